@@ -1,0 +1,267 @@
+import { FloatList, NumberScanner, isSpace } from './ascii-scanner';
+import { MeshReadError } from './mesh-read-error';
+import type { TriangleMesh } from './mesh-types';
+
+const HEADER_BYTES = 84;
+const RECORD_BYTES = 50;
+/** An ASCII line longer than this is not an STL line; stops a reader from buffering a whole binary file. */
+const MAX_LINE_BYTES = 1 << 20;
+
+export type StlKind = 'binary' | 'ascii';
+
+/**
+ * Tells binary from ASCII STL by the numbers, not by the word "solid" (binary files often start with it):
+ * a binary file is exactly 84 + 50 x (its declared triangle count) bytes long.
+ */
+export function detectStlKind(bytes: Uint8Array): StlKind | undefined {
+  if (bytes.length >= HEADER_BYTES && HEADER_BYTES + RECORD_BYTES * declaredCount(bytes) === bytes.length) {
+    return 'binary';
+  }
+  if (looksLikeAsciiStl(bytes)) return 'ascii';
+  if (bytes.length >= HEADER_BYTES + RECORD_BYTES && declaredCount(bytes) > 0) return 'binary';
+  return undefined;
+}
+
+function declaredCount(bytes: Uint8Array): number {
+  return (bytes[80]! | (bytes[81]! << 8) | (bytes[82]! << 16) | (bytes[83]! << 24)) >>> 0;
+}
+
+/** Text without control bytes whose first words are STL keywords. */
+export function looksLikeAsciiStl(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 1024);
+  let text = '';
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i]!;
+    if (c === 0 || (c < 32 && !isSpace(c))) return false;
+    text += String.fromCharCode(c);
+  }
+  return /^\s*solid\b/i.test(text) ? /\b(facet|endsolid)\b/i.test(text) || n < 1024 : /^\s*facet\s/i.test(text);
+}
+
+export function readStl(bytes: Uint8Array): TriangleMesh {
+  const kind = detectStlKind(bytes);
+  if (kind === 'binary') return readStlBinary(bytes);
+  if (kind === 'ascii') return readStlAscii(bytes);
+  if (bytes.length === 0) throw new MeshReadError('empty_file', 'The file is empty.');
+  throw new MeshReadError('unknown_format', 'This file is not a readable STL file.');
+}
+
+export function readStlBinary(bytes: Uint8Array): TriangleMesh {
+  if (bytes.length < HEADER_BYTES) {
+    throw new MeshReadError('truncated_file', 'The STL file is cut short: it has no complete header.');
+  }
+  const count = declaredCount(bytes);
+  const warnings: string[] = [];
+  const available = Math.floor((bytes.length - HEADER_BYTES) / RECORD_BYTES);
+  // compare before allocating: a header may claim billions of triangles
+  if (count > available) {
+    throw new MeshReadError(
+      'truncated_file',
+      `The STL file is cut short: it declares ${count} triangles but holds only ${available}.`,
+    );
+  }
+  if (available > count) warnings.push('The STL file has extra bytes after its last triangle; they were ignored.');
+  if (count === 0) throw new MeshReadError('no_triangles', 'The STL file contains no triangles.');
+  const positions = new Float32Array(count * 9);
+  const ok = LITTLE_ENDIAN ? copyRecordsAligned(bytes, count, positions) : copyRecordsDataView(bytes, count, positions);
+  if (!ok) throw new MeshReadError('bad_number', 'The STL file contains invalid coordinates.');
+  return { format: 'stl-binary', positions, unitDeclared: false, warnings };
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const BLOCK_RECORDS = 8192;
+
+/**
+ * Copies the 9 corner floats of each 50-byte record as 32-bit words. Records alternate between 4-byte
+ * aligned and 2 bytes off, so each block is copied twice into scratch buffers, once shifted by 2 bytes,
+ * and read through aligned Uint32Array views (much faster than DataView). Returns false when a
+ * coordinate is NaN or infinite (exponent bits all ones).
+ */
+function copyRecordsAligned(bytes: Uint8Array, count: number, positions: Float32Array): boolean {
+  const out = new Uint32Array(positions.buffer, positions.byteOffset, positions.length);
+  const blockBytes = BLOCK_RECORDS * RECORD_BYTES;
+  const even = new Uint8Array(blockBytes + 4);
+  const odd = new Uint8Array(blockBytes + 4);
+  const evenWords = new Uint32Array(even.buffer);
+  const oddWords = new Uint32Array(odd.buffer);
+  let bad = 0;
+  for (let first = 0; first < count; first += BLOCK_RECORDS) {
+    const records = Math.min(BLOCK_RECORDS, count - first);
+    const from = HEADER_BYTES + first * RECORD_BYTES;
+    const block = bytes.subarray(from, from + records * RECORD_BYTES);
+    even.set(block, 0);
+    odd.set(block, 2);
+    let o = first * 9;
+    for (let t = 0; t < records; t++, o += 9) {
+      // record t starts at byte 50t; its floats at 50t + 12 (+2 in the odd copy)
+      const words = (t & 1) === 0 ? evenWords : oddWords;
+      const w = (t & 1) === 0 ? (RECORD_BYTES * t + 12) >> 2 : (RECORD_BYTES * t + 14) >> 2;
+      for (let k = 0; k < 9; k++) {
+        const u = words[w + k]!;
+        out[o + k] = u;
+        bad |= ((u & 0x7f800000) + 0x00800000) >>> 31;
+      }
+    }
+  }
+  return bad === 0;
+}
+
+function copyRecordsDataView(bytes: Uint8Array, count: number, positions: Float32Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let check = 0;
+  for (let t = 0, p = HEADER_BYTES + 12, o = 0; t < count; t++, p += RECORD_BYTES, o += 9) {
+    for (let k = 0; k < 9; k++) {
+      const v = view.getFloat32(p + 4 * k, true);
+      positions[o + k] = v;
+      // v * 0 is NaN exactly for NaN and infinities, and NaN sticks
+      check += v * 0;
+    }
+  }
+  return check === 0;
+}
+
+/** Reads a whole ASCII STL held in memory. */
+export function readStlAscii(bytes: Uint8Array): TriangleMesh {
+  const parser = new StlAsciiParser(Math.floor(bytes.length / 25));
+  parser.push(bytes, true);
+  return parser.finish();
+}
+
+/**
+ * Reads an ASCII STL from a stream of chunks (a file read piece by piece, an upload). Memory stays at the
+ * triangles read so far plus one chunk; nothing of the text is kept. `sizeHint` (bytes) helps size the output.
+ */
+export async function readStlAsciiStream(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  sizeHint = 0,
+): Promise<TriangleMesh> {
+  const parser = new StlAsciiParser(Math.floor(sizeHint / 25));
+  for await (const chunk of chunks) parser.push(chunk, false);
+  parser.push(new Uint8Array(0), true);
+  return parser.finish();
+}
+
+const enum Expect {
+  Word,
+  Number,
+  RestOfLine,
+}
+
+/**
+ * Token scanner for ASCII STL. Only the 3 numbers after each `vertex` are kept; normals are recomputed
+ * from the corners by the analysis, names and keywords are skipped. Lines are cut at newlines so no
+ * token ever straddles two chunks.
+ */
+class StlAsciiParser {
+  private readonly out: FloatList;
+  private readonly scanner = new NumberScanner();
+  private carry: Uint8Array = new Uint8Array(0);
+  private expect = Expect.Word;
+  private numbersLeft = 0;
+  private sawSolidOrFacet = false;
+
+  constructor(floatCapacity: number) {
+    this.out = new FloatList(Math.min(floatCapacity, 1 << 26));
+  }
+
+  push(chunk: Uint8Array, last: boolean): void {
+    let data = chunk;
+    if (this.carry.length > 0) {
+      data = new Uint8Array(this.carry.length + chunk.length);
+      data.set(this.carry);
+      data.set(chunk, this.carry.length);
+    }
+    let end = data.length;
+    if (!last) {
+      end = data.lastIndexOf(10) + 1;
+      if (end === 0) {
+        if (data.length > MAX_LINE_BYTES) {
+          throw new MeshReadError('unknown_format', 'This file is not a readable STL file (a line is too long).');
+        }
+        this.carry = data.slice();
+        return;
+      }
+    }
+    this.scan(data, end);
+    this.carry = end < data.length ? data.slice(end) : new Uint8Array(0);
+  }
+
+  finish(): TriangleMesh {
+    if (this.numbersLeft !== 0 || this.out.length % 9 !== 0) {
+      throw new MeshReadError('truncated_file', 'The STL file is cut short in the middle of a triangle.');
+    }
+    if (!this.sawSolidOrFacet) throw new MeshReadError('unknown_format', 'This file is not a readable STL file.');
+    if (this.out.length === 0) throw new MeshReadError('no_triangles', 'The STL file contains no triangles.');
+    return { format: 'stl-ascii', positions: this.out.toArray(), unitDeclared: false, warnings: [] };
+  }
+
+  private scan(b: Uint8Array, end: number): void {
+    const out = this.out;
+    const scanner = this.scanner;
+    let i = 0;
+    while (i < end) {
+      let c = b[i]!;
+      if (c <= 32) {
+        if (c === 10 && this.expect === Expect.RestOfLine) this.expect = Expect.Word;
+        i++;
+        continue;
+      }
+      if (this.expect === Expect.RestOfLine) {
+        i++;
+        continue;
+      }
+      if (this.numbersLeft > 0) {
+        out.reserve(1);
+        out.data[out.length++] = scanner.read(b, i, end);
+        i = scanner.pos;
+        this.numbersLeft--;
+        if (i < end && !isSpace(b[i]!)) throw this.unexpected(b, i, end);
+        continue;
+      }
+      // a word: read it up to the next whitespace
+      const start = i;
+      while (i < end && b[i]! > 32) i++;
+      const len = i - start;
+      c = b[start]! | 32;
+      if (c === 118 && len === 6 && isWord(b, start, 'vertex')) {
+        this.numbersLeft = 3;
+      } else if (c === 115 && len === 5 && isWord(b, start, 'solid')) {
+        this.sawSolidOrFacet = true;
+        this.expect = Expect.RestOfLine;
+      } else if (c === 101 && len === 8 && isWord(b, start, 'endsolid')) {
+        this.expect = Expect.RestOfLine;
+      } else if (c === 102 && len === 5 && isWord(b, start, 'facet')) {
+        this.sawSolidOrFacet = true;
+        if (this.out.length % 9 !== 0) throw this.unexpected(b, start, end);
+      } else if (c === 110 && len === 6 && isWord(b, start, 'normal')) {
+        // the stored normal is not used (some exporters write nan there)
+        this.expect = Expect.RestOfLine;
+      } else if (
+        (c === 111 && len === 5 && isWord(b, start, 'outer')) ||
+        (c === 108 && len === 4 && isWord(b, start, 'loop')) ||
+        (c === 101 && len === 7 && isWord(b, start, 'endloop')) ||
+        (c === 101 && len === 8 && isWord(b, start, 'endfacet'))
+      ) {
+        // structure words carry no data
+      } else if (!isNumberStart(c)) {
+        throw this.unexpected(b, start, end);
+      }
+    }
+  }
+
+  private unexpected(b: Uint8Array, at: number, end: number): MeshReadError {
+    let word = '';
+    for (let k = at; k < end && k < at + 24 && b[k]! > 32; k++) word += String.fromCharCode(b[k]!);
+    return new MeshReadError('bad_structure', `The STL file has "${word}" where a triangle corner was expected.`);
+  }
+}
+
+function isNumberStart(lowered: number): boolean {
+  // digits, sign and dot are unchanged by the lower-casing '| 32'
+  return (lowered >= 48 && lowered <= 57) || lowered === 45 || lowered === 43 || lowered === 46;
+}
+
+function isWord(b: Uint8Array, start: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if ((b[start + k]! | 32) !== word.charCodeAt(k)) return false;
+  return true;
+}

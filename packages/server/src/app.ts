@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { installSameOriginCheck, installSessionReader } from './platform/auth';
+import { installErrorHandler } from './platform/error-handler';
+import { startJobs, type Jobs } from './platform/jobs';
+import { createMailer, type Mailer } from './platform/mail';
+import { createDiskStorage, type Storage } from './platform/storage';
+import { accountsService, type AccountsService } from './modules/accounts/accounts.service';
+import { authRoutes } from './modules/accounts/auth.routes';
+import { meRoutes } from './modules/accounts/me.routes';
+import { sessionStore, type SessionStore } from './modules/accounts/sessions';
+import { staffRoutes } from './modules/accounts/staff.routes';
+import { signupService, type SignupService } from './modules/accounts/signup.service';
+import { filesRoutes } from './modules/files/files.routes';
+import { filesService, type FilesService } from './modules/files/files.service';
+import { geoRoutes } from './modules/geo/geo.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { mailboxRoutes } from './modules/notifications/mailbox.routes';
+import { registerMailJob } from './modules/notifications/notifications.service';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { onboardingService, type OnboardingService } from './modules/onboarding/onboarding.service';
+import { seedDemo, seedReference } from './db/seed';
+
+/** Everything a route may use, built once per app: ports first, then the services over them. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  storage: Storage;
+  jobs: Jobs;
+  mailer: Mailer;
+  redis: Redis | null;
+  sessions: SessionStore;
+  files: FilesService;
+  accounts: AccountsService;
+  signup: SignupService;
+  onboarding: OnboardingService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Demo logins printed at start (empty when demo seeding is off). */
+  demoLogins: { role: string; email: string; password: string }[];
+}
+
+/** Builds the whole server (tests build it too): migrate, seed, wire ports and modules. Does not listen. */
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(config.env === 'development' && process.stdout.isTTY
+              ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+              : {}),
+          },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir ? join(config.dataDir, 'db') : null,
+  });
+  await database.migrate();
+  const db = database.db;
+  const storage = createDiskStorage(config.dataDir ? join(config.dataDir, 'files') : mkdtempSync(join(tmpdir(), 'facet-files-')));
+  const jobs = await startJobs({ sql: database.sql, runWorkers: config.runWorkers, log: app.log });
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const sessions = sessionStore(db, config.sessionTtlDays);
+  const files = filesService({ db, storage });
+  const onboarding = onboardingService(db);
+  const accounts = accountsService({ db, sessions, files, jobs });
+  const signup = signupService({ db, sessions, files, jobs, accounts, onboarding });
+  const ctx: AppContext = {
+    config,
+    database,
+    db,
+    storage,
+    jobs,
+    mailer,
+    redis,
+    sessions,
+    files,
+    accounts,
+    signup,
+    onboarding,
+  };
+  app.decorate('ctx', ctx);
+
+  await registerMailJob({ jobs, mailer, publicUrl: config.publicUrl });
+  await seedReference(ctx);
+  const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
+
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 10, fieldSize: 256 * 1024 } });
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'facet-rate:' } : {}) });
+  installSessionReader(app);
+  installSameOriginCheck(app, [config.publicUrl.replace(/\/$/, '')]);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Facet API',
+        version: '1.0.0',
+        description:
+          'Custom jewelry: accounts, models and pricing, projects and offers, chat. Errors are `{ "error": { "code", "message" } }`.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'facet_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(meRoutes);
+  await app.register(staffRoutes);
+  await app.register(geoRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(filesRoutes);
+  if (config.devMailbox) await app.register(mailboxRoutes);
+
+  // the built web app; any other path is the SPA's (its router shows the not-found page)
+  if (existsSync(join(config.webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (url.startsWith('/api/') || url.startsWith('/dev/')) {
+        return reply.status(404).send({ error: { code: 'not_found', message: `No route GET ${url}.` } });
+      }
+      const file = url.slice(1);
+      if (file && !file.includes('..') && existsSync(join(config.webDistDir, file))) {
+        const immutable = file.startsWith('assets/');
+        return reply
+          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+          .sendFile(file);
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    redis?.disconnect();
+    await database.close();
+  });
+
+  return { app, ctx, demoLogins };
+}

@@ -1,0 +1,113 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const url = z.url({ message: 'must be a URL' });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be between 1 and 65535' })
+    .max(65535, { message: 'must be between 1 and 65535' })
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().min(1, { message: 'must not be empty' }).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'must be a redis:// or rediss:// URL' })
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().default('Facet <hello@facet.studio>'),
+  STAFF_EMAIL_DOMAIN: z.string().default('facet.studio'),
+  SEED_DEMO: bool.default(true),
+  COOKIE_SECURE: bool.optional(),
+  SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(365).default(30),
+  LOGIN_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
+  SIGNUP_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().min(1).default(20),
+  BODY_LIMIT_BYTES: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HELP_CENTER_URL: url.default('https://help.facet.studio'),
+  CONTACT_URL: url.default('https://help.facet.studio/contact'),
+  DEV_MAILBOX: bool.optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** null: keep everything in memory (tests). */
+  dataDir: string | null;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  staffEmailDomain: string;
+  seedDemo: boolean;
+  cookieSecure: boolean;
+  sessionTtlDays: number;
+  loginRateLimit: number;
+  signupRateLimit: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  helpCenterUrl: string;
+  contactUrl: string;
+  devMailbox: boolean;
+  webDistDir: string;
+  /** Run the job workers in this process (always, unless a test wants to drive them itself). */
+  runWorkers: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parse the environment once, at boot; every bad key is named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    staffEmailDomain: e.STAFF_EMAIL_DOMAIN,
+    seedDemo: e.SEED_DEMO,
+    cookieSecure: e.COOKIE_SECURE ?? production,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+    helpCenterUrl: e.HELP_CENTER_URL,
+    contactUrl: e.CONTACT_URL,
+    devMailbox: e.DEV_MAILBOX ?? !e.SMTP_URL,
+    webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),
+    runWorkers: true,
+  };
+}

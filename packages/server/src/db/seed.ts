@@ -1,0 +1,88 @@
+import type { AppContext } from '../app';
+import { hashPassword } from '../modules/accounts/accounts.service';
+import { accountsQueries } from '../modules/accounts/accounts.queries';
+import { demoPros } from './demo-people';
+
+export const DEMO_PASSWORD = 'Facet-demo-1';
+
+/** Data every installation needs (onboarding questions; later the catalog and workflow). Idempotent. */
+export async function seedReference(ctx: Pick<AppContext, 'onboarding'>) {
+  await ctx.onboarding.seed();
+}
+
+/** Demo accounts with fixed logins. Idempotent: an existing demo account is left as it is. */
+export async function seedDemo(ctx: Pick<AppContext, 'db'>) {
+  const q = accountsQueries(ctx.db);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const logins: { role: string; email: string; password: string }[] = [];
+  const add = async (input: {
+    email: string;
+    role: 'customer' | 'designer' | 'service' | 'staff';
+    firstName: string;
+    lastName: string;
+    phone?: string;
+    address: { country: string; state: string; city: string; street: string; zipcode: string };
+    profile?: Parameters<typeof q.insertAccount>[1]['profile'];
+  }) => {
+    if (!(await q.findByEmail(input.email))) {
+      await ctx.db.transaction((tx) =>
+        q.insertAccount(tx, {
+          user: {
+            email: input.email,
+            passwordHash,
+            role: input.role,
+            status: 'active',
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phone ?? null,
+            firstTimeLogin: false,
+            questionsBanner: input.role === 'customer',
+          },
+          address: input.address,
+          profile: input.profile ?? {},
+          answers: [],
+          portfolio: [],
+        }),
+      );
+    }
+    logins.push({ role: input.role, email: input.email, password: DEMO_PASSWORD });
+  };
+
+  await add({
+    email: 'customer@demo.facet',
+    role: 'customer',
+    firstName: 'Claire',
+    lastName: 'Dubois',
+    phone: '4155550132',
+    address: { country: 'US', state: 'CA', city: 'San Francisco', street: '500 Market Street', zipcode: '94105' },
+    profile: { customerType: 'business', purpose: ['launch-brand', 'production-run'], websiteUrl: 'claire-dubois.example' },
+  });
+  for (const pro of demoPros) {
+    await add({
+      email: pro.email,
+      role: pro.role,
+      firstName: pro.firstName,
+      lastName: pro.lastName,
+      address: { country: pro.country, state: pro.state, city: pro.city, street: '1 Studio Lane', zipcode: '10001' },
+      profile: {
+        bio: pro.bio,
+        skills: pro.skills,
+        cadSkills: pro.cadSkills,
+        softwareSkills: pro.softwareSkills,
+        softwareOwn: pro.softwareSkills,
+        serviceTypes: pro.serviceTypes,
+        portfolioLink: pro.portfolioLink,
+        confirmedEligibilityAt: new Date(),
+      },
+    });
+  }
+  await add({
+    email: 'staff@demo.facet',
+    role: 'staff',
+    firstName: 'Noor',
+    lastName: 'Haddad',
+    address: { country: 'US', state: 'NY', city: 'New York', street: '200 Fifth Avenue', zipcode: '10010' },
+  });
+  const primary = ['customer@demo.facet', 'designer@demo.facet', 'designer2@demo.facet', 'designer3@demo.facet', 'service@demo.facet', 'staff@demo.facet'];
+  return logins.filter((l) => primary.includes(l.email));
+}

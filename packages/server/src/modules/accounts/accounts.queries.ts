@@ -1,0 +1,102 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  accountStatusEvents,
+  addresses,
+  portfolioImages,
+  profiles,
+  userAnswers,
+  users,
+} from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type NewProfile = typeof profiles.$inferInsert;
+export type NewAddress = Omit<typeof addresses.$inferInsert, 'userId'>;
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export function accountsQueries(db: Db) {
+  return {
+    findByEmail: async (email: string) =>
+      (await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1))[0],
+
+    findById: async (id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+
+    addressOf: async (userId: string) =>
+      (await db.select().from(addresses).where(eq(addresses.userId, userId)).limit(1))[0],
+
+    profileOf: async (userId: string) =>
+      (await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1))[0],
+
+    async insertAccount(
+      tx: Tx,
+      input: {
+        user: NewUser;
+        address: NewAddress;
+        profile: Omit<NewProfile, 'userId'>;
+        answers: { questionId: string; answerId: string }[];
+        portfolio: { fileKey: string; name: string; contentType: string; sizeBytes: number }[];
+      },
+    ) {
+      const [user] = await tx.insert(users).values(input.user).returning();
+      if (!user) throw new Error('insert returned no user');
+      await tx.insert(addresses).values({ ...input.address, userId: user.id });
+      await tx.insert(profiles).values({ ...input.profile, userId: user.id });
+      if (input.answers.length) {
+        await tx.insert(userAnswers).values(input.answers.map((a) => ({ ...a, userId: user.id })));
+      }
+      if (input.portfolio.length) {
+        await tx.insert(portfolioImages).values(input.portfolio.map((p) => ({ ...p, userId: user.id })));
+      }
+      return user;
+    },
+
+    updateUser: async (id: string, patch: Partial<NewUser>) =>
+      (
+        await db
+          .update(users)
+          .set({ ...patch, updatedAt: sql`now()` })
+          .where(eq(users.id, id))
+          .returning()
+      )[0],
+
+    upsertAddress: (userId: string, address: NewAddress) =>
+      db
+        .insert(addresses)
+        .values({ ...address, userId })
+        .onConflictDoUpdate({ target: addresses.userId, set: address }),
+
+    async setStatus(
+      tx: Tx,
+      input: { userId: string; actorId: string; from: string; to: UserRow['status']; isInactive?: boolean },
+    ) {
+      await tx
+        .update(users)
+        .set({
+          status: input.to,
+          ...(input.isInactive === undefined ? {} : { isInactive: input.isInactive }),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, input.userId));
+      await tx
+        .insert(accountStatusEvents)
+        .values({ userId: input.userId, actorId: input.actorId, fromStatus: input.from, toStatus: input.to });
+    },
+
+    listByStatus: (role: UserRow['role'] | undefined, status: UserRow['status'] | undefined) =>
+      db
+        .select()
+        .from(users)
+        .where(and(role ? eq(users.role, role) : undefined, status ? eq(users.status, status) : undefined))
+        .orderBy(users.createdAt)
+        .limit(200),
+
+    portfolioOf: (userId: string) =>
+      db.select().from(portfolioImages).where(eq(portfolioImages.userId, userId)).orderBy(portfolioImages.createdAt),
+  };
+}
+
+export type AccountsQueries = ReturnType<typeof accountsQueries>;

@@ -1,0 +1,223 @@
+import argon2 from 'argon2';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../platform/errors';
+import { isBlocked } from '../../platform/auth';
+import type { Jobs } from '../../platform/jobs';
+import type { FilesService } from '../files/files.service';
+import { geo } from '../geo/geo.service';
+import { accountsQueries, normaliseEmail, type UserRow } from './accounts.queries';
+import type { SessionStore } from './sessions';
+
+export type Portal = 'customer' | 'designer' | 'service' | 'staff';
+
+export interface Me {
+  id: string;
+  role: UserRow['role'];
+  email: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  phone: string | null;
+  status: UserRow['status'];
+  isInactive: boolean;
+  blocked: boolean;
+  firstTimeLogin: boolean;
+  questionsBanner: boolean;
+  hasSkippedQuestions: boolean;
+  avatarUrl: string | null;
+  address: {
+    country: string;
+    countryName: string;
+    state: string;
+    stateName: string;
+    city: string;
+    street: string;
+    zipcode: string;
+  } | null;
+  membership: { name: string };
+  credits: { monthly: number; purchased: number; balance: number };
+  cartCount: number;
+  profileCompletePercent: number;
+}
+
+const portalPaths: Record<Portal, { who: string; path: string }> = {
+  customer: { who: 'customers', path: '/login-user' },
+  designer: { who: 'CAD designers', path: '/login-designer' },
+  service: { who: 'service providers', path: '/login-service' },
+  staff: { who: 'the production team', path: '/login-staff' },
+};
+
+/** The refusal a person sees on the wrong login page, naming the page that admits them. */
+export function wrongPortalMessage(portal: Portal, role: Portal): string {
+  const here = portalPaths[portal];
+  const there = portalPaths[role];
+  const who = there.who.charAt(0).toUpperCase() + there.who.slice(1);
+  return `This login is for ${here.who}. ${who} sign in at ${there.path}.`;
+}
+
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const parts = fullName.trim().split(/\s+/);
+  return { firstName: parts[0] ?? '', lastName: parts.slice(1).join(' ') };
+}
+
+// argon2id with OWASP's recommended minimum (19 MiB, 2 passes); a dummy hash keeps unknown emails as slow as known ones
+const hashOptions = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+let dummyHash: Promise<string> | undefined;
+
+export const hashPassword = (password: string) => argon2.hash(password, hashOptions);
+
+export function accountsService(deps: { db: Db; sessions: SessionStore; files: FilesService; jobs: Jobs }) {
+  const q = accountsQueries(deps.db);
+
+  async function toMe(user: UserRow): Promise<Me> {
+    const address = await q.addressOf(user.id);
+    const profileComplete = user.role === 'customer' ? (user.questionsBanner ? 50 : 100) : 100;
+    return {
+      id: user.id,
+      role: user.role,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      fullName: [user.firstName, user.lastName].filter(Boolean).join(' '),
+      phone: user.phone,
+      status: user.status,
+      isInactive: user.isInactive,
+      blocked: isBlocked(user),
+      firstTimeLogin: user.firstTimeLogin,
+      questionsBanner: user.questionsBanner && !user.hasSkippedQuestions,
+      hasSkippedQuestions: user.hasSkippedQuestions,
+      avatarUrl: user.avatarKey ? `/api/files/${user.avatarKey}` : null,
+      address: address
+        ? {
+            country: address.country,
+            countryName: geo.country(address.country)?.name ?? address.country,
+            state: address.state,
+            stateName: geo.stateName(address.country, address.state),
+            city: address.city,
+            street: address.street,
+            zipcode: address.zipcode,
+          }
+        : null,
+      membership: { name: user.membership },
+      credits: { monthly: 0, purchased: 0, balance: 0 },
+      cartCount: 0,
+      profileCompletePercent: profileComplete,
+    };
+  }
+
+  return {
+    toMe,
+    queries: q,
+
+    async login(input: { email: string; password: string; portal: Portal; userAgent?: string; oldToken?: string | null }) {
+      const user = await q.findByEmail(input.email);
+      if (!user) {
+        dummyHash ??= hashPassword('not-a-real-password-1A!');
+        await argon2.verify(await dummyHash, input.password).catch(() => false);
+        throw new AppError('invalid_credentials', 'Invalid email or password.', 401);
+      }
+      const ok = await argon2.verify(user.passwordHash, input.password).catch(() => false);
+      if (!ok) throw new AppError('invalid_credentials', 'Invalid email or password.', 401);
+      if (user.role !== input.portal) {
+        throw new AppError('wrong_portal', wrongPortalMessage(input.portal, user.role), 403);
+      }
+      // a new session id at every login: an old cookie (or a planted one) never carries over
+      if (input.oldToken) await deps.sessions.revoke(input.oldToken);
+      const session = await deps.sessions.create(user.id, input.userAgent);
+      const current = user.firstTimeLogin ? ((await q.updateUser(user.id, { firstTimeLogin: false })) ?? user) : user;
+      return { session, me: await toMe(current) };
+    },
+
+    async changePassword(user: UserRow, currentPassword: string, newPassword: string, keepToken: string | null) {
+      const ok = await argon2.verify(user.passwordHash, currentPassword).catch(() => false);
+      if (!ok) {
+        throw new AppError('wrong_password', 'Current password is incorrect.', 400, {
+          currentPassword: 'Current password is incorrect.',
+        });
+      }
+      await q.updateUser(user.id, { passwordHash: await hashPassword(newPassword) });
+      // other devices are signed out; this one stays
+      await deps.sessions.revokeAllOf(user.id, keepToken ?? undefined);
+    },
+
+    async updateProfile(
+      user: UserRow,
+      patch: {
+        firstName?: string;
+        lastName?: string;
+        phone?: string | null;
+        firstTimeLogin?: boolean;
+        address?: { country: string; state: string; city: string; street: string; zipcode: string };
+      },
+    ) {
+      if (patch.address) {
+        checkAddress(patch.address);
+        await q.upsertAddress(user.id, patch.address);
+      }
+      const { address: _address, ...fields } = patch;
+      const updated = Object.keys(fields).length ? await q.updateUser(user.id, fields) : user;
+      return toMe(updated ?? user);
+    },
+
+    async setAvatar(user: UserRow, file: { name: string; bytes: Uint8Array }) {
+      const row = await deps.files.store({ ownerId: user.id, purpose: 'avatar', ...file });
+      const updated = await q.updateUser(user.id, { avatarKey: row.id });
+      return toMe(updated ?? user);
+    },
+
+    async skipQuestions(user: UserRow) {
+      await q.updateUser(user.id, { hasSkippedQuestions: true });
+    },
+
+    async setStatus(
+      actor: UserRow,
+      userId: string,
+      change: { status?: UserRow['status']; isInactive?: boolean },
+    ) {
+      const target = await q.findById(userId);
+      if (!target) throw notFound('That account');
+      if (target.role === 'staff') throw new AppError('forbidden', 'Staff accounts cannot be changed here.', 403);
+      if (change.status === 'pending') {
+        throw new AppError('invalid_status', 'An account cannot be sent back to pending.', 400);
+      }
+      if (change.isInactive !== undefined && target.role !== 'customer') {
+        throw new AppError('invalid_status', 'Only customer accounts can be marked inactive.', 400);
+      }
+      const to = change.status ?? target.status;
+      await deps.db.transaction((tx) =>
+        q.setStatus(tx, { userId, actorId: actor.id, from: target.status, to, isInactive: change.isInactive }),
+      );
+      if (change.status && change.status !== target.status) {
+        await deps.jobs.send('mail', {
+          event: 'account-status',
+          to: target.email,
+          data: { firstName: target.firstName, status: change.status, role: target.role },
+        });
+      }
+      return toMe((await q.findById(userId))!);
+    },
+
+    async listAccounts(filter: { role?: UserRow['role']; status?: UserRow['status'] }) {
+      const rows = await q.listByStatus(filter.role, filter.status);
+      return Promise.all(rows.map(toMe));
+    },
+  };
+}
+
+/** The address must name a real country, and a real state when that country has states. */
+export function checkAddress(address: { country: string; state: string }) {
+  if (!geo.country(address.country)) {
+    throw new AppError('validation_failed', 'Choose a country from the list', 400, {
+      'address.country': 'Choose a country from the list',
+    });
+  }
+  const states = geo.states(address.country);
+  if (states.length > 0 && !states.some((s) => s.code === address.state)) {
+    const message = address.state ? 'Choose a state from the list' : 'State is required';
+    throw new AppError('validation_failed', message, 400, { 'address.state': message });
+  }
+  if (states.length === 0) address.state = '';
+}
+
+export { normaliseEmail };
+export type AccountsService = ReturnType<typeof accountsService>;

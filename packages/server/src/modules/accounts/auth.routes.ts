@@ -1,0 +1,105 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { errorReply, userReply } from './accounts.schemas';
+import { SESSION_COOKIE } from './sessions';
+import type { UploadedFile } from './signup.service';
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; expiresAt: Date }) {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.ctx.config.cookieSecure,
+    expires: session.expiresAt,
+  });
+}
+
+const loginBody = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(254),
+  password: z.string().min(1, 'Password is required').max(256),
+  portal: z.enum(['customer', 'designer', 'service', 'staff'], { message: 'Choose a login page.' }),
+});
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.ctx;
+
+  app.post(
+    '/api/auth/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up (the wizard payload with role); JSON, or multipart with `data` and `portfolioImages` files',
+        response: { 201: userReply, 400: errorReply, 409: errorReply },
+      },
+      config: { rateLimit: { max: config.signupRateLimit, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      let body: unknown = request.body;
+      const portfolio: UploadedFile[] = [];
+      if (request.isMultipart()) {
+        body = undefined;
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'portfolioImages') {
+              await part.toBuffer();
+              continue;
+            }
+            portfolio.push({ name: part.filename, bytes: new Uint8Array(await part.toBuffer()) });
+          } else if (part.fieldname === 'data') {
+            try {
+              body = JSON.parse(String(part.value));
+            } catch {
+              throw new AppError('invalid_json', 'The sign-up data is not valid JSON.', 400);
+            }
+          }
+        }
+      }
+      const { session, me } = await app.ctx.signup.signup(body, portfolio, request.headers['user-agent']);
+      setSessionCookie(request, reply, session);
+      return reply.status(201).send({ user: me });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in on a portal: a customer, designer, service or staff account only on its own',
+        body: loginBody,
+        response: { 200: userReply, 401: errorReply, 403: errorReply, 429: errorReply },
+      },
+      config: {
+        rateLimit: {
+          max: config.loginRateLimit,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) =>
+            `${request.ip}:${String((request.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { session, me } = await app.ctx.accounts.login({
+        ...request.body,
+        userAgent: request.headers['user-agent'],
+        oldToken: request.sessionToken ?? request.cookies[SESSION_COOKIE] ?? null,
+      });
+      setSessionCookie(request, reply, session);
+      return { user: me };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'End this session on the server', response: { 204: z.null() } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await app.ctx.sessions.revoke(token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
+};

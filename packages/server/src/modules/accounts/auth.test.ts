@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, DEMO_PASSWORD, loginAs, sessionCookie } from '../../test/test-app';
+import { customerSignup, designerSignup, serviceSignup } from './test-payloads';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const signup = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: payload as object });
+const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
+
+describe('sign-up', () => {
+  test('a customer signs up, is active at once and gets a session', async () => {
+    const res = await signup(customerSignup('maya@example.com'));
+    expect(res.statusCode).toBe(201);
+    const user = res.json().user;
+    expect(user).toMatchObject({
+      role: 'customer',
+      email: 'maya@example.com',
+      firstName: 'Maya',
+      lastName: 'Lindgren',
+      status: 'active',
+      blocked: false,
+      firstTimeLogin: true,
+      membership: { name: 'Standard' },
+      credits: { monthly: 0, purchased: 0, balance: 0 },
+      address: { country: 'US', countryName: 'United States', state: 'CA', stateName: 'California' },
+    });
+    const cookie = sessionCookie(res);
+    expect((await me(cookie)).json().user.email).toBe('maya@example.com');
+  });
+
+  test('designers and service providers start pending', async () => {
+    const designer = await signup(designerSignup('rafael@example.com'));
+    expect(designer.statusCode).toBe(201);
+    expect(designer.json().user).toMatchObject({ role: 'designer', status: 'pending', firstName: 'Rafael', lastName: 'Costa Lima' });
+    const service = await signup(serviceSignup('ada@example.com'));
+    expect(service.statusCode).toBe(201);
+    expect(service.json().user).toMatchObject({ role: 'service', status: 'pending' });
+  });
+
+  test('the same email cannot sign up twice, whatever its case', async () => {
+    await signup(customerSignup('twice@example.com'));
+    const again = await signup(customerSignup('Twice@Example.com'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: 'email_taken', message: 'An account with this email already exists.' });
+  });
+
+  test.each([
+    ['email', { email: '' }, 'email', 'Email is required'],
+    ['email format', { email: 'not-an-email' }, 'email', 'Invalid email format'],
+    ['short password', { password: 'Ab1!' }, 'password', 'Password must be at least 8 characters'],
+    ['full name', { fullName: '' }, 'fullName', 'Full Name is required'],
+    ['phone', { phone: '' }, 'phone', 'Phone number is required'],
+    ['phone digits', { phone: '415-555-0199' }, 'phone', 'Phone must contain only numbers (6–15 digits)'],
+    ['phone length', { phone: '12345' }, 'phone', 'Phone must contain only numbers (6–15 digits)'],
+    ['terms', { acceptTerms: false }, 'acceptTerms', 'You must agree to the Terms Of Use'],
+  ])('customer %s rule gives its message and creates nothing', async (_name, change, field, message) => {
+    const email = `rule-${Math.random().toString(36).slice(2)}@example.com`;
+    const res = await signup({ ...customerSignup(email), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.fields[field]).toBe(message);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'Sparkle-2026!', portal: 'customer' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  test('a designer needs a 100–250 character bio and a portfolio', async () => {
+    const noBio = await signup({ ...designerSignup('bio1@example.com'), bio: '' });
+    expect(noBio.json().error.fields.bio).toBe('A short bio is required');
+    const shortBio = await signup({ ...designerSignup('bio2@example.com'), bio: 'Too short.' });
+    expect(shortBio.json().error.fields.bio).toBe('Bio must be at least 100 characters');
+    const noPortfolio = await signup({ ...designerSignup('bio3@example.com'), portfolioLink: '' });
+    expect(noPortfolio.json().error.fields.portfolioLink).toBe('Add a portfolio link or upload portfolio images');
+    const missingSkills = await signup({ ...designerSignup('bio4@example.com'), cadSkills: [] });
+    expect(missingSkills.json().error.fields.cadSkills).toBe('Choose at least one CAD skill');
+  });
+
+  test('the address must name a real country and, where it has states, a real state', async () => {
+    const badState = await signup({
+      ...customerSignup('geo1@example.com'),
+      address: { country: 'US', state: 'ZZ', city: 'X', street: 'Y', zipcode: '12345' },
+    });
+    expect(badState.statusCode).toBe(400);
+    expect(badState.json().error.fields['address.state']).toBeDefined();
+    const noStates = await signup({
+      ...customerSignup('geo2@example.com'),
+      address: { country: 'MC', state: '', city: 'Monaco', street: '1 Rue', zipcode: '98000' },
+    });
+    // Monaco's dataset entry may have districts; either way the answer is a clear 201 or a state message
+    expect([201, 400]).toContain(noStates.statusCode);
+  });
+
+  test('unknown onboarding answers are refused', async () => {
+    const res = await signup({ ...customerSignup('answers@example.com'), answers: [{ questionId: 'q-experience', answerIds: ['nope'] }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Choose answers from the list');
+  });
+
+  test('portfolio images come as multipart; unsupported types are refused with the spec message', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const form = (files: { name: string; bytes: Uint8Array }[], email: string) => {
+      const boundary = '----facet';
+      const parts = [
+        `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify({ ...designerSignup(email), portfolioLink: '' })}\r\n`,
+        ...files.map(
+          (f) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="portfolioImages"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n${Buffer.from(f.bytes).toString('latin1')}\r\n`,
+        ),
+        `--${boundary}--\r\n`,
+      ];
+      return { payload: Buffer.from(parts.join(''), 'latin1'), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    };
+    const bad = form([{ name: 'ring.exe', bytes: png }], 'multi1@example.com');
+    const refused = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...bad });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('Sorry, some files have unsupported types!');
+
+    const disguised = form([{ name: 'ring.png', bytes: new TextEncoder().encode('#!/bin/sh echo') }], 'multi2@example.com');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...disguised })).statusCode).toBe(400);
+
+    const good = form(
+      [
+        { name: 'ring.png', bytes: png },
+        { name: 'ring.png', bytes: png },
+      ],
+      'multi3@example.com',
+    );
+    const created = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...good });
+    expect(created.statusCode).toBe(201);
+    const portfolio = await t.ctx.accounts.queries.portfolioOf(created.json().user.id);
+    expect(portfolio.map((p) => p.name)).toEqual(['ring.png']); // the duplicate by name was skipped
+  });
+
+  test('sign-up mails the new customer through the job queue', async () => {
+    await signup(customerSignup('welcome@example.com'));
+    await t.ctx.jobs.drain();
+    const res = await t.app.inject({ method: 'GET', url: '/dev/mailbox/messages?to=welcome@example.com' });
+    const messages = res.json().messages;
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ event: 'new-customer', subject: 'Welcome to Facet, Maya' });
+    expect(messages[0].text).toContain('/dashboard');
+  });
+});
+
+describe('login and logout', () => {
+  test('the session cookie is HttpOnly, SameSite=Lax, path /', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'customer@demo.facet', password: DEMO_PASSWORD, portal: 'customer' },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'facet_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.value.length).toBeGreaterThanOrEqual(40);
+    expect(res.json().user.role).toBe('customer');
+  });
+
+  test('each portal admits only its role, with a message naming the right page', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'designer@demo.facet', password: DEMO_PASSWORD, portal: 'customer' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({
+      code: 'wrong_portal',
+      message: 'This login is for customers. CAD designers sign in at /login-designer.',
+    });
+    expect(res.cookies.find((c) => c.name === 'facet_session')).toBeUndefined();
+    for (const [email, portal] of [
+      ['designer@demo.facet', 'designer'],
+      ['service@demo.facet', 'service'],
+      ['staff@demo.facet', 'staff'],
+    ]) {
+      expect((await loginAs(t.app, email!, portal!)).startsWith('facet_session=')).toBe(true);
+    }
+    const staffOnCustomer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'staff@demo.facet', password: DEMO_PASSWORD, portal: 'designer' },
+    });
+    expect(staffOnCustomer.json().error.message).toBe(
+      'This login is for CAD designers. The production team sign in at /login-staff.',
+    );
+  });
+
+  test('a wrong password and an unknown email look the same', async () => {
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'customer@demo.facet', password: 'nope-nope', portal: 'customer' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'nope-nope', portal: 'customer' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error.message).toBe('Invalid email or password.');
+  });
+
+  test('login issues a new session id and ends the old one', async () => {
+    const first = await loginAs(t.app, 'designer2@demo.facet', 'designer');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: first },
+      payload: { email: 'designer2@demo.facet', password: DEMO_PASSWORD, portal: 'designer' },
+    });
+    const second = sessionCookie(res);
+    expect(second).not.toBe(first);
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(200);
+  });
+
+  test('logout ends the session on the server, not just in the browser', async () => {
+    const cookie = await loginAs(t.app, 'designer3@demo.facet', 'designer');
+    expect((await me(cookie)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    const replayed = await me(cookie);
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().error.code).toBe('unauthenticated');
+  });
+
+  test('login is rate-limited per address and email', async () => {
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.9.8.7',
+        payload: { email: 'service@demo.facet', password: 'wrong-password', portal: 'service' },
+      });
+    const limit = t.ctx.config.loginRateLimit;
+    for (let i = 0; i < limit; i++) expect((await attempt()).statusCode).toBe(401);
+    const blocked = await attempt();
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('too_many_attempts');
+    // another account from the same address is not locked out by it
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.9.8.7',
+      payload: { email: 'customer@demo.facet', password: DEMO_PASSWORD, portal: 'customer' },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+});

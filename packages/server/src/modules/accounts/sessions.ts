@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+
+export const SESSION_COOKIE = 'facet_session';
+
+const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Sessions live in the database; the cookie carries a random token whose hash is the row id. */
+export function sessionStore(db: Db, ttlDays: number) {
+  return {
+    async create(userId: string, userAgent: string | undefined) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + ttlDays * 86_400_000);
+      await db.insert(sessions).values({ id: digest(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) });
+      return { token, expiresAt };
+    },
+    async lookup(token: string) {
+      const [row] = await db
+        .select({ user: users, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, digest(token)), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      return row?.user;
+    },
+    async revoke(token: string) {
+      await db.delete(sessions).where(eq(sessions.id, digest(token)));
+    },
+    async revokeAllOf(userId: string, exceptToken?: string) {
+      const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+      const keep = exceptToken ? digest(exceptToken) : undefined;
+      for (const row of rows) if (row.id !== keep) await db.delete(sessions).where(eq(sessions.id, row.id));
+    },
+    purgeExpired: () => db.delete(sessions).where(lt(sessions.expiresAt, new Date())),
+  };
+}
+
+export type SessionStore = ReturnType<typeof sessionStore>;

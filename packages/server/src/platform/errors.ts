@@ -1,0 +1,26 @@
+/** The one error type of the server: a code for machines, a message for people, an HTTP status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number = 400,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what = 'That') => new AppError('not_found', `${what} was not found.`, 404);
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError('forbidden', message, 403);
+export const unauthenticated = () => new AppError('unauthenticated', 'Please sign in to continue.', 401);
+
+/** A zod error as our 400: the first message on top, every field's message by its dotted path. */
+export function validationError(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return new AppError('validation_failed', issues[0]?.message ?? 'Please check the form.', 400, fields);
+}

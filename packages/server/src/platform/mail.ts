@@ -1,0 +1,35 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema/index';
+
+export interface MailMessage {
+  event: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  data?: Record<string, unknown>;
+}
+
+/** The mail port: the embedded default keeps mail in an outbox (read at /dev/mailbox); SMTP sends it. */
+export interface Mailer {
+  transport: 'outbox' | 'smtp';
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(options: { db: Db; smtpUrl?: string; from: string }): Mailer {
+  const record = (message: MailMessage, transport: string) =>
+    options.db.insert(mailOutbox).values({ ...message, data: message.data ?? {}, transport });
+
+  if (!options.smtpUrl) {
+    return { transport: 'outbox', send: async (message) => void (await record(message, 'outbox')) };
+  }
+  const smtp = nodemailer.createTransport(options.smtpUrl);
+  return {
+    transport: 'smtp',
+    async send(message) {
+      await smtp.sendMail({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+      await record(message, 'smtp');
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuiltApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { DEMO_PASSWORD } from '../db/seed';
+
+export { DEMO_PASSWORD };
+
+/**
+ * The real app for a test file: in-memory PGlite by default; a fresh PostgreSQL database (dropped
+ * afterwards) when DATABASE_URL is set, and Redis when REDIS_URL is set — CI runs the suite both ways.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<BuiltApp & { close(): Promise<void> }> {
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' });
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `facet_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config: Config = {
+    ...base,
+    dataDir: null,
+    databaseUrl,
+    redisUrl: process.env.REDIS_URL || undefined,
+    devMailbox: true,
+    signupRateLimit: 1000,
+    ...overrides,
+  };
+  const built = await buildApp(config);
+  return {
+    ...built,
+    async close() {
+      await built.app.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** The session cookie a response set, as a Cookie header value. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'facet_session');
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `facet_session=${cookie.value}`;
+}
+
+export async function loginAs(app: BuiltApp['app'], email: string, portal: string, password = DEMO_PASSWORD) {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password, portal } });
+  if (response.statusCode !== 200) throw new Error(`login failed ${response.statusCode}: ${response.body}`);
+  return sessionCookie(response);
+}

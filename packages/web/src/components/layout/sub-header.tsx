@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import clsx from 'clsx';
+import {
+  CircleUser,
+  Coins,
+  ExternalLink,
+  LogOut,
+  Menu as MenuIcon,
+  Settings,
+  ShoppingBag,
+  Sparkles,
+  UserRoundPen,
+} from 'lucide-react';
+import { useAuth } from '../../app/auth';
+import { env } from '../../config/env';
+import type { Me } from '../../lib/types';
+import { Avatar, Button, Menu, MenuContent, MenuGroup, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui';
+import { LogoMark } from './logo';
+import { UpgradeDialog } from './upgrade-dialog';
+import './headers.css';
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return clsx('header-link', isActive && 'header-link--active');
+}
+
+/** Credits are whole numbers and never below 0 (spec section 5). */
+function credits(value: number): number {
+  return Math.max(0, Math.round(value));
+}
+
+export function isStandardPlan(user: Me): boolean {
+  return user.membership.name.trim().toLowerCase() === 'standard';
+}
+
+export type SubHeaderProps = {
+  /** Opens the navigation drawer on narrow screens. */
+  onOpenNavigation: () => void;
+  navigationOpen: boolean;
+  /** Shows the logo beside the menu button on narrow screens (the sidebar carries it on wide ones). */
+  showLogo: boolean;
+};
+
+/** The signed-in header (spec section 2, "Sub header"). */
+export function SubHeader({ onOpenNavigation, navigationOpen, showLogo }: SubHeaderProps) {
+  const { user, logout } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  if (!user) return null;
+  const customer = user.role === 'customer';
+
+  function onUpgrade() {
+    if (location.pathname === '/account-settings') setUpgradeOpen(true);
+    else void navigate('/account-settings');
+  }
+
+  return (
+    <header className="sub-header">
+      <div className="sub-header__start">
+        <Button
+          className="sub-header__menu"
+          variant="ghost"
+          iconOnly
+          aria-label="Open navigation"
+          aria-expanded={navigationOpen}
+          onClick={onOpenNavigation}
+        >
+          <MenuIcon aria-hidden="true" />
+        </Button>
+        <Link
+          to={user.blocked ? '/no-access' : '/'}
+          className={clsx('sub-header__logo', showLogo && 'sub-header__logo--always')}
+          aria-label="Facet, home"
+        >
+          <LogoMark />
+          <span aria-hidden="true">Facet</span>
+        </Link>
+        <nav className="sub-header__nav" aria-label="Site">
+          <NavLink to="/explore" className={navClass}>
+            Explore
+          </NavLink>
+          {customer ? (
+            <NavLink to="/pricing" className={navClass}>
+              Pricing
+            </NavLink>
+          ) : null}
+          <a className="header-link" href={env.helpCenterUrl} target="_blank" rel="noreferrer noopener">
+            Help Center
+            <ExternalLink className="header-link__external" aria-hidden="true" />
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </nav>
+      </div>
+      <div className="sub-header__end">
+        {customer && isStandardPlan(user) ? (
+          <Button variant="secondary" size="sm" className="sub-header__upgrade" onClick={onUpgrade}>
+            <Sparkles aria-hidden="true" />
+            Upgrade Plan
+          </Button>
+        ) : null}
+        {customer ? (
+          <Link
+            to="/cart"
+            className="cart-button"
+            aria-label={`Cart, ${user.cartCount} ${user.cartCount === 1 ? 'item' : 'items'}`}
+          >
+            <ShoppingBag aria-hidden="true" />
+            <span className="cart-button__count" aria-hidden="true">
+              {user.cartCount}
+            </span>
+          </Link>
+        ) : null}
+        <Menu>
+          <MenuTrigger className="avatar-trigger" aria-label={`Account menu for ${user.fullName || user.email}`}>
+            <Avatar firstName={user.firstName} lastName={user.lastName} src={user.avatarUrl} size="md" />
+          </MenuTrigger>
+          <MenuContent className="account-menu">
+            <div className="account-menu__who">
+              <span className="account-menu__name">{user.fullName || 'Your account'}</span>
+              <span className="account-menu__email">{user.email}</span>
+            </div>
+            <MenuSeparator />
+            <MenuItem asChild>
+              <Link to="/account-settings">
+                <CircleUser aria-hidden="true" /> My Account
+              </Link>
+            </MenuItem>
+            {customer ? null : (
+              <MenuItem asChild>
+                <Link to="/designer-dashboard/profile">
+                  <UserRoundPen aria-hidden="true" /> Profile
+                </Link>
+              </MenuItem>
+            )}
+            <MenuItem asChild>
+              <Link to="/account-settings?section=security">
+                <Settings aria-hidden="true" /> Settings
+              </Link>
+            </MenuItem>
+            {customer ? (
+              <>
+                <MenuSeparator />
+                <MenuGroup>
+                  <MenuLabel className="account-menu__credits-label">
+                    <Coins aria-hidden="true" /> Credit Balance
+                    <span className="account-menu__credits-total">{credits(user.credits.balance)}</span>
+                  </MenuLabel>
+                  <MenuItem className="account-menu__credit" onSelect={(event) => event.preventDefault()}>
+                    Monthly Credits <span>{credits(user.credits.monthly)}</span>
+                  </MenuItem>
+                  <MenuItem className="account-menu__credit" onSelect={(event) => event.preventDefault()}>
+                    Purchased Credits <span>{credits(user.credits.purchased)}</span>
+                  </MenuItem>
+                </MenuGroup>
+              </>
+            ) : null}
+            <MenuSeparator />
+            <MenuItem tone="danger" onSelect={() => void logout()}>
+              <LogOut aria-hidden="true" /> Log out
+            </MenuItem>
+          </MenuContent>
+        </Menu>
+      </div>
+      {customer ? (
+        <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} currentPlan={user.membership.name} />
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+export { Avatar, getInitials } from './avatar';
+export type { AvatarProps } from './avatar';
+export { Button, buttonClassName } from './button';
+export type { ButtonProps, ButtonSize, ButtonVariant } from './button';
+export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card';
+export type { CardProps } from './card';
+export { Checkbox } from './checkbox';
+export type { CheckboxProps } from './checkbox';
+export { ChipSelect } from './chip-select';
+export type { ChipOption, ChipSelectProps } from './chip-select';
+export {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from './dialog';
+export type { DialogContentProps } from './dialog';
+export { EmptyState } from './empty-state';
+export type { EmptyStateProps } from './empty-state';
+export { Field, useFieldControl } from './field';
+export type { FieldProps } from './field';
+export { Input, Textarea } from './input';
+export type { InputProps, TextareaProps } from './input';
+export { Menu, MenuContent, MenuGroup, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from './menu';
+export { Select } from './select';
+export type { SelectOption, SelectProps } from './select';
+export { Skeleton, SkeletonText } from './skeleton';
+export type { SkeletonProps } from './skeleton';
+export { Spinner } from './spinner';
+export type { SpinnerProps } from './spinner';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+export {
+  TOAST_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_LIMIT,
+  TOAST_SWIPE_THRESHOLD,
+  Toaster,
+  currentToasts,
+  dismissToast,
+  toast,
+} from './toast';
+export type { ToastInput, ToastVariant } from './toast';

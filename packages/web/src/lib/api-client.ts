@@ -1,0 +1,129 @@
+import type { ApiErrorBody } from './types';
+
+/** Spec section 8: a failed response shows the server's message, else this text. */
+export const DEFAULT_ERROR_MESSAGE = 'An error occurred.';
+/** Spec section 8: a network failure is status 500 with this text. */
+export const NETWORK_ERROR_MESSAGE = 'An unexpected error occurred.';
+
+/** The one error type every API call throws. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** Validation messages by dotted field path (400 validation_failed). */
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The text to show a person for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return NETWORK_ERROR_MESSAGE;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Appended as a query string; null and undefined values are left out. */
+  query?: Record<string, QueryValue | QueryValue[]>;
+};
+
+/** '/me' and '/api/me' both mean the API's /api/me. */
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const base = path.startsWith('/api/') || path === '/api' ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
+  if (!query) return base;
+  const params = new URLSearchParams();
+  for (const [key, raw] of Object.entries(query)) {
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      if (value !== null && value !== undefined) params.append(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Turns a failed response into an ApiError with the server's code, message and field messages. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readBody(response).catch(() => undefined);
+  if (isErrorBody(body)) {
+    const { code, message, fields } = body.error as Partial<ApiErrorBody['error']>;
+    return new ApiError(
+      response.status,
+      typeof code === 'string' && code ? code : 'http_error',
+      typeof message === 'string' && message.trim() ? message : DEFAULT_ERROR_MESSAGE,
+      fields && typeof fields === 'object' ? fields : {},
+    );
+  }
+  return new ApiError(response.status, 'http_error', DEFAULT_ERROR_MESSAGE);
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    // the browser sets multipart/form-data with its boundary
+    payload = body;
+  } else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    // a cancelled query is not a failure to show; let TanStack Query see the abort
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(500, 'network_error', NETWORK_ERROR_MESSAGE);
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  return (await readBody(response)) as T;
+}
+
+/** JSON over fetch with cookies; FormData bodies go out as multipart. Every failure is an ApiError. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T = void>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T = void>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T = void>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
+  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

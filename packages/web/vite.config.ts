@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The SPA is served by the API process in production (same origin). In development Vite serves it
+// on 5173 and forwards the API and the realtime socket to the server on 3000.
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/socket.io': { target: 'http://localhost:3000', ws: true },
+    },
+  },
+  preview: { port: 5173 },
+  build: { outDir: 'dist', sourcemap: true, emptyOutDir: true },
+});

@@ -1,0 +1,12 @@
+import { createTestApp, loginAs } from '../../packages/server/src/test/test-app.ts';
+const t0 = Date.now();
+const { app, close } = await createTestApp();
+console.log('built in', Date.now() - t0);
+const r = await app.inject({ method: 'GET', url: '/api/health' });
+console.log(r.statusCode, r.body);
+const cookie = await loginAs(app, 'customer@demo.facet', 'customer');
+const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+console.log(me.statusCode, me.body.slice(0, 300));
+const q = await app.inject({ method: 'GET', url: '/api/onboarding/questions' });
+console.log(q.statusCode, q.body.slice(0, 200));
+await close();
