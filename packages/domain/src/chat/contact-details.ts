@@ -82,7 +82,7 @@ const MAIL_PROVIDERS = new Set([
 
 /** Units that follow measurements: a run of numbers ending in one is a list of sizes, not a phone. */
 const UNIT_AFTER =
-  /^\s*(?:mm|cm|dm|m|in|inch|inches|ft|feet|foot|"|g|gr|gram|grams|kg|oz|dwt|ct|cts|carat|carats|k|kt|karat|karats|%|percent|px|dpi|mb|gb|kb|bytes?|°|deg|degrees|tris|triangles|polys?|polygons|faces|vertices|pcs|pieces|units|x|usd|eur|gbp|dollars?|euros?|pounds?|days?|weeks?|hours?|minutes?|mins?|years?)\b/;
+  /^\s*(?:in\.?(?=\s*(?:$|[,;)\n]))|mm|cm|dm|m|inch|inches|ft|feet|foot|"|g|gr|gram|grams|kg|oz|dwt|ct|cts|carat|carats|k|kt|karat|karats|%|percent|px|dpi|mb|gb|kb|bytes?|°|deg|degrees|tris|triangles|polys?|polygons|faces|vertices|pcs|pieces|units|x|usd|eur|gbp|dollars?|euros?|pounds?|days?|weeks?|hours?|minutes?|mins?|years?)(?![a-z])/;
 
 /** Words right before a number that make it an identifier (order, SKU, part, tracking …), not a phone. */
 const IDENTIFIER_BEFORE =
@@ -243,14 +243,14 @@ function unmaskAtAndDot(text: string): string {
   });
   s = s.replace(/([a-z0-9])\s+dot\s+(?=[a-z0-9])/g, '$1.');
   // spaces around "." before a known TLD ("gmail . com") and around "@" before a domain
-  s = s.replace(new RegExp(`([a-z0-9])\\s*\\.\\s+(?=${TLD}\\b)|([a-z0-9])\\s+\\.\\s*(?=${TLD}\\b)`, 'g'), '$1$2.');
+  s = s.replace(/([a-z0-9]{2})(?:\s*\.\s+|\s+\.\s*)(?=(?:com|net|org|io|co|me|de|uk)\b)/g, '$1.');
   s = s.replace(/([a-z0-9._%+-])\s*@\s*(?=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})/g, '$1@');
   return s;
 }
 
-/** "j o h n" → "john": four or more single letters in a row spell a word. */
+/** "j o h n" → "john": three or more single letters in a row spell a word ("c o m"). */
 function joinSpacedLetters(text: string): string {
-  return text.replace(/\b(?:[a-z] ){3,}[a-z]\b/g, (run) => run.replace(/ /g, ''));
+  return text.replace(/\b(?:[a-z] ){2,}[a-z]\b/g, (run) => run.replace(/ /g, ''));
 }
 
 export const NORMALISATION_STEPS: readonly NormalisationStep[] = [
@@ -417,18 +417,24 @@ const HANDLE_AFTER_PLATFORM = new RegExp(
   'g',
 );
 
+/** "add me on", "find me on", "message us via" … right before the platform. */
+const CONTACT_VERB_BEFORE =
+  /\b(?:add|follow|find|message|msg|dm|text|ping|reach|contact|hit|call|write|catch|chat with)\s+(?:me|us)(?:\s+up)?\s+(?:on|at|via|in|through|over)\s*$/;
+
 function findHandles(text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(HANDLE_AFTER_PLATFORM)) {
     const connector = m[1] ?? '';
-    const at = m[2] === '@';
     const handle = (m[3] ?? '').replace(/[._-]+$/, '');
-    const before = text.slice(Math.max(0, m.index - 25), m.index);
-    const owned = /\b(?:me|my|us|our)\b/.test(before) || /\bmy\b/.test(connector);
-    const handleLike = /[\d_.]/.test(handle);
     if (COMMON_WORDS.has(handle) || handle.length < 3) continue;
-    if (at || (handleLike && /[:=]|\bis\b|\bhandle\b|\busername\b|\bid\b/.test(connector)) || (owned && connector.trim() !== '') || owned) {
-      found.push(`${m[0].split(/\s|:/)[0]}:${handle}`);
+    const before = text.slice(Math.max(0, m.index - 25), m.index);
+    const withAt = m[2] === '@';
+    // "instagram: jane.doe", "my insta is janedoe": the account is named outright
+    const named = /[:=]|\bis\b|\bhandle\b|\busername\b|\bid\b/.test(connector);
+    const owned = /\b(?:me|my|us|our)\s*$/.test(before) || /\bmy\b/.test(connector);
+    const handleLike = /[\d_.]/.test(handle);
+    if (withAt || (named && (handleLike || owned)) || CONTACT_VERB_BEFORE.test(before)) {
+      found.push(`${m[0].split(/[\s:=@]/)[0]}:${handle}`);
     }
   }
   return found;

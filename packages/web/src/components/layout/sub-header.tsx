@@ -96,7 +96,7 @@ export function SubHeader({ onOpenNavigation, navigationOpen, showLogo }: SubHea
         {customer && isStandardPlan(user) ? (
           <Button variant="secondary" size="sm" className="sub-header__upgrade" onClick={onUpgrade}>
             <Sparkles aria-hidden="true" />
-            Upgrade Plan
+            <span className="sub-header__upgrade-text">Upgrade Plan</span>
           </Button>
         ) : null}
         {customer ? (

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginInput } from '@facet/domain/rules';
+import { api } from '../../../lib/api-client';
+import type { Me } from '../../../lib/types';
+
+export async function login(input: LoginInput): Promise<Me> {
+  const { user } = await api.post<{ user: Me }>('/api/auth/login', input);
+  return user;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}
+
+/** Ends the current server session without leaving the page (the login page signs a stale session out first). */
+export async function endSession(): Promise<void> {
+  await api.post('/api/auth/logout');
+}

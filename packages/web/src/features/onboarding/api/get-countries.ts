@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type Country = { code: string; name: string; flag: string };
+export type CountryState = { code: string; name: string };
+
+export async function getCountries(signal?: AbortSignal): Promise<Country[]> {
+  const { countries } = await api.get<{ countries: Country[] }>('/api/countries', { signal });
+  return countries;
+}
+
+export async function getStates(countryCode: string, signal?: AbortSignal): Promise<CountryState[]> {
+  const { states } = await api.get<{ states: CountryState[] }>(
+    `/api/countries/${encodeURIComponent(countryCode)}/states`,
+    { signal },
+  );
+  return states;
+}
+
+export const countriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['countries'],
+    queryFn: ({ signal }) => getCountries(signal),
+    staleTime: Infinity,
+  });
+
+export const statesQueryOptions = (countryCode: string) =>
+  queryOptions({
+    queryKey: ['countries', countryCode, 'states'],
+    queryFn: ({ signal }) => getStates(countryCode, signal),
+    staleTime: Infinity,
+    enabled: /^[A-Z]{2}$/.test(countryCode),
+  });
+
+export function useCountries() {
+  return useQuery(countriesQueryOptions());
+}
+
+export function useStates(countryCode: string) {
+  return useQuery(statesQueryOptions(countryCode));
+}

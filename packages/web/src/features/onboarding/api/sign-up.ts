@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SignupInput } from '@facet/domain/rules';
+import { api } from '../../../lib/api-client';
+import type { Me } from '../../../lib/types';
+
+export type SignUpRequest = { input: SignupInput; portfolioImages: File[] };
+
+/** POST /api/auth/signup: JSON, or multipart (`data` + `portfolioImages`) when portfolio images were added. */
+export async function signUp({ input, portfolioImages }: SignUpRequest): Promise<Me> {
+  let body: SignupInput | FormData = input;
+  if (portfolioImages.length > 0) {
+    const form = new FormData();
+    form.append('data', JSON.stringify(input));
+    for (const file of portfolioImages) form.append('portfolioImages', file, file.name);
+    body = form;
+  }
+  const { user } = await api.post<{ user: Me }>('/api/auth/signup', body);
+  return user;
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}
