@@ -80,13 +80,16 @@ const MAIL_PROVIDERS = new Set([
   '163',
 ]);
 
+/** Providers distinctive enough to name an address with no ".com" ("anna.lee@gmail"). */
+const BARE_PROVIDERS = 'gmail|googlemail|yahoo|hotmail|outlook|icloud|protonmail|proton|aol|gmx|yandex';
+
 /** Units that follow measurements: a run of numbers ending in one is a list of sizes, not a phone. */
 const UNIT_AFTER =
   /^\s*(?:in\.?(?=\s*(?:$|[,;)\n]))|mm|cm|dm|m|inch|inches|ft|feet|foot|"|g|gr|gram|grams|kg|oz|dwt|ct|cts|carat|carats|k|kt|karat|karats|%|percent|px|dpi|mb|gb|kb|bytes?|°|deg|degrees|tris|triangles|polys?|polygons|faces|vertices|pcs|pieces|units|x|usd|eur|gbp|dollars?|euros?|pounds?|days?|weeks?|hours?|minutes?|mins?|years?)(?![a-z])/;
 
 /** Words right before a number that make it an identifier (order, SKU, part, tracking …), not a phone. */
 const IDENTIFIER_BEFORE =
-  /\b(?:order|orders|sku|skus|part|parts|p\/n|pn|item|items|invoice|inv|ref|reference|tracking|track|serial|s\/n|lot|batch|po|model|id|ticket|case|article|catalog|catalogue|cat|code|version|build|size|sizes|mesh|file|project)\s*(?:no\.?|number|num|nr|#|id|code)?\s*(?:is|was|:|#|=)?\s*$/;
+  /\b(?:order|orders|sku|skus|part|parts|p\/n|pn|item|items|invoice|inv|ref|reference|tracking|track|serial|s\/n|lot|batch|po|model|id|ticket|case|article|catalog|catalogue|cat|code|version|build|size|sizes|mesh|file|project|style|stock|report|certificate|cert|gia|igi|hrd|ags|inscription|hallmark|receipt|transaction|txn|payment)\s*(?:no\.?|number|num|nr|#|id|code)?\s*(?:is|was|:|#|=)?\s*$/;
 
 /** Words before a number that mean "this is how to reach me"; they lower the digits a phone needs. */
 const PHONE_CONTEXT =
@@ -129,10 +132,14 @@ interface NormalisationStep {
   apply: (text: string) => string;
 }
 
-/** Invisible characters: zero-width spaces and joiners, bidi controls, soft hyphen, variation selectors. */
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufe00-\ufe0f\ufeff]/g;
+/**
+ * Invisible characters: Unicode's default-ignorable code points (zero-width spaces and joiners, bidi
+ * controls, soft hyphen, word joiner, variation selectors, Hangul fillers, …).
+ */
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /** Cyrillic and Greek letters that look like Latin ones (both cases; lower-casing comes later). */
+// prettier-ignore
 const HOMOGLYPHS: Readonly<Record<string, string>> = {
   // Cyrillic
   А: 'a', В: 'b', Е: 'e', К: 'k', М: 'm', Н: 'h', О: 'o', Р: 'p', С: 'c', Т: 't', Х: 'x', У: 'y', І: 'i',
@@ -241,6 +248,8 @@ function unmaskAtAndDot(text: string): string {
     const provider = dom.split(/\s*\.\s*|\s+dot\s+/)[0] ?? '';
     return disguised || MAIL_PROVIDERS.has(provider) ? `${last}@${dom}` : whole;
   });
+  // "anna_lee at hotmail": a provider alone is enough when the left side looks like a mailbox name
+  s = s.replace(new RegExp(`([a-z0-9%+-]*[._\\d][a-z0-9._%+-]*)\\s+at\\s+(${BARE_PROVIDERS})\\b`, 'g'), '$1@$2');
   s = s.replace(/([a-z0-9])\s+dot\s+(?=[a-z0-9])/g, '$1.');
   // spaces around "." before a known TLD ("gmail . com") and around "@" before a domain
   s = s.replace(/([a-z0-9]{2})(?:\s*\.\s+|\s+\.\s*)(?=(?:com|net|org|io|co|me|de|uk)\b)/g, '$1.');
@@ -328,8 +337,14 @@ function isAllowedDomain(host: string, allowed: readonly string[]): boolean {
 
 const EMAIL = /(?<![a-z0-9._%+-])[a-z0-9](?:[a-z0-9._%+-]*[a-z0-9_%+-])?@((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24})(?![a-z0-9-])/g;
 
+const EMAIL_AT_BARE_PROVIDER = new RegExp(
+  `(?<![a-z0-9._%+-])[a-z0-9][a-z0-9._%+-]*@(?:${BARE_PROVIDERS})(?![a-z0-9.-])`,
+  'g',
+);
+
 function findEmails(text: string, { allowedDomains }: DetectorContext): string[] {
-  return [...text.matchAll(EMAIL)].filter((m) => !isAllowedDomain(m[1]!, allowedDomains)).map((m) => m[0]);
+  const full = [...text.matchAll(EMAIL)].filter((m) => !isAllowedDomain(m[1]!, allowedDomains)).map((m) => m[0]);
+  return [...full, ...[...text.matchAll(EMAIL_AT_BARE_PROVIDER)].map((m) => m[0])];
 }
 
 /** A number-like run: digit groups joined by up to 3 of space, dot, hyphen, brackets; maybe a leading "+". */
@@ -442,7 +457,7 @@ function findHandles(text: string): string[] {
 
 /** Phrases that offer a site as a way to get in touch. */
 const WEBSITE_OFFER =
-  /\b(?:my|our)\s+(?:own\s+|personal\s+|online\s+)?(?:web\s?site|site|page|homepage|home page|portfolio|shop|store|studio|blog|link|links|profile|contact)\b|\b(?:visit|check out)\s+(?:my|our|me)\b|\bcontact\s+(?:me|us|form)\b|\breach\s+(?:me|us)\b|\bfind\s+(?:me|us)\b|\bemail\s+me\b|\bget in touch\b/;
+  /\b(?:my|our)\s+(?:own\s+|personal\s+|online\s+)?(?:web\s?site|site|page|homepage|home page|portfolio|shop|store|studio|blog|link|links|profile|contact)\b|\b(?:visit|check out)\s+(?:my|our|me)\b|\bcontact\s+(?:me|us|form)\b|\breach\s+(?:me|us|out)\b|\bfind\s+(?:me|us)\b|\bemail\s+me\b|\bget in touch\b|\b(?:web\s?site|site|web|url|homepage|portfolio)\s*:/;
 
 const SITE = new RegExp(
   `(?<![a-z0-9@.-])(?:https?:\\/\\/)?(?:www\\.)?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+${TLD})(?![a-z0-9-])(?:\\/[^\\s]*)?`,

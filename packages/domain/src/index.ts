@@ -1,0 +1,2 @@
+// The public surface of @facet/domain: pure logic shared by the browser, the server and workers.
+export * from './rules/index';

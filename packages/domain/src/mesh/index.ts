@@ -1,0 +1,16 @@
+export { MeshReadError } from './mesh-read-error';
+export type { MeshReadErrorCode } from './mesh-read-error';
+export type { MeshAnalysis, MeshFormat, TriangleMesh } from './mesh-types';
+export { MESH_UNITS, MM_PER_UNIT, guessUnit, toMillimetres, JEWELRY_MIN_MM, JEWELRY_MAX_MM } from './units';
+export type { MeshUnit, MeshUnitGuess } from './units';
+export { analyseMesh, measureMesh, checkSoundness, weldVertices } from './analyse-mesh';
+export type { MeshMeasures, MeshSoundness } from './analyse-mesh';
+export { readMesh, readMeshStream, detectMeshKind } from './read-mesh';
+export type { MeshFileKind, MeshStreamOptions } from './read-mesh';
+export { readStl, readStlBinary, readStlAscii, readStlAsciiStream, detectStlKind } from './read-stl';
+export { readObj } from './read-obj';
+export { readPly } from './read-ply';
+export { read3mf } from './read-3mf';
+export { MAX_TRIANGLES } from './limits';
+export { writeStlBinary, writeStlAscii } from './write-stl';
+export { generateCube, generateUvSphere, generateTorus } from './generate-meshes';

@@ -1,0 +1,96 @@
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Button, Field, Input, Select } from '../../../components/ui';
+import { useCountries, useStates } from '../api/get-countries';
+import './address-fields.css';
+
+export type AddressValues = { country: string; state: string; city: string; street: string; zipcode: string };
+type AddressForm = { address: AddressValues };
+
+export type AddressFieldsProps = {
+  /** Told whether the chosen country has states (then state is required). */
+  onStateRequiredChange?: (required: boolean) => void;
+};
+
+/**
+ * Country, state, city, street and zipcode, inside a form that holds an `address` object
+ * (wrap it in react-hook-form's FormProvider). Countries and states come from the server's dataset;
+ * the state select shows only when the country has states.
+ */
+export function AddressFields({ onStateRequiredChange }: AddressFieldsProps) {
+  const { register, control, setValue, getValues, formState } = useFormContext<AddressForm>();
+  const errors = formState.errors.address;
+  const country = useWatch({ control, name: 'address.country' }) ?? '';
+  const countries = useCountries();
+  const states = useStates(country);
+  const stateList = states.data ?? [];
+  const hasStates = stateList.length > 0;
+
+  useEffect(() => {
+    onStateRequiredChange?.(hasStates);
+  }, [hasStates, onStateRequiredChange]);
+
+  // a state of another country, or one the list does not know, is cleared
+  useEffect(() => {
+    if (!states.data) return;
+    const current = getValues('address.state');
+    if (current && !states.data.some((s) => s.code === current)) setValue('address.state', '');
+  }, [states.data, getValues, setValue]);
+
+  const countryOptions = (countries.data ?? []).map((c) => ({
+    value: c.code,
+    label: c.flag ? `${c.flag} ${c.name}` : c.name,
+  }));
+
+  return (
+    <div className="address-fields">
+      <Field
+        label="Country"
+        required
+        error={errors?.country?.message}
+        hint={countries.isError ? 'Countries could not be loaded.' : undefined}
+        className="address-fields__wide"
+      >
+        <Select
+          options={countryOptions}
+          placeholder={countries.isPending ? 'Loading countries…' : 'Select a country'}
+          disabled={countries.isPending}
+          autoComplete="country"
+          {...register('address.country', {
+            onChange: () => setValue('address.state', ''),
+          })}
+        />
+      </Field>
+      {countries.isError ? (
+        <Button variant="secondary" size="sm" onClick={() => void countries.refetch()}>
+          Try again
+        </Button>
+      ) : null}
+
+      {hasStates ? (
+        <Field label="State / province" required error={errors?.state?.message} className="address-fields__wide">
+          <Select
+            options={stateList.map((s) => ({ value: s.code, label: s.name }))}
+            placeholder="Select a state"
+            autoComplete="address-level1"
+            {...register('address.state')}
+          />
+        </Field>
+      ) : states.isFetching ? (
+        <p className="address-fields__note" role="status">
+          Loading states…
+        </p>
+      ) : null}
+
+      <Field label="City" required error={errors?.city?.message}>
+        <Input autoComplete="address-level2" {...register('address.city')} />
+      </Field>
+      <Field label="Zipcode" required error={errors?.zipcode?.message}>
+        <Input autoComplete="postal-code" {...register('address.zipcode')} />
+      </Field>
+      <Field label="Street" required error={errors?.street?.message} className="address-fields__wide">
+        <Input autoComplete="street-address" {...register('address.street')} />
+      </Field>
+    </div>
+  );
+}
