@@ -1,2 +1,3 @@
 // The public surface of @facet/domain: pure logic shared by the browser, the server and workers.
 export * from './rules/index';
+export * from './chat/index';

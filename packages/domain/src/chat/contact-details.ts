@@ -23,11 +23,7 @@ export const DEFAULT_ALLOWED_EMAIL_DOMAINS: readonly string[] = ['facet.studio']
 export type ContactKind = 'email' | 'phone' | 'link' | 'handle' | 'website';
 
 export type ContactDetectorName =
-  | 'email-address'
-  | 'phone-number'
-  | 'messenger-link'
-  | 'messenger-handle'
-  | 'website-offer';
+  'email-address' | 'phone-number' | 'messenger-link' | 'messenger-handle' | 'website-offer';
 
 export interface ContactMatch {
   kind: ContactKind;
@@ -89,7 +85,7 @@ const UNIT_AFTER =
 
 /** Words right before a number that make it an identifier (order, SKU, part, tracking …), not a phone. */
 const IDENTIFIER_BEFORE =
-  /\b(?:order|orders|sku|skus|part|parts|p\/n|pn|item|items|invoice|inv|ref|reference|tracking|track|serial|s\/n|lot|batch|po|model|id|ticket|case|article|catalog|catalogue|cat|code|version|build|size|sizes|mesh|file|project|style|stock|report|certificate|cert|gia|igi|hrd|ags|inscription|hallmark|receipt|transaction|txn|payment)\s*(?:no\.?|number|num|nr|#|id|code)?\s*(?:is|was|:|#|=)?\s*$/;
+  /\b(?:order|orders|sku|skus|part|parts|p\/n|pn|item|items|invoice|inv|ref|reference|tracking|track|serial|s\/n|lot|batch|po|model|id|ticket|case|article|catalog|catalogue|cat|code|version|build|size|sizes|mesh|file|project|style|stock|report|certificate|cert|gia|igi|hrd|ags|inscription|hallmark|receipt|transaction|txn|payment|kit|fedex|ups|usps|dhl|shipment|parcel|waybill|awb)\s*(?:no\.?|number|num|nr|#|id|code)?\s*(?:is|was|:|#|=)?\s*$/;
 
 /** Words before a number that mean "this is how to reach me"; they lower the digits a phone needs. */
 const PHONE_CONTEXT =
@@ -171,8 +167,19 @@ function foldDecimalDigit(char: string): string {
 }
 
 const SPELLED_DIGITS: Readonly<Record<string, string>> = {
-  zero: '0', oh: '0', o: '0', nought: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6',
-  seven: '7', eight: '8', nine: '9',
+  zero: '0',
+  oh: '0',
+  o: '0',
+  nought: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
 };
 const REPEATERS: Readonly<Record<string, number>> = { double: 2, triple: 3 };
 
@@ -218,8 +225,10 @@ function spelledDigitsToDigits(text: string): string {
       out.push(digits.join(' '));
       i = j + 1;
     } else {
-      out.push(tokens[i]!);
-      i++;
+      // nothing to rewrite: keep the run as it is and go on after it
+      const end = run.length > 0 ? j + 1 : i + 1;
+      out.push(...tokens.slice(i, end));
+      i = end;
     }
   }
   return out.join('');
@@ -238,8 +247,9 @@ function lettersInNumbersToDigits(text: string): string {
 /** "(at)", "[at]", "{at}", "<at>", "(@)" → "@"; "(dot)", "[.]", "[dot]", " dot " → "."; spaces around them go. */
 function unmaskAtAndDot(text: string): string {
   let s = text
-    .replace(/\s*[([{<]\s*(?:at|@)\s*[)\]}>]\s*/g, '@')
-    .replace(/\s*[([{<]\s*(?:dot|\.)\s*[)\]}>]\s*/g, '.');
+    // (?<!\s) starts the match at the first space of a run, so long runs of spaces stay linear
+    .replace(/(?<!\s)\s*[([{<]\s*(?:at|@)\s*[)\]}>]\s*/g, '@')
+    .replace(/(?<!\s)\s*[([{<]\s*(?:dot|\.)\s*[)\]}>]\s*/g, '.');
   // " at " is ordinary English ("print at 215 °C", "look at etsy.com"); it only reads as "@" when what
   // follows is clearly a mail domain: one disguised with "dot", or a well-known mailbox provider.
   const domain = `([a-z0-9-]+(?:(?:\\s*\\.\\s*|\\s+dot\\s+)[a-z0-9-]+)*(?:\\s*\\.\\s*|\\s+dot\\s+)${TLD})\\b`;
@@ -249,7 +259,10 @@ function unmaskAtAndDot(text: string): string {
     return disguised || MAIL_PROVIDERS.has(provider) ? `${last}@${dom}` : whole;
   });
   // "anna_lee at hotmail": a provider alone is enough when the left side looks like a mailbox name
-  s = s.replace(new RegExp(`([a-z0-9%+-]*[._\\d][a-z0-9._%+-]*)\\s+at\\s+(${BARE_PROVIDERS})\\b`, 'g'), '$1@$2');
+  s = s.replace(
+    new RegExp(`(?<![a-z0-9._%+-])([a-z0-9%+-]*[._\\d][a-z0-9._%+-]*)\\s+at\\s+(${BARE_PROVIDERS})\\b`, 'g'),
+    '$1@$2',
+  );
   s = s.replace(/([a-z0-9])\s+dot\s+(?=[a-z0-9])/g, '$1.');
   // spaces around "." before a known TLD ("gmail . com") and around "@" before a domain
   s = s.replace(/([a-z0-9]{2})(?:\s*\.\s+|\s+\.\s*)(?=(?:com|net|org|io|co|me|de|uk)\b)/g, '$1.');
@@ -283,7 +296,11 @@ export const NORMALISATION_STEPS: readonly NormalisationStep[] = [
     why: 'digits of other scripts (٤١٥) read as the same number',
     apply: (s) => s.replace(/\p{Nd}/gu, foldDecimalDigit),
   },
-  { name: 'lower-case', why: 'case carries no meaning in an address or a handle', apply: (s) => s.toLowerCase() },
+  {
+    name: 'lower-case',
+    why: 'case carries no meaning in an address or a handle',
+    apply: (s) => s.toLowerCase(),
+  },
   {
     name: 'join-spaced-letters',
     why: 'addresses typed with spaces between letters ("g m a i l")',
@@ -335,7 +352,8 @@ function isAllowedDomain(host: string, allowed: readonly string[]): boolean {
   });
 }
 
-const EMAIL = /(?<![a-z0-9._%+-])[a-z0-9](?:[a-z0-9._%+-]*[a-z0-9_%+-])?@((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24})(?![a-z0-9-])/g;
+const EMAIL =
+  /(?<![a-z0-9._%+-])[a-z0-9](?:[a-z0-9._%+-]*[a-z0-9_%+-])?@((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24})(?![a-z0-9-])/g;
 
 const EMAIL_AT_BARE_PROVIDER = new RegExp(
   `(?<![a-z0-9._%+-])[a-z0-9][a-z0-9._%+-]*@(?:${BARE_PROVIDERS})(?![a-z0-9.-])`,
@@ -343,7 +361,9 @@ const EMAIL_AT_BARE_PROVIDER = new RegExp(
 );
 
 function findEmails(text: string, { allowedDomains }: DetectorContext): string[] {
-  const full = [...text.matchAll(EMAIL)].filter((m) => !isAllowedDomain(m[1]!, allowedDomains)).map((m) => m[0]);
+  const full = [...text.matchAll(EMAIL)]
+    .filter((m) => !isAllowedDomain(m[1]!, allowedDomains))
+    .map((m) => m[0]);
   return [...full, ...[...text.matchAll(EMAIL_AT_BARE_PROVIDER)].map((m) => m[0])];
 }
 
@@ -356,6 +376,10 @@ const NOT_PHONE_MASKS: readonly RegExp[] = [
   /(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:t\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?(?!\d)/g,
   // day-month-year either way round: 14/03/2025, 03.14.25, 14-03-2025
   /(?<![\d.])(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|[12]\d|3[01])[-/.](?:\d{4}|\d{2})(?![\d.])/g,
+  // compact timestamps in file names: 20250314, 20250314103000 (camera and scanner names)
+  /(?<!\d)(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\d{4,9})?(?!\d)/g,
+  // Unix time in seconds or milliseconds: 1741948200, 1741948200123 (no phone starts with 1 and has 10 digits)
+  /(?<!\d)1[5-9]\d{8}(?:\d{3})?(?!\d)/g,
   // times: 10:30, 10:30:15, 9:00 am
   /(?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?!\d)/g,
   // decimals with a short whole part and a short fraction: 7.5, 0.12, 48.5, 1920.25
@@ -373,12 +397,16 @@ function isPhoneRun(run: string, before: string, after: string): boolean {
   const international = run.trimStart().startsWith('+');
   // Glued to letters or symbols it is part of an identifier, a price or a link: "RNG-2024", "#1001",
   // "$1250", "wa.me/1415…" (the link detector sees that one), "0815-xl", "12%".
-  if (/(?:[a-z_#@$€£¥/=&?%*§]|[a-z][-.])$/.test(before)) return false;
+  // "_" is not glue: in file names it separates words ("anna_4155550132.pdf").
+  const announced = PHONE_CONTEXT.test(before.slice(-30));
+  if (/[a-z#@$€£¥/=&?%*§]$/.test(before)) return false;
+  // "RNG-2024-0815": a code glued by a hyphen, unless a phone word came first ("call-me-415-555-0132")
+  if (/[a-z][-.]$/.test(before) && !announced) return false;
   if (/^(?:-?[a-z]|[%/°§]|\.\d)/.test(after)) return false;
   if (UNIT_AFTER.test(after)) return false;
   const lead = before.slice(-40);
   if (IDENTIFIER_BEFORE.test(lead)) return false;
-  if (/[$€£¥]\s*$/.test(before)) return false;
+  if (/(?:[$€£¥]|\b(?:usd|eur|gbp|chf|cad|aud|jpy))\s*$/.test(before)) return false;
   const groups = run.split(/[^\d]+/).filter(Boolean);
   if (international) return digits.length >= 8 && digits.length <= 15;
   if (digits.length > 15) return false;
@@ -388,7 +416,7 @@ function isPhoneRun(run: string, before: string, after: string): boolean {
   if (!allSingles && groups.every((g) => g.length <= 2) && !digits.startsWith('0')) return false;
   if (digits.length >= 10) return true;
   // 7 to 9 digits only with words that announce a phone: "call me on 555 0132".
-  return digits.length >= 7 && PHONE_CONTEXT.test(before.slice(-30)) && groups.length <= 4;
+  return digits.length >= 7 && announced && groups.length <= 4;
 }
 
 function findPhones(text: string): string[] {
@@ -396,8 +424,7 @@ function findPhones(text: string): string[] {
   const found: string[] = [];
   for (const m of masked.matchAll(NUMBER_RUN)) {
     const start = m.index;
-    // a trailing ")" or separator belongs to the text after, not the number
-    const run = m[0].replace(/[\s.\-(]+$/, '');
+    const run = m[0]; // always ends on a digit
     const before = masked.slice(0, start);
     const after = masked.slice(start + run.length);
     if (isPhoneRun(run, before, after)) {
@@ -428,7 +455,7 @@ function findMessengerLinks(text: string): string[] {
 }
 
 const HANDLE_AFTER_PLATFORM = new RegExp(
-  `\\b${PLATFORM}\\b((?:\\s*(?::|-|=|\\bis\\b|\\bhandle\\b|\\busername\\b|\\bname\\b|\\bid\\b|\\bat\\b|\\bon\\b|\\bme\\b|\\bmy\\b))*)\\s*(@?)([a-z0-9][a-z0-9._-]{2,29})`,
+  `\\b${PLATFORM}\\b((?:\\s{0,3}(?::|-|=|\\bis\\b|\\bhandle\\b|\\busername\\b|\\bname\\b|\\bid\\b|\\bat\\b|\\bon\\b|\\bme\\b|\\bmy\\b|\\bas\\b)){0,4})\\s{0,3}(@?)([a-z0-9][a-z0-9._-]{2,29})`,
   'g',
 );
 
@@ -444,8 +471,8 @@ function findHandles(text: string): string[] {
     if (COMMON_WORDS.has(handle) || handle.length < 3) continue;
     const before = text.slice(Math.max(0, m.index - 25), m.index);
     const withAt = m[2] === '@';
-    // "instagram: jane.doe", "my insta is janedoe": the account is named outright
-    const named = /[:=]|\bis\b|\bhandle\b|\busername\b|\bid\b/.test(connector);
+    // "instagram: jane.doe", "my insta is janedoe", "on telegram as jane_doe": the account is named outright
+    const named = /[:=]|\bis\b|\bas\b|\bhandle\b|\busername\b|\bid\b/.test(connector);
     const owned = /\b(?:me|my|us|our)\s*$/.test(before) || /\bmy\b/.test(connector);
     const handleLike = /[\d_.]/.test(handle);
     if (withAt || (named && (handleLike || owned)) || CONTACT_VERB_BEFORE.test(before)) {
@@ -525,7 +552,9 @@ export function findContactDetails(
   options: FindContactDetailsOptions = {},
 ): ContactMatch[] {
   const list = typeof messages === 'string' ? [messages] : messages;
-  const context: DetectorContext = { allowedDomains: options.allowedEmailDomains ?? DEFAULT_ALLOWED_EMAIL_DOMAINS };
+  const context: DetectorContext = {
+    allowedDomains: options.allowedEmailDomains ?? DEFAULT_ALLOWED_EMAIL_DOMAINS,
+  };
   const texts = list.length > 1 ? [...list, list.join('\n')] : list;
   const seen = new Set<string>();
   const matches: ContactMatch[] = [];

@@ -237,5 +237,7 @@ export const SERVER_TO_CLIENT_EVENTS = [
 
 // Compile-time proof that the lists name every event of the maps (and nothing else).
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _clientListComplete: Exactly<(typeof CLIENT_TO_SERVER_EVENTS)[number], keyof ClientToServerEvents> = true;
-const _serverListComplete: Exactly<(typeof SERVER_TO_CLIENT_EVENTS)[number], keyof ServerToClientEvents> = true;
+const _clientListComplete: Exactly<(typeof CLIENT_TO_SERVER_EVENTS)[number], keyof ClientToServerEvents> =
+  true;
+const _serverListComplete: Exactly<(typeof SERVER_TO_CLIENT_EVENTS)[number], keyof ServerToClientEvents> =
+  true;

@@ -7,7 +7,7 @@ import {
   checkChatFile,
   checkChatFileContent,
   contentMatchesExtension,
-  fileExtension,
+  chatFileExtension,
   sniffFileType,
 } from './files';
 
@@ -45,7 +45,7 @@ describe('the spec texts and limits', () => {
   });
 });
 
-describe('fileExtension', () => {
+describe('chatFileExtension', () => {
   test.each([
     ['Ring.JPG', 'jpg'],
     ['sketch.final.pdf', 'pdf'],
@@ -53,7 +53,7 @@ describe('fileExtension', () => {
     ['README', ''],
     ['.bashrc', ''],
     ['trailing.', ''],
-  ])('%s -> %j', (name, ext) => expect(fileExtension(name)).toBe(ext));
+  ])('%s -> %j', (name, ext) => expect(chatFileExtension(name)).toBe(ext));
 });
 
 describe('checkChatFile', () => {
@@ -74,16 +74,21 @@ describe('checkChatFile', () => {
     });
   });
 
-  test.each(['model.stl', 'script.exe', 'page.html', 'image.svg', 'archive.zip', 'noextension', 'photo.jpg.exe'])(
-    '%s is not supported',
-    (name) => {
-      expect(checkChatFile({ name, sizeBytes: 10 })).toEqual({
-        ok: false,
-        reason: 'unsupported_format',
-        message: FILE_FORMAT_NOT_SUPPORTED_MESSAGE,
-      });
-    },
-  );
+  test.each([
+    'model.stl',
+    'script.exe',
+    'page.html',
+    'image.svg',
+    'archive.zip',
+    'noextension',
+    'photo.jpg.exe',
+  ])('%s is not supported', (name) => {
+    expect(checkChatFile({ name, sizeBytes: 10 })).toEqual({
+      ok: false,
+      reason: 'unsupported_format',
+      message: FILE_FORMAT_NOT_SUPPORTED_MESSAGE,
+    });
+  });
 
   test('upper-case extensions are fine', () => {
     expect(checkChatFile({ name: 'SCAN.PDF', sizeBytes: 1 })).toEqual({ ok: true, extension: 'pdf' });
@@ -146,10 +151,12 @@ describe('content against extension', () => {
       ok: true,
       extension: 'png',
     });
-    expect(checkChatFileContent({ name: 'ring.png', sizeBytes: 100, firstBytes: samples.exe })).toMatchObject({
-      ok: false,
-      message: FILE_FORMAT_NOT_SUPPORTED_MESSAGE,
-    });
+    expect(checkChatFileContent({ name: 'ring.png', sizeBytes: 100, firstBytes: samples.exe })).toMatchObject(
+      {
+        ok: false,
+        message: FILE_FORMAT_NOT_SUPPORTED_MESSAGE,
+      },
+    );
     expect(
       checkChatFileContent({ name: 'ring.png', sizeBytes: MAX_CHAT_FILE_BYTES + 1, firstBytes: samples.png }),
     ).toMatchObject({ ok: false, message: FILE_TOO_LARGE_MESSAGE });

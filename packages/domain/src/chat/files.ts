@@ -42,7 +42,7 @@ const UNSUPPORTED: ChatFileRejection = {
 };
 
 /** The lower-cased extension after the last dot, or '' when the name has none. */
-export function fileExtension(fileName: string): string {
+export function chatFileExtension(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
   return dot <= 0 || dot === base.length - 1 ? '' : base.slice(dot + 1).toLowerCase();
@@ -55,7 +55,7 @@ export function isChatFileExtension(extension: string): extension is ChatFileExt
 /** The name-and-size check, done before uploading. Size first, as the spec lists it. */
 export function checkChatFile(file: { name: string; sizeBytes: number }): ChatFileCheck {
   if (!Number.isFinite(file.sizeBytes) || file.sizeBytes > MAX_CHAT_FILE_BYTES) return TOO_LARGE;
-  const extension = fileExtension(file.name);
+  const extension = chatFileExtension(file.name);
   return isChatFileExtension(extension) ? { ok: true, extension } : UNSUPPORTED;
 }
 
@@ -153,7 +153,11 @@ export function contentMatchesExtension(extension: string, firstBytes: Uint8Arra
  * The full check once the first bytes are known (on the server, after receiving the start of the
  * upload). Content that does not match its name gets the spec's unsupported-format message.
  */
-export function checkChatFileContent(file: { name: string; sizeBytes: number; firstBytes: Uint8Array }): ChatFileCheck {
+export function checkChatFileContent(file: {
+  name: string;
+  sizeBytes: number;
+  firstBytes: Uint8Array;
+}): ChatFileCheck {
   const byName = checkChatFile(file);
   if (!byName.ok) return byName;
   return contentMatchesExtension(byName.extension, file.firstBytes) ? byName : UNSUPPORTED;

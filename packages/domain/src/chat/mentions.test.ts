@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import type { ChatParticipant } from './mentions';
-import { activeMentionQuery, buildMentionList, findMentions, fullName, initials, insertMention } from './mentions';
+import {
+  activeMentionQuery,
+  buildMentionList,
+  findMentions,
+  participantFullName,
+  participantInitials,
+  insertMention,
+} from './mentions';
 
 const creator: ChatParticipant = { id: 'u1', role: 'user', firstName: 'Anna', lastName: 'Smith' };
 const designer: ChatParticipant = {
@@ -15,16 +22,16 @@ const participants = [creator, designer, team];
 
 describe('names and initials', () => {
   test('full name from first and last name', () => {
-    expect(fullName(creator)).toBe('Anna Smith');
-    expect(fullName({ firstName: ' Émile ', lastName: null })).toBe('Émile');
+    expect(participantFullName(creator)).toBe('Anna Smith');
+    expect(participantFullName({ firstName: ' Émile ', lastName: null })).toBe('Émile');
   });
 
   test('initials from first and last name, default A', () => {
-    expect(initials(creator)).toBe('AS');
-    expect(initials({ firstName: 'émile', lastName: 'zola' })).toBe('ÉZ');
-    expect(initials({ firstName: 'Joan' })).toBe('J');
-    expect(initials({ firstName: '', lastName: null })).toBe('A');
-    expect(initials({})).toBe('A');
+    expect(participantInitials(creator)).toBe('AS');
+    expect(participantInitials({ firstName: 'émile', lastName: 'zola' })).toBe('ÉZ');
+    expect(participantInitials({ firstName: 'Joan' })).toBe('J');
+    expect(participantInitials({ firstName: '', lastName: null })).toBe('A');
+    expect(participantInitials({})).toBe('A');
   });
 });
 
@@ -36,7 +43,13 @@ describe('buildMentionList', () => {
   test('carries initials, full name and the image', () => {
     expect(buildMentionList(participants, '', { excludeId: 'u1' })).toEqual([
       { id: 'p1', role: 'product', fullName: 'Facet Team', initials: 'FT', profileImage: null },
-      { id: 'd1', role: 'designer', fullName: 'Joan Anders', initials: 'JA', profileImage: 'https://cdn.example/joan.png' },
+      {
+        id: 'd1',
+        role: 'designer',
+        fullName: 'Joan Anders',
+        initials: 'JA',
+        profileImage: 'https://cdn.example/joan.png',
+      },
     ]);
   });
 
@@ -55,10 +68,9 @@ describe('buildMentionList', () => {
 
 describe('findMentions', () => {
   test('finds mentioned participants by full name, once each, in order', () => {
-    expect(findMentions('@Joan Anders can you check? thanks @anna smith and @Joan Anders', participants)).toEqual([
-      'd1',
-      'u1',
-    ]);
+    expect(
+      findMentions('@Joan Anders can you check? thanks @anna smith and @Joan Anders', participants),
+    ).toEqual(['d1', 'u1']);
   });
 
   test('the longer name wins and names must end at a word boundary', () => {

@@ -24,9 +24,14 @@ export interface MentionOption {
 }
 
 /** The order of the mention list: production team, the pro (designer or service provider), the creator. */
-const ROLE_ORDER: Readonly<Record<ParticipantRole, number>> = { product: 0, designer: 1, service: 1, user: 2 };
+const ROLE_ORDER: Readonly<Record<ParticipantRole, number>> = {
+  product: 0,
+  designer: 1,
+  service: 1,
+  user: 2,
+};
 
-export function fullName(participant: Pick<ChatParticipant, 'firstName' | 'lastName'>): string {
+export function participantFullName(participant: Pick<ChatParticipant, 'firstName' | 'lastName'>): string {
   return [participant.firstName, participant.lastName]
     .map((part) => (part ?? '').trim())
     .filter(Boolean)
@@ -34,7 +39,7 @@ export function fullName(participant: Pick<ChatParticipant, 'firstName' | 'lastN
 }
 
 /** First letters of the first and last name, upper-cased; 'A' when neither is known. */
-export function initials(participant: Pick<ChatParticipant, 'firstName' | 'lastName'>): string {
+export function participantInitials(participant: Pick<ChatParticipant, 'firstName' | 'lastName'>): string {
   const letters = [participant.firstName, participant.lastName]
     .map((part) => [...(part ?? '').trim()][0] ?? '')
     .join('')
@@ -61,13 +66,18 @@ export function buildMentionList(
 ): MentionOption[] {
   return participants
     .map((p, index) => ({ p, index }))
-    .filter(({ p }) => p.id !== options.excludeId && fullName(p) !== '' && matchesQuery(fullName(p), query))
+    .filter(
+      ({ p }) =>
+        p.id !== options.excludeId &&
+        participantFullName(p) !== '' &&
+        matchesQuery(participantFullName(p), query),
+    )
     .sort((a, b) => ROLE_ORDER[a.p.role] - ROLE_ORDER[b.p.role] || a.index - b.index)
     .map(({ p }) => ({
       id: p.id,
       role: p.role,
-      fullName: fullName(p),
-      initials: initials(p),
+      fullName: participantFullName(p),
+      initials: participantInitials(p),
       profileImage: p.profileImage ?? null,
     }));
 }
@@ -81,7 +91,7 @@ const NAME_CHAR = /[\p{L}\p{N}_]/u;
  */
 export function findMentions(message: string, participants: readonly ChatParticipant[]): string[] {
   const candidates = participants
-    .map((p) => ({ id: p.id, name: fullName(p).toLocaleLowerCase() }))
+    .map((p) => ({ id: p.id, name: participantFullName(p).toLocaleLowerCase() }))
     .filter((c) => c.name !== '')
     .sort((a, b) => b.name.length - a.name.length);
   const text = message.toLocaleLowerCase();
@@ -89,7 +99,9 @@ export function findMentions(message: string, participants: readonly ChatPartici
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
     if (at > 0 && NAME_CHAR.test(text[at - 1]!)) continue; // part of an address, not a mention
     const rest = text.slice(at + 1);
-    const hit = candidates.find((c) => rest.startsWith(c.name) && !NAME_CHAR.test(rest[c.name.length] ?? ' '));
+    const hit = candidates.find(
+      (c) => rest.startsWith(c.name) && !NAME_CHAR.test(rest[c.name.length] ?? ' '),
+    );
     if (hit && !found.includes(hit.id)) found.push(hit.id);
   }
   return found;

@@ -6,9 +6,9 @@ const createdAt = '2025-03-14T10:30:00.123Z'; // 1741948200123 ms
 describe('chatRoomId', () => {
   test('joins creator, designer, project and the last 4 digits of the creation time in ms', () => {
     expect(Date.parse(createdAt)).toBe(1741948200123);
-    expect(chatRoomId({ creatorId: 'u1', designerId: 'd7', projectId: 'p42', projectCreatedAt: createdAt })).toBe(
-      'u1_d7_p42_0123',
-    );
+    expect(
+      chatRoomId({ creatorId: 'u1', designerId: 'd7', projectId: 'p42', projectCreatedAt: createdAt }),
+    ).toBe('u1_d7_p42_0123');
   });
 
   test('is deterministic whatever form the creation time comes in', () => {
@@ -35,10 +35,12 @@ describe('chatRoomId', () => {
   });
 
   test('refuses ids that cannot be read back and bad times', () => {
-    expect(() => chatRoomId({ creatorId: 'a_b', designerId: 'd', projectId: 'p', projectCreatedAt: 0 })).toThrow(
-      RangeError,
-    );
-    expect(() => chatRoomId({ creatorId: '', designerId: 'd', projectId: 'p', projectCreatedAt: 0 })).toThrow();
+    expect(() =>
+      chatRoomId({ creatorId: 'a_b', designerId: 'd', projectId: 'p', projectCreatedAt: 0 }),
+    ).toThrow(RangeError);
+    expect(() =>
+      chatRoomId({ creatorId: '', designerId: 'd', projectId: 'p', projectCreatedAt: 0 }),
+    ).toThrow();
     expect(() => creationTimeDigits('not a date')).toThrow(RangeError);
   });
 });

@@ -39,7 +39,8 @@ export function creationTimeDigits(projectCreatedAt: Date | string | number): st
       : typeof projectCreatedAt === 'number'
         ? projectCreatedAt
         : Date.parse(projectCreatedAt);
-  if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`Invalid project creation time: ${String(projectCreatedAt)}`);
+  if (!Number.isFinite(ms) || ms < 0)
+    throw new RangeError(`Invalid project creation time: ${String(projectCreatedAt)}`);
   return String(Math.trunc(ms) % 10_000).padStart(4, '0');
 }
 

@@ -148,7 +148,11 @@ export function measureMesh(positions: Float32Array): MeshMeasures {
  * A small direct-mapped table of recently seen corners answers most repeats (a vertex is usually met again
  * a few hundred faces later) without touching the big table.
  */
-export function weldVertices(positions: Float32Array): { ids: Int32Array; vertices: number; scratch: Int32Array } {
+export function weldVertices(positions: Float32Array): {
+  ids: Int32Array;
+  vertices: number;
+  scratch: Int32Array;
+} {
   const corners = Math.floor(positions.length / 3);
   const bits = new Int32Array(positions.buffer, positions.byteOffset, corners * 3);
   const ids = new Int32Array(corners);
@@ -156,7 +160,7 @@ export function weldVertices(positions: Float32Array): { ids: Int32Array; vertic
   let log2 = Math.max(4, Math.ceil(Math.log2(Math.max(16, corners / 3))));
   let shift = 32 - log2;
   let mask = (1 << log2) - 1;
-  let table = new Int32Array(1 << log2);
+  let table: Int32Array = new Int32Array(1 << log2);
   let limit = 1 << (log2 - 1);
   const recent = new Int32Array(1 << RECENT_BITS);
   let vertices = 0;
@@ -214,7 +218,10 @@ function same(a: number, x: number): boolean {
 
 /** Multiplicative hashing: the top bits of the product depend on every input bit. */
 function hash(x: number, y: number, z: number): number {
-  return Math.imul(Math.imul(x, 0x9e3779b1) ^ Math.imul(y ^ (y >>> 16), 0x85ebca77) ^ (z ^ (z >>> 15)), 0xc2b2ae3d);
+  return Math.imul(
+    Math.imul(x, 0x9e3779b1) ^ Math.imul(y ^ (y >>> 16), 0x85ebca77) ^ (z ^ (z >>> 15)),
+    0xc2b2ae3d,
+  );
 }
 
 function rehash(old: Int32Array, log2: number, bits: Int32Array): Int32Array {
@@ -250,18 +257,21 @@ export function checkSoundness(positions: Float32Array): MeshSoundness {
   const { ids, vertices, scratch } = weldVertices(positions);
   // the hash table is done with: its memory (at least 2 x vertices long) holds the list starts and the
   // union-find parents, which saves fresh pages
-  const start = scratch.length >= vertices + 1 ? scratch.subarray(0, vertices + 1).fill(0) : new Int32Array(vertices + 1);
+  const start =
+    scratch.length >= vertices + 1 ? scratch.subarray(0, vertices + 1).fill(0) : new Int32Array(vertices + 1);
   const parent =
-    scratch.length >= 2 * vertices + 1 ? scratch.subarray(vertices + 1, 2 * vertices + 1) : new Int32Array(vertices);
+    scratch.length >= 2 * vertices + 1
+      ? scratch.subarray(vertices + 1, 2 * vertices + 1)
+      : new Int32Array(vertices);
   for (let v = 0; v < vertices; v++) parent[v] = v;
   for (let t = 0, j = 0; t < triangles; t++, j += 3) {
     const a = ids[j]!;
     const b = ids[j + 1]!;
     const c = ids[j + 2]!;
     if (a === b || b === c || c === a) continue;
-    start[a < b ? a : b]++;
-    start[b < c ? b : c]++;
-    start[c < a ? c : a]++;
+    start[a < b ? a : b]! += 1;
+    start[b < c ? b : c]! += 1;
+    start[c < a ? c : a]! += 1;
   }
   // running totals: start[v] = end of v's list; filling counts it back down to the beginning
   let sum = 0;

@@ -1,8 +1,8 @@
 import { MeshReadError } from './mesh-read-error';
 
 const POW10 = [
-  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
-  1e21, 1e22,
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+  1e20, 1e21, 1e22,
 ];
 
 export function isSpace(c: number): boolean {
@@ -93,7 +93,8 @@ export class NumberScanner {
 
 function badNumber(bytes: Uint8Array, start: number, end: number): MeshReadError {
   let text = '';
-  for (let k = start; k < end && k < start + 24 && !isSpace(bytes[k]!); k++) text += String.fromCharCode(bytes[k]!);
+  for (let k = start; k < end && k < start + 24 && !isSpace(bytes[k]!); k++)
+    text += String.fromCharCode(bytes[k]!);
   return new MeshReadError('bad_number', `The file contains "${text}" where a number was expected.`);
 }
 

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 /**
  * `npm run analyze -- FILE`: prints the analysis of a model file as JSON, for designers to check a model
  * before uploading it. An unreadable file prints { "error": { "code", "message" } } and exits with 1.

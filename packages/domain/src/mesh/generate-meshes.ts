@@ -42,19 +42,44 @@ export function generateCube(size: number, origin: Vec3 = [0, 0, 0], divisions =
   let o = 0;
   // each face: a corner and two edge directions whose cross product points outwards
   const faces: Array<[Vec3, Vec3, Vec3]> = [
-    [[0, 0, 0], [0, 1, 0], [1, 0, 0]],
-    [[0, 0, 1], [1, 0, 0], [0, 1, 0]],
-    [[0, 0, 0], [1, 0, 0], [0, 0, 1]],
-    [[0, 1, 0], [0, 0, 1], [1, 0, 0]],
-    [[0, 0, 0], [0, 0, 1], [0, 1, 0]],
-    [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+    [
+      [0, 0, 0],
+      [0, 1, 0],
+      [1, 0, 0],
+    ],
+    [
+      [0, 0, 1],
+      [1, 0, 0],
+      [0, 1, 0],
+    ],
+    [
+      [0, 0, 0],
+      [1, 0, 0],
+      [0, 0, 1],
+    ],
+    [
+      [0, 1, 0],
+      [0, 0, 1],
+      [1, 0, 0],
+    ],
+    [
+      [0, 0, 0],
+      [0, 0, 1],
+      [0, 1, 0],
+    ],
+    [
+      [1, 0, 0],
+      [0, 1, 0],
+      [0, 0, 1],
+    ],
   ];
   for (const [corner, u, v] of faces) {
     const grid = new Float32Array((n + 1) * (n + 1) * 3);
     for (let i = 0; i <= n; i++) {
       for (let j = 0; j <= n; j++) {
         for (let a = 0; a < 3; a++) {
-          grid[(i * (n + 1) + j) * 3 + a] = origin[a]! + size * (corner[a]! + (u[a]! * i) / n + (v[a]! * j) / n);
+          grid[(i * (n + 1) + j) * 3 + a] =
+            origin[a]! + size * (corner[a]! + (u[a]! * i) / n + (v[a]! * j) / n);
         }
       }
     }
@@ -64,7 +89,12 @@ export function generateCube(size: number, origin: Vec3 = [0, 0, 0], divisions =
 }
 
 /** A UV sphere: `rings` bands from pole to pole, `segments` around; pole bands are fans. */
-export function generateUvSphere(radius: number, center: Vec3 = [0, 0, 0], rings = 16, segments = 32): Float32Array {
+export function generateUvSphere(
+  radius: number,
+  center: Vec3 = [0, 0, 0],
+  rings = 16,
+  segments = 32,
+): Float32Array {
   const point = (r: number, s: number): Vec3 => {
     const theta = (Math.PI * r) / rings;
     const phi = (2 * Math.PI * s) / segments;

@@ -7,7 +7,10 @@ import type { TriangleMesh } from './mesh-types';
 import { tooLarge } from './read-obj';
 
 // the domain package has no DOM or Node types; TextDecoder exists in browsers, Node and workers alike
-declare const TextDecoder: new (label: string, options?: { fatal?: boolean }) => { decode(input: Uint8Array): string };
+declare const TextDecoder: new (
+  label: string,
+  options?: { fatal?: boolean },
+) => { decode(input: Uint8Array): string };
 
 const CORE = 'http://schemas.microsoft.com/3dmanufacturing/core/2015/02';
 const MATERIAL = 'http://schemas.microsoft.com/3dmanufacturing/material/2015/02';
@@ -27,6 +30,7 @@ const UNIT_MM: Record<string, number> = {
   meter: 1000,
 };
 
+const MESH_ELEMENTS = new Set(['vertices', 'vertex', 'triangles', 'triangle']);
 const OBJECT_TYPES = new Set(['model', 'solidsupport', 'support', 'surface', 'other']);
 
 /** Row-vector affine transform as 3MF writes it: m00 m01 m02 m10 m11 m12 m20 m21 m22 m30 m31 m32. */
@@ -92,7 +96,8 @@ export function read3mf(bytes: Uint8Array): TriangleMesh {
     throw new MeshReadError('missing_part', 'The 3MF file is incomplete: it has no content types part.');
   }
   const rootRels = parts.get('/_rels/.rels');
-  if (!rootRels) throw new MeshReadError('missing_part', 'The 3MF file is incomplete: it has no relationships part.');
+  if (!rootRels)
+    throw new MeshReadError('missing_part', 'The 3MF file is incomplete: it has no relationships part.');
   const startRel = readRelationships(rootRels, '/_rels/.rels').find((r) => r.type === MODEL_RELATIONSHIP);
   if (!startRel) throw new MeshReadError('missing_part', 'The 3MF file has no 3D model in it.');
   const startPart = resolveTarget('/', startRel.target);
@@ -104,7 +109,11 @@ export function read3mf(bytes: Uint8Array): TriangleMesh {
     let model = models.get(key);
     if (!model) {
       const data = parts.get(key);
-      if (!data) throw new MeshReadError('missing_part', `The 3MF file refers to a model part it does not contain: ${path}.`);
+      if (!data)
+        throw new MeshReadError(
+          'missing_part',
+          `The 3MF file refers to a model part it does not contain: ${path}.`,
+        );
       model = readModelPart(data, path, key === startPart.toLowerCase(), warnings);
       models.set(key, model);
     }
@@ -115,17 +124,27 @@ export function read3mf(bytes: Uint8Array): TriangleMesh {
   checkRelationships(parts, names);
 
   // count first so instancing cannot make us allocate without limit
-  const resolve = (from: string, objectId: string, path: string | undefined): { object: ObjectDef; part: string } => {
+  const resolve = (
+    from: string,
+    objectId: string,
+    path: string | undefined,
+  ): { object: ObjectDef; part: string } => {
     const part = path ? resolveTarget('/', path) : from;
     const object = loadModel(part).objects.get(objectId);
     if (!object) {
-      throw new MeshReadError('missing_object', `The 3MF file refers to an object (id ${objectId}) that it does not define.`);
+      throw new MeshReadError(
+        'missing_object',
+        `The 3MF file refers to an object (id ${objectId}) that it does not define.`,
+      );
     }
     return { object, part };
   };
   const countTriangles = (object: ObjectDef, part: string, depth: number): number => {
     if (depth > MAX_COMPONENT_DEPTH) {
-      throw new MeshReadError('bad_structure', 'The 3MF file has components that refer to each other in a loop.');
+      throw new MeshReadError(
+        'bad_structure',
+        'The 3MF file has components that refer to each other in a loop.',
+      );
     }
     let total = object.triangles.length / 3;
     for (const c of object.components) {
@@ -140,7 +159,10 @@ export function read3mf(bytes: Uint8Array): TriangleMesh {
   for (const item of start.build) {
     const { object, part } = resolve(startPart.toLowerCase(), item.objectId, item.path);
     if (object.type === 'other') {
-      throw new MeshReadError('bad_object_type', 'The 3MF file asks to build an object of type "other", which is not allowed.');
+      throw new MeshReadError(
+        'bad_object_type',
+        'The 3MF file asks to build an object of type "other", which is not allowed.',
+      );
     }
     if (object.type === 'support') {
       warnings.push('Support structures in the 3MF file were left out.');
@@ -156,7 +178,18 @@ export function read3mf(bytes: Uint8Array): TriangleMesh {
   let offset = 0;
   const emit = (object: ObjectDef, part: string, transform: Transform, scale: number): void => {
     const [m00, m01, m02, m10, m11, m12, m20, m21, m22, m30, m31, m32] = transform as [
-      number, number, number, number, number, number, number, number, number, number, number, number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
     ];
     const v = object.vertices;
     const t = object.triangles;
@@ -176,7 +209,8 @@ export function read3mf(bytes: Uint8Array): TriangleMesh {
   };
   for (const item of items) emit(item.object, item.part, item.transform, loadModel(item.part).unitMm);
   for (let k = 0; k < positions.length; k++) {
-    if (!Number.isFinite(positions[k]!)) throw new MeshReadError('bad_number', 'The 3MF file contains invalid coordinates.');
+    if (!Number.isFinite(positions[k]!))
+      throw new MeshReadError('bad_number', 'The 3MF file contains invalid coordinates.');
   }
   return { format: '3mf', positions, unitDeclared: true, warnings: [...new Set(warnings)] };
 }
@@ -245,7 +279,10 @@ function checkRelationships(parts: Map<string, Uint8Array>, names: Set<string>):
       }
       const target = resolveTarget(sourceFolder, rel.target);
       if (!names.has(target.toLowerCase())) {
-        throw new MeshReadError('missing_part', `The 3MF file refers to a part it does not contain: ${target}.`);
+        throw new MeshReadError(
+          'missing_part',
+          `The 3MF file refers to a part it does not contain: ${target}.`,
+        );
       }
     }
   }
@@ -254,7 +291,12 @@ function checkRelationships(parts: Map<string, Uint8Array>, names: Set<string>):
 type TagHandler = (tag: SaxesTagNS, path: readonly string[]) => void;
 
 /** Strict, namespace-aware XML over UTF-8 bytes; anything malformed becomes a MeshReadError. */
-function parseXml(data: Uint8Array, name: string, onOpen: TagHandler, onClose?: (tag: SaxesTagNS) => void): void {
+function parseXml(
+  data: Uint8Array,
+  name: string,
+  onOpen: TagHandler,
+  onClose?: (tag: SaxesTagNS) => void,
+): void {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);
@@ -266,7 +308,10 @@ function parseXml(data: Uint8Array, name: string, onOpen: TagHandler, onClose?: 
   let failure: unknown;
   parser.on('xmldecl', (decl) => {
     if (decl.encoding && decl.encoding.toLowerCase() !== 'utf-8') {
-      failure = new MeshReadError('not_utf8', `The 3MF file declares the encoding ${decl.encoding}; only UTF-8 is read.`);
+      failure = new MeshReadError(
+        'not_utf8',
+        `The 3MF file declares the encoding ${decl.encoding}; only UTF-8 is read.`,
+      );
     }
   });
   parser.on('opentag', (tag) => {
@@ -288,7 +333,10 @@ function parseXml(data: Uint8Array, name: string, onOpen: TagHandler, onClose?: 
     }
   });
   parser.on('error', (error) => {
-    failure ??= new MeshReadError('bad_xml', `The 3MF file is damaged: ${name} is not well-formed XML (${error.message}).`);
+    failure ??= new MeshReadError(
+      'bad_xml',
+      `The 3MF file is damaged: ${name} is not well-formed XML (${error.message}).`,
+    );
   });
   try {
     parser.write(text).close();
@@ -316,16 +364,31 @@ function readModelPart(data: Uint8Array, name: string, isStart: boolean, warning
   let sawBuild = false;
   let current: ObjectDef | undefined;
   const extensionProblem = (): void => {
-    warnings.push('The colour and material information in the 3MF file is invalid and was ignored; the shape was read.');
+    warnings.push(
+      'The colour and material information in the 3MF file is invalid and was ignored; the shape was read.',
+    );
   };
 
   parseXml(
     data,
     name,
     (tag, path) => {
+      const meshElement = tag.uri === CORE && MESH_ELEMENTS.has(tag.local);
       for (const attribute of Object.values(tag.attributes)) {
         if (attribute.prefix === 'xml' && attribute.local === 'space') {
           throw new MeshReadError('bad_structure', 'The 3MF file uses xml:space, which 3MF does not allow.');
+        }
+        // the core schema gives vertices and triangles no room for other namespaces' attributes
+        if (
+          meshElement &&
+          attribute.uri !== '' &&
+          attribute.prefix !== 'xmlns' &&
+          attribute.name !== 'xmlns'
+        ) {
+          throw new MeshReadError(
+            'bad_structure',
+            `The 3MF file puts an unknown attribute (${attribute.name}) on its mesh, which 3MF does not allow.`,
+          );
         }
       }
       const attr = (key: string): string | undefined => tag.attributes[key]?.value;
@@ -336,12 +399,16 @@ function readModelPart(data: Uint8Array, name: string, isStart: boolean, warning
         sawModel = true;
         const unit = attr('unit') ?? 'millimeter';
         const mm = UNIT_MM[unit];
-        if (mm === undefined) throw new MeshReadError('bad_unit', `The 3MF file uses an unknown unit "${unit}".`);
+        if (mm === undefined)
+          throw new MeshReadError('bad_unit', `The 3MF file uses an unknown unit "${unit}".`);
         model.unitMm = mm;
         for (const prefix of (attr('requiredextensions') ?? '').split(/\s+/).filter(Boolean)) {
           const uri = tag.ns[prefix];
           if (!uri || !SUPPORTED_EXTENSIONS.has(uri)) {
-            throw new MeshReadError('unsupported', `The 3MF file needs an extension we cannot read (${uri ?? prefix}).`);
+            throw new MeshReadError(
+              'unsupported',
+              `The 3MF file needs an extension we cannot read (${uri ?? prefix}).`,
+            );
           }
         }
         return;
@@ -352,7 +419,10 @@ function readModelPart(data: Uint8Array, name: string, isStart: boolean, warning
           case 'metadata': {
             const metadataName = attr('name') ?? '';
             if (metadataNames.has(metadataName)) {
-              throw new MeshReadError('duplicate_metadata', `The 3MF file names the metadata "${metadataName}" twice.`);
+              throw new MeshReadError(
+                'duplicate_metadata',
+                `The 3MF file names the metadata "${metadataName}" twice.`,
+              );
             }
             metadataNames.add(metadataName);
             return;
@@ -367,7 +437,10 @@ function readModelPart(data: Uint8Array, name: string, isStart: boolean, warning
             const id = attr('id') ?? '';
             const type = attr('type') ?? 'model';
             if (!OBJECT_TYPES.has(type)) {
-              throw new MeshReadError('bad_object_type', `The 3MF file has an object of unknown type "${type}".`);
+              throw new MeshReadError(
+                'bad_object_type',
+                `The 3MF file has an object of unknown type "${type}".`,
+              );
             }
             recordResource(resources, id, tag, extensionProblem);
             current = { id, type, vertices: [], triangles: [], components: [] };
@@ -382,7 +455,10 @@ function readModelPart(data: Uint8Array, name: string, isStart: boolean, warning
             for (const axis of ['x', 'y', 'z']) {
               const value = Number(attr(axis));
               if (attr(axis) === undefined || attr(axis)!.trim() === '' || !Number.isFinite(value)) {
-                throw new MeshReadError('bad_number', `The 3MF file has a vertex with an invalid ${axis} coordinate.`);
+                throw new MeshReadError(
+                  'bad_number',
+                  `The 3MF file has a vertex with an invalid ${axis} coordinate.`,
+                );
               }
               current.vertices.push(value);
             }
@@ -394,7 +470,10 @@ function readModelPart(data: Uint8Array, name: string, isStart: boolean, warning
             for (const key of ['v1', 'v2', 'v3']) {
               const index = Number(attr(key));
               if (!Number.isInteger(index) || index < 0 || index >= count) {
-                throw new MeshReadError('bad_index', 'The 3MF file has a triangle that uses a vertex it does not define.');
+                throw new MeshReadError(
+                  'bad_index',
+                  'The 3MF file has a triangle that uses a vertex it does not define.',
+                );
               }
               current.triangles.push(index);
             }
@@ -423,7 +502,10 @@ function readModelPart(data: Uint8Array, name: string, isStart: boolean, warning
       }
       if (tag.uri === MATERIAL && parent === `${CORE} resources`) {
         recordResource(resources, attr('id') ?? '', tag, extensionProblem);
-        if (tag.local === 'compositematerials' && (attr('matid') === undefined || attr('matindices') === undefined)) {
+        if (
+          tag.local === 'compositematerials' &&
+          (attr('matid') === undefined || attr('matindices') === undefined)
+        ) {
           extensionProblem();
         }
         if (tag.local === 'multiproperties' && attr('pids') === undefined) extensionProblem();
@@ -436,7 +518,8 @@ function readModelPart(data: Uint8Array, name: string, isStart: boolean, warning
   );
   if (!sawModel) throw new MeshReadError('bad_structure', 'The 3MF file does not contain a 3MF model.');
   if (!sawResources) throw new MeshReadError('missing_resources', 'The 3MF file has no resources section.');
-  if (isStart && !sawBuild) throw new MeshReadError('missing_build', 'The 3MF file has no build section, so nothing is to be made.');
+  if (isStart && !sawBuild)
+    throw new MeshReadError('missing_build', 'The 3MF file has no build section, so nothing is to be made.');
   checkPropertyReferences(resources, extensionProblem);
   return model;
 }
@@ -478,7 +561,12 @@ function checkPropertyReferences(resources: Map<string, ResourceRecord>, extensi
       .filter(Boolean)
       .map((pid) => resources.get(pid)?.local);
     const count = (kind: string): number => kinds.filter((k) => k === kind).length;
-    if (kinds.includes(undefined) || count('multiproperties') > 0 || count('basematerials') > 1 || count('colorgroup') > 1) {
+    if (
+      kinds.includes(undefined) ||
+      count('multiproperties') > 0 ||
+      count('basematerials') > 1 ||
+      count('colorgroup') > 1
+    ) {
       extensionProblem();
     }
   }

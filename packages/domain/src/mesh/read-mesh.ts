@@ -10,7 +10,8 @@ export type MeshFileKind = 'stl' | 'obj' | 'ply' | '3mf';
 /** The kind of a model file, from its first bytes and length; the file name's extension only breaks ties. */
 export function detectMeshKind(bytes: Uint8Array, fileName = ''): MeshFileKind | undefined {
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 3 && bytes[3] === 4) return '3mf';
-  if (bytes[0] === 0x70 && bytes[1] === 0x6c && bytes[2] === 0x79 && (bytes[3] === 10 || bytes[3] === 13)) return 'ply';
+  if (bytes[0] === 0x70 && bytes[1] === 0x6c && bytes[2] === 0x79 && (bytes[3] === 10 || bytes[3] === 13))
+    return 'ply';
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   if (extension === 'obj' && !looksLikeAsciiStl(bytes)) return 'obj';
   if (detectStlKind(bytes)) return 'stl';
@@ -90,7 +91,12 @@ export async function readMeshStream(
     first.length >= 84 &&
     84 + 50 * new DataView(first.buffer, first.byteOffset + 80, 4).getUint32(0, true) === options.byteLength;
   try {
-    if (!sizeMatchesBinary && first.length > 0 && detectMeshKind(first, options.fileName) === 'stl' && looksLikeAsciiStl(first)) {
+    if (
+      !sizeMatchesBinary &&
+      first.length > 0 &&
+      detectMeshKind(first, options.fileName) === 'stl' &&
+      looksLikeAsciiStl(first)
+    ) {
       async function* rest(): AsyncGenerator<Uint8Array> {
         yield first;
         if (done) return;
@@ -120,7 +126,9 @@ export async function readMeshStream(
   }
 }
 
-function toAsyncIterator(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncIterator<Uint8Array> {
+function toAsyncIterator(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): AsyncIterator<Uint8Array> {
   if (Symbol.asyncIterator in chunks) return chunks[Symbol.asyncIterator]();
   const sync = chunks[Symbol.iterator]();
   return { next: async () => sync.next() };

@@ -26,7 +26,8 @@ export function readObj(bytes: Uint8Array): TriangleMesh {
       i += 2;
       for (let k = 0; k < 3; k++) {
         while (i < end && (bytes[i] === 32 || bytes[i] === 9)) i++;
-        if (i >= end || bytes[i] === 10 || bytes[i] === 13) throw bad(`line ${line} has a vertex with fewer than 3 numbers`);
+        if (i >= end || bytes[i] === 10 || bytes[i] === 13)
+          throw bad(`line ${line} has a vertex with fewer than 3 numbers`);
         vertices.push(scanner.read(bytes, i, end));
         i = scanner.pos;
       }
@@ -39,7 +40,8 @@ export function readObj(bytes: Uint8Array): TriangleMesh {
         if (i >= end || bytes[i] === 10 || bytes[i] === 13 || bytes[i] === 35) break;
         const value = scanner.read(bytes, i, end);
         i = scanner.pos;
-        if (!Number.isInteger(value) || value === 0) throw bad(`line ${line} has a face with a bad vertex number`);
+        if (!Number.isInteger(value) || value === 0)
+          throw bad(`line ${line} has a face with a bad vertex number`);
         const index = value < 0 ? known + value : value - 1;
         corners.push(index);
         // skip /texture/normal parts
@@ -86,5 +88,8 @@ function bad(detail: string): MeshReadError {
 }
 
 export function tooLarge(): MeshReadError {
-  return new MeshReadError('too_large', `The model has more than ${MAX_TRIANGLES.toLocaleString('en-US')} triangles.`);
+  return new MeshReadError(
+    'too_large',
+    `The model has more than ${MAX_TRIANGLES.toLocaleString('en-US')} triangles.`,
+  );
 }

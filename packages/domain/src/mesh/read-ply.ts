@@ -58,7 +58,9 @@ export function readPly(bytes: Uint8Array): TriangleMesh {
   const vertexElement = elements.find((e) => e.name === 'vertex');
   const faceElement = elements.find((e) => e.name === 'face');
   if (!vertexElement || !faceElement) throw bad('it has no vertex or face element');
-  const xyz = ['x', 'y', 'z'].map((axis) => vertexElement.properties.findIndex((p) => p.name === axis && !p.countType));
+  const xyz = ['x', 'y', 'z'].map((axis) =>
+    vertexElement.properties.findIndex((p) => p.name === axis && !p.countType),
+  );
   if (xyz.some((k) => k < 0)) throw bad('its vertices have no x, y and z');
   let faceList = faceElement.properties.findIndex(
     (p) => p.countType && (p.name === 'vertex_indices' || p.name === 'vertex_index'),
@@ -77,7 +79,10 @@ export function readPly(bytes: Uint8Array): TriangleMesh {
     minimum += element.count * Math.max(1, per);
   }
   if (minimum > remaining) {
-    throw new MeshReadError('truncated_file', 'The PLY file is cut short: it declares more data than it holds.');
+    throw new MeshReadError(
+      'truncated_file',
+      'The PLY file is cut short: it declares more data than it holds.',
+    );
   }
   if (faceElement.count > MAX_TRIANGLES) throw tooLarge();
 
@@ -100,7 +105,10 @@ export function readPly(bytes: Uint8Array): TriangleMesh {
             const value = source.next(property.type);
             if (!keep) continue;
             if (!Number.isInteger(value) || value < 0 || value >= vertexCount) {
-              throw new MeshReadError('bad_index', 'The PLY file has a face that uses a vertex it does not define.');
+              throw new MeshReadError(
+                'bad_index',
+                'The PLY file has a face that uses a vertex it does not define.',
+              );
             }
             corners.push(value);
           }
@@ -134,9 +142,15 @@ export function readPly(bytes: Uint8Array): TriangleMesh {
     positions[k * 3 + 2] = vertices[index * 3 + 2]!;
   }
   for (let k = 0; k < positions.length; k++) {
-    if (!Number.isFinite(positions[k]!)) throw new MeshReadError('bad_number', 'The PLY file contains invalid coordinates.');
+    if (!Number.isFinite(positions[k]!))
+      throw new MeshReadError('bad_number', 'The PLY file contains invalid coordinates.');
   }
-  return { format: encoding === 'ascii' ? 'ply-ascii' : 'ply-binary', positions, unitDeclared: false, warnings: [] };
+  return {
+    format: encoding === 'ascii' ? 'ply-ascii' : 'ply-binary',
+    positions,
+    unitDeclared: false,
+    warnings: [],
+  };
 }
 
 function readHeader(bytes: Uint8Array): { encoding: Encoding; elements: Element[]; bodyStart: number } {

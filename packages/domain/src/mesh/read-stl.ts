@@ -35,7 +35,9 @@ export function looksLikeAsciiStl(bytes: Uint8Array): boolean {
     if (c === 0 || (c < 32 && !isSpace(c))) return false;
     text += String.fromCharCode(c);
   }
-  return /^\s*solid\b/i.test(text) ? /\b(facet|endsolid)\b/i.test(text) || n < 1024 : /^\s*facet\s/i.test(text);
+  return /^\s*solid\b/i.test(text)
+    ? /\b(facet|endsolid)\b/i.test(text) || n < 1024
+    : /^\s*facet\s/i.test(text);
 }
 
 export function readStl(bytes: Uint8Array): TriangleMesh {
@@ -60,10 +62,13 @@ export function readStlBinary(bytes: Uint8Array): TriangleMesh {
       `The STL file is cut short: it declares ${count} triangles but holds only ${available}.`,
     );
   }
-  if (available > count) warnings.push('The STL file has extra bytes after its last triangle; they were ignored.');
+  if (bytes.length > HEADER_BYTES + RECORD_BYTES * count)
+    warnings.push('The STL file has extra bytes after its last triangle; they were ignored.');
   if (count === 0) throw new MeshReadError('no_triangles', 'The STL file contains no triangles.');
   const positions = new Float32Array(count * 9);
-  const ok = LITTLE_ENDIAN ? copyRecordsAligned(bytes, count, positions) : copyRecordsDataView(bytes, count, positions);
+  const ok = LITTLE_ENDIAN
+    ? copyRecordsAligned(bytes, count, positions)
+    : copyRecordsDataView(bytes, count, positions);
   if (!ok) throw new MeshReadError('bad_number', 'The STL file contains invalid coordinates.');
   return { format: 'stl-binary', positions, unitDeclared: false, warnings };
 }
@@ -176,7 +181,10 @@ class StlAsciiParser {
       end = data.lastIndexOf(10) + 1;
       if (end === 0) {
         if (data.length > MAX_LINE_BYTES) {
-          throw new MeshReadError('unknown_format', 'This file is not a readable STL file (a line is too long).');
+          throw new MeshReadError(
+            'unknown_format',
+            'This file is not a readable STL file (a line is too long).',
+          );
         }
         this.carry = data.slice();
         return;
@@ -190,7 +198,8 @@ class StlAsciiParser {
     if (this.numbersLeft !== 0 || this.out.length % 9 !== 0) {
       throw new MeshReadError('truncated_file', 'The STL file is cut short in the middle of a triangle.');
     }
-    if (!this.sawSolidOrFacet) throw new MeshReadError('unknown_format', 'This file is not a readable STL file.');
+    if (!this.sawSolidOrFacet)
+      throw new MeshReadError('unknown_format', 'This file is not a readable STL file.');
     if (this.out.length === 0) throw new MeshReadError('no_triangles', 'The STL file contains no triangles.');
     return { format: 'stl-ascii', positions: this.out.toArray(), unitDeclared: false, warnings: [] };
   }
@@ -252,7 +261,10 @@ class StlAsciiParser {
   private unexpected(b: Uint8Array, at: number, end: number): MeshReadError {
     let word = '';
     for (let k = at; k < end && k < at + 24 && b[k]! > 32; k++) word += String.fromCharCode(b[k]!);
-    return new MeshReadError('bad_structure', `The STL file has "${word}" where a triangle corner was expected.`);
+    return new MeshReadError(
+      'bad_structure',
+      `The STL file has "${word}" where a triangle corner was expected.`,
+    );
   }
 }
 

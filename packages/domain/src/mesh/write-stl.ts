@@ -17,7 +17,11 @@ export function writeStlBinary(positions: Float32Array, header = 'Facet mesh'): 
  * without holding it whole. Corners are written with 9 significant digits, enough to read back the same
  * float32 numbers.
  */
-export function* writeStlAscii(positions: Float32Array, name = 'facet', perChunk = 10_000): Generator<string> {
+export function* writeStlAscii(
+  positions: Float32Array,
+  name = 'facet',
+  perChunk = 10_000,
+): Generator<string> {
   const triangles = Math.floor(positions.length / 9);
   yield `solid ${name}\n`;
   const f = (v: number): string => v.toExponential(8);

@@ -1,9 +1,31 @@
-// placeholder until the auth helper lands
+import { useAuth } from '../../../app/auth';
+import { Spinner } from '../../../components/ui';
+import { AddressSection } from '../components/address-section';
+import { PasswordSection } from '../components/password-section';
+import { PlanSection } from '../components/plan-section';
+import { ProfileSection } from '../components/profile-section';
+import './account-settings-page.css';
+
+/** /account-settings: profile, address, password, plan and credits. */
 export function AccountSettingsPage() {
+  const { user } = useAuth();
+  if (!user) return <Spinner label="Loading your account" />;
   return (
-    <div className="page">
-      <h1 className="page__title">Account settings</h1>
-      <p className="page__lead">Edit your name, phone, address, avatar and password here.</p>
+    <div className="page account-settings">
+      <header className="page__header">
+        <div>
+          <p className="eyebrow">My account</p>
+          <h1 className="page__title">Account settings</h1>
+          <p className="page__lead">{user.email}</p>
+        </div>
+      </header>
+      <div className="account-settings__sections">
+        {/* keyed by account so the forms start from the saved values */}
+        <ProfileSection key={`profile-${user.id}`} user={user} />
+        <AddressSection key={`address-${user.id}`} user={user} />
+        <PasswordSection />
+        {user.role === 'customer' ? <PlanSection user={user} /> : null}
+      </div>
     </div>
   );
 }

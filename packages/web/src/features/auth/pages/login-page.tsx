@@ -81,7 +81,7 @@ export function LoginPage({ portal }: LoginPageProps) {
   }
 
   return (
-    <main className="login-page" id="main">
+    <div className="login-page">
       <Link to="/" className="login-page__brand" aria-label="Facet home">
         Facet
       </Link>
@@ -116,7 +116,13 @@ export function LoginPage({ portal }: LoginPageProps) {
               </p>
             ) : null}
             <Field label="Email" error={errors.email?.message} required>
-              <Input type="email" autoComplete="email" inputMode="email" autoFocus {...form.register('email')} />
+              <Input
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                autoFocus
+                {...form.register('email')}
+              />
             </Field>
             <Field label="Password" error={errors.password?.message} required>
               <PasswordInput autoComplete="current-password" {...form.register('password')} />
@@ -144,6 +150,6 @@ export function LoginPage({ portal }: LoginPageProps) {
           ))}
         </ul>
       </nav>
-    </main>
+    </div>
   );
 }

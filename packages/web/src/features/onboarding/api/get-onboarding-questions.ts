@@ -13,7 +13,9 @@ export type OnboardingQuestion = {
 };
 
 export async function getOnboardingQuestions(signal?: AbortSignal): Promise<OnboardingQuestion[]> {
-  const { questions } = await api.get<{ questions: OnboardingQuestion[] }>('/api/onboarding/questions', { signal });
+  const { questions } = await api.get<{ questions: OnboardingQuestion[] }>('/api/onboarding/questions', {
+    signal,
+  });
   return questions;
 }
 

@@ -68,7 +68,12 @@ export function AddressFields({ onStateRequiredChange }: AddressFieldsProps) {
       ) : null}
 
       {hasStates ? (
-        <Field label="State / province" required error={errors?.state?.message} className="address-fields__wide">
+        <Field
+          label="State / province"
+          required
+          error={errors?.state?.message}
+          className="address-fields__wide"
+        >
           <Select
             options={stateList.map((s) => ({ value: s.code, label: s.name }))}
             placeholder="Select a state"

@@ -17,7 +17,8 @@ function usePreviews(files: File[]): Map<File, string> {
   const previews = useMemo(() => {
     const map = new Map<File, string>();
     if (typeof URL.createObjectURL !== 'function') return map;
-    for (const file of files) if (fileExtension(file.name) !== 'pdf') map.set(file, URL.createObjectURL(file));
+    for (const file of files)
+      if (fileExtension(file.name) !== 'pdf') map.set(file, URL.createObjectURL(file));
     return map;
   }, [files]);
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);

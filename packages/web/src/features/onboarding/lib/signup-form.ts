@@ -169,9 +169,9 @@ export type StepContext = {
 };
 
 /** A react-hook-form resolver that checks only the current step, with the shared rules. */
-export function createStepResolver(getContext: () => StepContext): Resolver<SignupFormValues> {
+export function createStepResolver(context: StepContext): Resolver<SignupFormValues> {
   return (values, _context, options) => {
-    const { step, stateRequired, portfolioImageCount, questions } = getContext();
+    const { step, stateRequired, portfolioImageCount, questions } = context;
     const schema = createSignupStepSchema(step, values.role || undefined, {
       hasStates: () => stateRequired,
       portfolioImageCount,

@@ -1,0 +1,54 @@
+/**
+ * One measured run of our mesh analysis on a file, in its own process so peak memory is its own.
+ * usage: node --import tsx bench/mesh/analyse-file.ts FILE full|measure|stream [REPEATS]
+ *   full     read the file into memory, then time readMesh + analyseMesh (soundness included)
+ *   measure  the same without the soundness checks (measureMesh only)
+ *   stream   read the file in 1 MiB chunks through readMeshStream (never whole), then analyseMesh; once
+ * Prints one JSON line: times in ms (best and median of the repeats), peak RSS in MB, and the results.
+ */
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { analyseMesh, measureMesh, readMesh, readMeshStream } from '../../packages/domain/src/mesh/index.ts';
+
+const [file, mode = 'full', repeatsArg = '5'] = process.argv.slice(2);
+if (!file) throw new Error('usage: analyse-file.ts FILE full|measure|stream [REPEATS]');
+const repeats = mode === 'stream' ? 1 : Number(repeatsArg);
+
+const times: number[] = [];
+const readTimes: number[] = [];
+let result: Record<string, unknown> = {};
+const bytes = mode === 'stream' ? undefined : new Uint8Array(readFileSync(file));
+for (let r = 0; r < repeats; r++) {
+  const started = performance.now();
+  const mesh = bytes
+    ? readMesh(bytes, file)
+    : await readMeshStream(createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Uint8Array>, {
+        fileName: file,
+        byteLength: statSync(file).size,
+      });
+  readTimes.push(performance.now() - started);
+  if (mode === 'measure') {
+    const m = measureMesh(mesh.positions);
+    result = { triangles: m.triangles, volumeMm3: m.volumeMm3, surfaceAreaMm2: m.surfaceAreaMm2 };
+  } else {
+    const a = analyseMesh(mesh);
+    result = {
+      triangles: a.triangles,
+      volumeMm3: a.volumeMm3,
+      surfaceAreaMm2: a.surfaceAreaMm2,
+      watertight: a.watertight,
+      shells: a.shells,
+    };
+  }
+  times.push(performance.now() - started);
+}
+const sorted = (list: number[]): number[] => [...list].sort((a, b) => a - b);
+console.log(
+  JSON.stringify({
+    mode,
+    bestMs: sorted(times)[0],
+    medianMs: sorted(times)[Math.floor(times.length / 2)],
+    bestReadMs: sorted(readTimes)[0],
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    ...result,
+  }),
+);

@@ -1,0 +1,219 @@
+/**
+ * Mesh analysis benchmark: our readers + analysis against admesh and numpy-stl on generated rings
+ * (100k, 1M, 4M binary triangles; 1M ASCII triangles). Every tool runs as a child process under
+ * /usr/bin/time for wall time and peak memory; ours also reports its in-process time (file already in
+ * memory, best of several runs). Writes bench/mesh/RESULTS.md. Not a timed test: numbers vary with the machine.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { once } from 'node:events';
+import { generateTorus } from '../../packages/domain/src/mesh/generate-meshes.ts';
+import { writeStlAscii, writeStlBinary } from '../../packages/domain/src/mesh/write-stl.ts';
+
+const OUT = new URL('../out/mesh/', import.meta.url);
+const HERE = new URL('./', import.meta.url);
+
+interface Case {
+  name: string;
+  file: string;
+  triangles: number;
+  ascii: boolean;
+}
+
+/** A ring (inner diameter 17 mm, 2 mm band) off the origin, with majorSegments x minorSegments x 2 triangles. */
+function ring(major: number, minor: number): Float32Array {
+  return generateTorus(9.5, 1, [120.5, -40.25, 7.75], major, minor);
+}
+
+async function makeFiles(): Promise<Case[]> {
+  mkdirSync(OUT, { recursive: true });
+  const specs = [
+    { name: '100k binary', file: 'ring-100k.stl', grid: [250, 200], ascii: false },
+    { name: '1M binary', file: 'ring-1m.stl', grid: [1000, 500], ascii: false },
+    { name: '4M binary', file: 'ring-4m.stl', grid: [2000, 1000], ascii: false },
+    { name: '1M ASCII', file: 'ring-1m-ascii.stl', grid: [1000, 500], ascii: true },
+  ] as const;
+  const cases: Case[] = [];
+  for (const spec of specs) {
+    const path = new URL(spec.file, OUT).pathname;
+    const triangles = spec.grid[0] * spec.grid[1] * 2;
+    if (!existsSync(path)) {
+      console.log(`writing ${spec.file} (${triangles} triangles)`);
+      const positions = ring(spec.grid[0], spec.grid[1]);
+      if (spec.ascii) {
+        const out = createWriteStream(path);
+        for (const text of writeStlAscii(positions, 'ring', 20_000)) {
+          if (!out.write(text)) await once(out, 'drain');
+        }
+        out.end();
+        await once(out, 'finish');
+      } else {
+        writeFileSync(path, writeStlBinary(positions, 'ring'));
+      }
+    }
+    cases.push({ name: spec.name, file: path, triangles, ascii: spec.ascii });
+  }
+  return cases;
+}
+
+interface Run {
+  wallMs: number;
+  maxRssMb: number;
+  stdout: string;
+}
+
+/** Runs a command under /usr/bin/time -f, returning wall time, peak RSS and what it printed. */
+function timed(command: string, args: string[]): Run {
+  const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', command, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  const line = result.stderr.split('\n').find((l) => l.startsWith('TIME '));
+  if (!line) throw new Error(`${command} failed: ${result.stderr.slice(-500)}`);
+  const [, seconds, kb] = line.split(' ');
+  return { wallMs: Number(seconds) * 1000, maxRssMb: Number(kb) / 1024, stdout: result.stdout };
+}
+
+/**
+ * Our child script, bundled to plain JavaScript with esbuild (already installed for Vite) so the child does
+ * not carry tsx's compiler in its memory; tsx when esbuild is missing.
+ */
+function ourCommand(): string[] {
+  const source = new URL('analyse-file.ts', HERE).pathname;
+  const bundle = new URL('analyse-file.mjs', OUT).pathname;
+  const esbuild = new URL('../../node_modules/.bin/esbuild', HERE).pathname;
+  const built = spawnSync(esbuild, [
+    source,
+    '--bundle',
+    '--platform=node',
+    '--format=esm',
+    '--target=node20',
+    `--outfile=${bundle}`,
+    '--log-level=error',
+  ]);
+  return built.status === 0 ? [bundle] : ['--import', 'tsx', source];
+}
+
+let command: string[] | undefined;
+
+function ours(
+  file: string,
+  mode: 'full' | 'measure' | 'stream',
+  repeats: number,
+): Run & Record<string, number> {
+  command ??= ourCommand();
+  const run = timed(process.execPath, [...command, file, mode, String(repeats)]);
+  return { ...run, ...(JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Record<string, number>) };
+}
+
+function admesh(file: string, exact: boolean): Run & { volume: number } {
+  const run = timed('/usr/bin/admesh', [exact ? '-e' : '-c', file]);
+  const volume = Number(/Volume\s*:\s*([-\d.e+]+)/.exec(run.stdout)?.[1]);
+  return { ...run, volume };
+}
+
+function numpyStl(file: string): Run & Record<string, number> {
+  const run = timed('/usr/bin/python3', [new URL('numpy_stl_bench.py', HERE).pathname, file]);
+  return { ...run, ...(JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Record<string, number>) };
+}
+
+const ms = (v: number): string => (v < 100 ? v.toFixed(1) : v.toFixed(0));
+const mb = (v: number): string => v.toFixed(0);
+const ratio = (theirs: number, mine: number): string => `${(theirs / mine).toFixed(2)}x`;
+const relErr = (v: number, ref: number): string =>
+  v === ref ? '0' : Math.abs((v - ref) / ref).toExponential(1);
+
+function machine(): string {
+  const model =
+    /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model ?? '?';
+  const nproc = execFileSync('nproc', { encoding: 'utf8' }).trim();
+  const admeshVersion = execFileSync('/usr/bin/admesh', ['--version'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')[0];
+  const numpyStlVersion = execFileSync('/usr/bin/python3', ['-c', 'import stl; print(stl.__version__)'], {
+    encoding: 'utf8',
+    stderr: 'ignore',
+  } as never)
+    .toString()
+    .trim();
+  return `nproc ${nproc}; CPU ${model}; node ${process.version}; ${admeshVersion}; numpy-stl ${numpyStlVersion}`;
+}
+
+export async function runMeshBench(): Promise<void> {
+  if (!existsSync('/usr/bin/admesh') || spawnSync('/usr/bin/python3', ['-c', 'import stl']).status !== 0) {
+    console.error('mesh bench needs Debian packages: apt-get install -y admesh python3-stl');
+    process.exitCode = 1;
+    return;
+  }
+  const cases = await makeFiles();
+  const lines: string[] = [];
+  const say = (line = ''): void => {
+    console.log(line);
+    lines.push(line);
+  };
+  say('# Mesh analysis benchmark');
+  say();
+  say(
+    `Measured ${new Date().toISOString().slice(0, 16)}Z with \`npm run bench -- mesh\`. Machine: ${machine()}.`,
+  );
+  say();
+  say(
+    'Models: a ring (inner diameter 17 mm, 2 x 2 mm round band) placed off the origin, as binary and ASCII STL.',
+  );
+  say(
+    '"in-process": our read (from bytes already in memory) + analysis, best of several runs in one process.',
+  );
+  say(
+    "Our child process runs the analysis bundled to plain JavaScript (esbuild), so its memory is node's own plus the data.",
+  );
+  say(
+    '"wall": the whole child process (start-up, reading the file, analysis) under `/usr/bin/time`; peak RSS from the same.',
+  );
+  say('"full" includes welding and the soundness checks; "measure" is size, area and volume only.');
+  say('admesh: `-e` (exact edge check) against our full analysis, `-c` (no checks) against measure only.');
+  say("numpy-stl: load + get_mass_properties (float32) + areas + size. Volume error is against numpy-stl's");
+  say('triangles summed in float64 (math.fsum).');
+  say();
+  say(
+    '| model | tool | in-process ms | wall ms | peak RSS MB | admesh wall / ours | numpy-stl / ours | volume rel. error |',
+  );
+  say('|---|---|---|---|---|---|---|---|');
+  for (const c of cases) {
+    const size = `${(statSync(c.file).size / 1e6).toFixed(0)} MB`;
+    const repeats = c.triangles >= 4e6 ? 3 : 5;
+    const np = numpyStl(c.file);
+    const full = c.ascii ? ours(c.file, 'stream', 1) : ours(c.file, 'full', repeats);
+    const measure = c.ascii ? undefined : ours(c.file, 'measure', repeats);
+    const adE = admesh(c.file, true);
+    const adC = admesh(c.file, false);
+    const ref = np.volume64!;
+    const label = `${c.name} (${size})`;
+    say(
+      `| ${label} | ours full${c.ascii ? ' (streamed, 1 MiB chunks, one run)' : ''} | ${ms(full.bestMs!)} | ${ms(full.wallMs)} | ${mb(full.maxRssMb)} | ${ratio(adE.wallMs, full.bestMs!)} | ${ratio(np.totalMs!, full.bestMs!)} | ${relErr(full.volumeMm3!, ref)} |`,
+    );
+    if (measure) {
+      say(
+        `| ${label} | ours measure only | ${ms(measure.bestMs!)} | ${ms(measure.wallMs)} | ${mb(measure.maxRssMb)} | ${ratio(adC.wallMs, measure.bestMs!)} | ${ratio(np.totalMs!, measure.bestMs!)} | ${relErr(measure.volumeMm3!, ref)} |`,
+      );
+    }
+    say(
+      `| ${label} | admesh -e | | ${ms(adE.wallMs)} | ${mb(adE.maxRssMb)} | | | ${relErr(adE.volume, ref)} |`,
+    );
+    say(
+      `| ${label} | admesh -c | | ${ms(adC.wallMs)} | ${mb(adC.maxRssMb)} | | | ${relErr(adC.volume, ref)} |`,
+    );
+    say(
+      `| ${label} | numpy-stl | ${ms(np.totalMs!)} (load ${ms(np.loadMs!)}) | ${ms(np.wallMs)} | ${mb(np.maxRssMb)} | | | ${relErr(np.volume32!, ref)} |`,
+    );
+    if (!c.ascii) {
+      say(`| ${label} | ours: read part of full | ${ms(full.bestReadMs!)} | | | | | |`);
+    }
+  }
+  say();
+  say(
+    'Targets (2-core machine): 1M binary full analysis <= 150 ms in-process, 4M <= 600 ms, 1M ASCII <= 700 ms',
+  );
+  say('streamed with memory under 150 MB.');
+  writeFileSync(new URL('RESULTS.md', HERE), `${lines.join('\n')}\n`);
+}

@@ -1,0 +1,118 @@
+import { describe, expect, test } from 'vitest';
+import { measureMesh } from './analyse-mesh';
+import { generateTorus } from './generate-meshes';
+import { MeshReadError } from './mesh-read-error';
+import { readMesh, readMeshStream } from './read-mesh';
+import { detectStlKind, readStl, readStlAsciiStream } from './read-stl';
+import { writeStlAscii, writeStlBinary } from './write-stl';
+
+const ring = generateTorus(9.5, 1, [3, 4, 5], 40, 12);
+const encoder = new TextEncoder();
+const asciiText = [...writeStlAscii(ring, 'ring', 100)].join('');
+const ascii = encoder.encode(asciiText);
+
+function errorOf(run: () => unknown): MeshReadError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof MeshReadError) return error;
+    throw error;
+  }
+  throw new Error('expected a MeshReadError');
+}
+
+describe('binary STL', () => {
+  test('reads back exactly the float32 corners written', () => {
+    const mesh = readStl(writeStlBinary(ring));
+    expect(mesh.format).toBe('stl-binary');
+    expect(mesh.positions).toEqual(ring);
+  });
+
+  test('is recognised by its size even when the header starts with "solid"', () => {
+    const bytes = writeStlBinary(ring, 'solid ring facet normal vertex');
+    expect(detectStlKind(bytes)).toBe('binary');
+    expect(readStl(bytes).positions).toEqual(ring);
+  });
+
+  test('reads from an unaligned view of a larger buffer', () => {
+    const bytes = writeStlBinary(ring);
+    const padded = new Uint8Array(bytes.length + 3);
+    padded.set(bytes, 1);
+    expect(readStl(padded.subarray(1, 1 + bytes.length)).positions).toEqual(ring);
+  });
+
+  test('a truncated file and a huge declared count are refused before allocating', () => {
+    const bytes = writeStlBinary(ring);
+    expect(errorOf(() => readStl(bytes.subarray(0, bytes.length - 7))).code).toBe('truncated_file');
+    const huge = bytes.slice(0, 84 + 50);
+    new DataView(huge.buffer).setUint32(80, 0xffffffff, true);
+    expect(errorOf(() => readStl(huge)).code).toBe('truncated_file');
+  });
+
+  test('NaN and infinite coordinates are refused', () => {
+    for (const bad of [NaN, Infinity, -Infinity]) {
+      const corrupt = ring.slice();
+      corrupt[40] = bad;
+      expect(errorOf(() => readStl(writeStlBinary(corrupt))).code).toBe('bad_number');
+    }
+  });
+
+  test('extra bytes after the last triangle are ignored with a warning', () => {
+    const bytes = writeStlBinary(ring);
+    const longer = new Uint8Array(bytes.length + 20);
+    longer.set(bytes);
+    const mesh = readStl(longer);
+    expect(mesh.positions).toEqual(ring);
+    expect(mesh.warnings).toHaveLength(1);
+  });
+});
+
+describe('ASCII STL', () => {
+  test('reads 9 significant digits back to the same float32 corners', () => {
+    const mesh = readStl(ascii);
+    expect(mesh.format).toBe('stl-ascii');
+    expect(mesh.positions).toEqual(ring);
+  });
+
+  test('streamed in chunks of any size gives the same triangles', async () => {
+    for (const size of [1, 7, 64, 4096]) {
+      const chunks: Uint8Array[] = [];
+      for (let i = 0; i < ascii.length; i += size) chunks.push(ascii.subarray(i, i + size));
+      const mesh = await readStlAsciiStream(chunks);
+      expect(mesh.positions).toEqual(ring);
+    }
+  });
+
+  test('readMeshStream picks the streaming reader for ASCII and the size rule for binary', async () => {
+    const chunks = (bytes: Uint8Array): Uint8Array[] =>
+      Array.from({ length: Math.ceil(bytes.length / 1000) }, (_, i) =>
+        bytes.subarray(i * 1000, (i + 1) * 1000),
+      );
+    expect((await readMeshStream(chunks(ascii), { byteLength: ascii.length })).format).toBe('stl-ascii');
+    const binary = writeStlBinary(ring, 'solid but binary');
+    const mesh = await readMeshStream(chunks(binary), { byteLength: binary.length });
+    expect(mesh.format).toBe('stl-binary');
+    expect(mesh.positions).toEqual(ring);
+  });
+
+  test('accepts leading spaces, CRLF, upper case keywords, nan normals and several solids', () => {
+    const text =
+      '  SOLID a\r\n facet normal nan nan nan\r\n outer loop\r\n vertex 0 0 0\r\n VERTEX 1e1 0 0\r\n' +
+      ' vertex 0 +10. 0\r\n endloop\r\n endfacet\r\nendsolid a\r\nsolid b\nfacet normal 0 0 1\nouter loop\n' +
+      'vertex 0 0 1\nvertex -1.5E+0 0 1\nvertex 0 -.5 1\nendloop\nendfacet\nendsolid b\n';
+    const mesh = readMesh(encoder.encode(text), 'part.stl');
+    expect(Array.from(mesh.positions)).toEqual([
+      0, 0, 0, 10, 0, 0, 0, 10, 0, 0, 0, 1, -1.5, 0, 1, 0, -0.5, 1,
+    ]);
+    expect(measureMesh(mesh.positions).triangles).toBe(2);
+  });
+
+  test('a file cut inside a triangle, a bad number and stray words are refused', () => {
+    expect(errorOf(() => readStl(ascii.subarray(0, ascii.length - 60))).code).toBe('truncated_file');
+    const badNumber = asciiText.replace(/vertex \S+/, 'vertex 1.2.3');
+    expect(errorOf(() => readStl(encoder.encode(badNumber))).code).toBe('bad_structure');
+    const word = asciiText.replace('outer loop', 'outer banana');
+    expect(errorOf(() => readStl(encoder.encode(word))).message).toContain('banana');
+    expect(errorOf(() => readStl(encoder.encode('solid empty\nendsolid empty\n'))).code).toBe('no_triangles');
+  });
+});

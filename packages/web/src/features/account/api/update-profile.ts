@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ProfileUpdateInput } from '@facet/domain/rules';
+import { api } from '../../../lib/api-client';
+import type { Me } from '../../../lib/types';
+import { useAuth } from '../../../app/auth';
+
+export async function updateProfile(input: ProfileUpdateInput): Promise<Me> {
+  const { user } = await api.patch<{ user: Me }>('/api/me', input);
+  return user;
+}
+
+/** PATCH /api/me; the returned account replaces the cached one. */
+export function useUpdateProfile() {
+  const { setUser } = useAuth();
+  return useMutation({ mutationFn: updateProfile, onSuccess: (user) => setUser(user) });
+}

@@ -1,0 +1,116 @@
+import { Link } from 'react-router';
+import type { LucideIcon } from 'lucide-react';
+import { ArrowRight, FileUp, FolderKanban, Package, PenTool, UserRoundPen, Users } from 'lucide-react';
+import { useAuth } from '../../../app/auth';
+import { Card, CardContent, CardDescription, CardTitle } from '../../../components/ui';
+import type { Me } from '../../../lib/types';
+import './dashboard.css';
+
+type QuickAction = { to: string; icon: LucideIcon; title: string; text: string };
+
+const CUSTOMER_ACTIONS: QuickAction[] = [
+  {
+    to: '/produce/steps',
+    icon: FileUp,
+    title: 'Upload a 3D model',
+    text: 'Get an instant, itemised price in your chosen metal and finish.',
+  },
+  { to: '/design', icon: PenTool, title: 'Design from an idea', text: 'Describe the piece you imagine and refine it.' },
+  {
+    to: '/browse-designers',
+    icon: Users,
+    title: 'Browse designers',
+    text: 'Invite reviewed CAD designers and compare their offers.',
+  },
+  { to: '/orders', icon: Package, title: 'Follow your orders', text: 'See each piece move through the workshop.' },
+];
+
+const PRO_ACTIONS: QuickAction[] = [
+  {
+    to: '/projects',
+    icon: FolderKanban,
+    title: 'Your projects',
+    text: 'Invitations from customers, your offers and the work in progress.',
+  },
+  {
+    to: '/designer-dashboard/profile',
+    icon: UserRoundPen,
+    title: 'Your profile',
+    text: 'Keep your bio, skills and portfolio sharp: customers choose from them.',
+  },
+];
+
+export function quickActionsFor(user: Me): QuickAction[] {
+  return user.role === 'customer' ? CUSTOMER_ACTIONS : PRO_ACTIONS;
+}
+
+function greeting(date = new Date()): string {
+  const hour = date.getHours();
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+export function DashboardPage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  const customer = user.role === 'customer';
+  return (
+    <div className="page">
+      <title>Dashboard · Facet</title>
+      <div className="page__header">
+        <div>
+          <p className="eyebrow">Dashboard</p>
+          <h1 className="page__title">
+            {greeting()}
+            {user.firstName ? `, ${user.firstName}` : ''}
+          </h1>
+          <p className="page__lead">
+            {customer
+              ? 'What would you like to make today? Start from a model, an idea or a designer.'
+              : 'Here is where your work with Facet customers begins.'}
+          </p>
+        </div>
+      </div>
+      {customer ? (
+        <dl className="dashboard-stats">
+          <div>
+            <dt>Plan</dt>
+            <dd>{user.membership.name}</dd>
+          </div>
+          <div>
+            <dt>Credits</dt>
+            <dd>{Math.max(0, Math.round(user.credits.balance))}</dd>
+          </div>
+          <div>
+            <dt>In your cart</dt>
+            <dd>{user.cartCount}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <section aria-labelledby="quick-actions">
+        <h2 id="quick-actions" className="dashboard-section-title">
+          Quick actions
+        </h2>
+        <ul className="quick-actions">
+          {quickActionsFor(user).map(({ to, icon: Icon, title, text }) => (
+            <li key={to}>
+              <Card interactive className="quick-action">
+                <CardContent>
+                  <Icon className="quick-action__icon" aria-hidden="true" />
+                  <CardTitle as="h3">
+                    <Link to={to} className="quick-action__link">
+                      {title}
+                    </Link>
+                  </CardTitle>
+                  <CardDescription>{text}</CardDescription>
+                  <ArrowRight className="quick-action__arrow" aria-hidden="true" />
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

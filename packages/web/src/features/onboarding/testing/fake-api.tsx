@@ -1,0 +1,155 @@
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
+import { AuthProvider } from '../../../app/auth';
+import type { Me } from '../../../lib/types';
+
+export type Recorded = { method: string; path: string; body: unknown };
+export type Handler = (request: { method: string; path: string; body: unknown }) => {
+  status: number;
+  body?: unknown;
+};
+
+export const questions = [
+  {
+    id: 'q-experience',
+    text: 'Have you had jewelry made before?',
+    multiple: false,
+    parentId: null,
+    triggerAnswerId: null,
+    answers: [
+      { id: 'a-yes', text: 'Yes' },
+      { id: 'a-no', text: 'No, this is my first time' },
+    ],
+    subQuestions: [
+      {
+        id: 'q-where',
+        text: 'Where did you have it made?',
+        multiple: true,
+        parentId: 'q-experience',
+        triggerAnswerId: 'a-yes',
+        answers: [
+          { id: 'a-local', text: 'A local jeweler' },
+          { id: 'a-online', text: 'An online service' },
+        ],
+        subQuestions: [],
+      },
+    ],
+  },
+];
+
+export function me(overrides: Partial<Me> = {}): Me {
+  return {
+    id: 'u1',
+    role: 'customer',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    fullName: 'Ada Lovelace',
+    phone: '2125550123',
+    status: 'active',
+    isInactive: false,
+    blocked: false,
+    firstTimeLogin: true,
+    questionsBanner: false,
+    hasSkippedQuestions: false,
+    avatarUrl: null,
+    address: {
+      country: 'US',
+      countryName: 'United States',
+      state: 'NY',
+      stateName: 'New York',
+      city: 'New York',
+      street: '5 Canal St',
+      zipcode: '10013',
+    },
+    membership: { name: 'Standard' },
+    credits: { monthly: 0, purchased: 0, balance: 0 },
+    cartCount: 0,
+    profileCompletePercent: 50,
+    ...overrides,
+  };
+}
+
+const defaults: Handler = ({ method, path }) => {
+  if (method === 'GET' && path === '/api/me')
+    return { status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in first.' } } };
+  if (method === 'GET' && path === '/api/countries')
+    return {
+      status: 200,
+      body: {
+        countries: [
+          { code: 'MC', name: 'Monaco', flag: '' },
+          { code: 'US', name: 'United States', flag: '' },
+        ],
+      },
+    };
+  if (method === 'GET' && path === '/api/countries/US/states')
+    return {
+      status: 200,
+      body: {
+        states: [
+          { code: 'NY', name: 'New York' },
+          { code: 'CA', name: 'California' },
+        ],
+      },
+    };
+  if (method === 'GET' && path === '/api/countries/MC/states') return { status: 200, body: { states: [] } };
+  if (method === 'GET' && path === '/api/onboarding/questions') return { status: 200, body: { questions } };
+  return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
+};
+
+/** Stands in for the HTTP API (the network edge only): answers by method and path, records every request. */
+export function fakeApi(handler?: Handler) {
+  const requests: Recorded[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    let body: unknown = init?.body;
+    if (typeof body === 'string') body = JSON.parse(body) as unknown;
+    const request = { method, path: url.pathname, body };
+    requests.push(request);
+    const answer = handler?.(request) ?? defaults(request);
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { requests };
+}
+
+/** Renders a page at a path inside the app's auth provider, with stand-in pages for where it may go next. */
+export function renderAt(path: string, element: ReactNode) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <AuthProvider>
+            <Outlet />
+          </AuthProvider>
+        ),
+        children: [
+          { path, element },
+          { path: '/dashboard', element: <h1>Dashboard page</h1> },
+          { path: '/pending', element: <h1>Pending page</h1> },
+          { path: '/projects', element: <h1>Projects page</h1> },
+          { path: '/no-access', element: <h1>No access page</h1> },
+          { path: '/', element: <h1>Home page</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router };
+}
