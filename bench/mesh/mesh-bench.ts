@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { once } from 'node:events';
 import { generateTorus } from '../../packages/domain/src/mesh/generate-meshes.ts';
 import { writeStlAscii, writeStlBinary } from '../../packages/domain/src/mesh/write-stl.ts';
@@ -57,6 +57,15 @@ async function makeFiles(): Promise<Case[]> {
   return cases;
 }
 
+type Figures = Partial<Record<string, number>>;
+type Timing = { wallMs: number; maxRssMb: number };
+
+/** The JSON line a child printed last, with wall time and peak RSS from /usr/bin/time. */
+function withFigures(run: Run): Figures & Timing {
+  const figures = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Figures;
+  return { ...figures, wallMs: run.wallMs, maxRssMb: run.maxRssMb };
+}
+
 interface Run {
   wallMs: number;
   maxRssMb: number;
@@ -97,25 +106,22 @@ function ourCommand(): string[] {
 
 let command: string[] | undefined;
 
-function ours(
-  file: string,
-  mode: 'full' | 'measure' | 'stream',
-  repeats: number,
-): Run & Record<string, number> {
+function ours(file: string, mode: 'full' | 'measure' | 'stream', repeats: number): Figures & Timing {
   command ??= ourCommand();
   const run = timed(process.execPath, [...command, file, mode, String(repeats)]);
-  return { ...run, ...(JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Record<string, number>) };
+  return withFigures(run);
 }
 
-function admesh(file: string, exact: boolean): Run & { volume: number } {
-  const run = timed('/usr/bin/admesh', [exact ? '-e' : '-c', file]);
+/** admesh with the given checks; it prints a volume only when it checks normal values (-v) or runs all checks. */
+function admesh(file: string, options: string[]): Run & { volume: number } {
+  const run = timed('/usr/bin/admesh', [...options, file]);
   const volume = Number(/Volume\s*:\s*([-\d.e+]+)/.exec(run.stdout)?.[1]);
   return { ...run, volume };
 }
 
-function numpyStl(file: string): Run & Record<string, number> {
+function numpyStl(file: string): Figures & Timing {
   const run = timed('/usr/bin/python3', [new URL('numpy_stl_bench.py', HERE).pathname, file]);
-  return { ...run, ...(JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Record<string, number>) };
+  return withFigures(run);
 }
 
 const ms = (v: number): string => (v < 100 ? v.toFixed(1) : v.toFixed(0));
@@ -128,16 +134,10 @@ function machine(): string {
   const model =
     /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model ?? '?';
   const nproc = execFileSync('nproc', { encoding: 'utf8' }).trim();
-  const admeshVersion = execFileSync('/usr/bin/admesh', ['--version'], { encoding: 'utf8' })
-    .trim()
-    .split('\n')[0];
-  const numpyStlVersion = execFileSync('/usr/bin/python3', ['-c', 'import stl; print(stl.__version__)'], {
+  const versions = execFileSync('dpkg-query', ['-W', '-f=${Package} ${Version}; ', 'admesh', 'python3-stl'], {
     encoding: 'utf8',
-    stderr: 'ignore',
-  } as never)
-    .toString()
-    .trim();
-  return `nproc ${nproc}; CPU ${model}; node ${process.version}; ${admeshVersion}; numpy-stl ${numpyStlVersion}`;
+  }).trim();
+  return `nproc ${nproc}; CPU ${model}; node ${process.version}; Debian ${versions}`;
 }
 
 export async function runMeshBench(): Promise<void> {
@@ -157,6 +157,11 @@ export async function runMeshBench(): Promise<void> {
   say(
     `Measured ${new Date().toISOString().slice(0, 16)}Z with \`npm run bench -- mesh\`. Machine: ${machine()}.`,
   );
+  say(
+    `Load average when starting: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')} (other work on the machine slows every tool).`,
+  );
   say();
   say(
     'Models: a ring (inner diameter 17 mm, 2 x 2 mm round band) placed off the origin, as binary and ASCII STL.',
@@ -171,7 +176,10 @@ export async function runMeshBench(): Promise<void> {
     '"wall": the whole child process (start-up, reading the file, analysis) under `/usr/bin/time`; peak RSS from the same.',
   );
   say('"full" includes welding and the soundness checks; "measure" is size, area and volume only.');
-  say('admesh: `-e` (exact edge check) against our full analysis, `-c` (no checks) against measure only.');
+  say(
+    'admesh: `-e -v` (exact edge matching + normal values, which gives its volume) against our full analysis;',
+  );
+  say('also with all its checks (its default); `-c` (no checks) against our measure only.');
   say("numpy-stl: load + get_mass_properties (float32) + areas + size. Volume error is against numpy-stl's");
   say('triangles summed in float64 (math.fsum).');
   say();
@@ -184,9 +192,10 @@ export async function runMeshBench(): Promise<void> {
     const repeats = c.triangles >= 4e6 ? 3 : 5;
     const np = numpyStl(c.file);
     const full = c.ascii ? ours(c.file, 'stream', 1) : ours(c.file, 'full', repeats);
-    const measure = c.ascii ? undefined : ours(c.file, 'measure', repeats);
-    const adE = admesh(c.file, true);
-    const adC = admesh(c.file, false);
+    const measure = ours(c.file, c.ascii ? 'full' : 'measure', c.ascii ? 3 : repeats);
+    const adE = admesh(c.file, ['-e', '-v']);
+    const adAll = admesh(c.file, []);
+    const adC = admesh(c.file, ['-c']);
     const ref = np.volume64!;
     const label = `${c.name} (${size})`;
     say(
@@ -194,15 +203,16 @@ export async function runMeshBench(): Promise<void> {
     );
     if (measure) {
       say(
-        `| ${label} | ours measure only | ${ms(measure.bestMs!)} | ${ms(measure.wallMs)} | ${mb(measure.maxRssMb)} | ${ratio(adC.wallMs, measure.bestMs!)} | ${ratio(np.totalMs!, measure.bestMs!)} | ${relErr(measure.volumeMm3!, ref)} |`,
+        `| ${label} | ${c.ascii ? 'ours full (whole file in memory)' : 'ours measure only'} | ${ms(measure.bestMs!)} | ${ms(measure.wallMs)} | ${mb(measure.maxRssMb)} | ${ratio(adC.wallMs, measure.bestMs!)} | ${ratio(np.totalMs!, measure.bestMs!)} | ${relErr(measure.volumeMm3!, ref)} |`,
       );
     }
     say(
-      `| ${label} | admesh -e | | ${ms(adE.wallMs)} | ${mb(adE.maxRssMb)} | | | ${relErr(adE.volume, ref)} |`,
+      `| ${label} | admesh -e -v | | ${ms(adE.wallMs)} | ${mb(adE.maxRssMb)} | | | ${relErr(adE.volume, ref)} |`,
     );
     say(
-      `| ${label} | admesh -c | | ${ms(adC.wallMs)} | ${mb(adC.maxRssMb)} | | | ${relErr(adC.volume, ref)} |`,
+      `| ${label} | admesh (all checks) | | ${ms(adAll.wallMs)} | ${mb(adAll.maxRssMb)} | | | ${relErr(adAll.volume, ref)} |`,
     );
+    say(`| ${label} | admesh -c | | ${ms(adC.wallMs)} | ${mb(adC.maxRssMb)} | | | (no volume) |`);
     say(
       `| ${label} | numpy-stl | ${ms(np.totalMs!)} (load ${ms(np.loadMs!)}) | ${ms(np.wallMs)} | ${mb(np.maxRssMb)} | | | ${relErr(np.volume32!, ref)} |`,
     );

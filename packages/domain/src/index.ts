@@ -1,3 +1,4 @@
 // The public surface of @facet/domain: pure logic shared by the browser, the server and workers.
 export * from './rules/index';
 export * from './chat/index';
+export * from './mesh/index';

@@ -109,7 +109,8 @@ export class FloatList {
 
   reserve(extra: number): void {
     if (this.length + extra <= this.data.length) return;
-    const grown = new Float32Array(Math.max(this.length + extra, Math.ceil(this.data.length * 1.5)));
+    // modest steps: the old and new arrays live side by side while copying
+    const grown = new Float32Array(Math.max(this.length + extra, Math.ceil(this.data.length * 1.25)));
     grown.set(this.data.subarray(0, this.length));
     this.data = grown;
   }
@@ -119,10 +120,10 @@ export class FloatList {
     this.data[this.length++] = value;
   }
 
-  /** The filled part, copied when the spare capacity is large so it is not kept alive. */
+  /** The filled part; copied only when more than half would be spare, so peak memory is not doubled. */
   toArray(): Float32Array {
     if (this.length === this.data.length) return this.data;
-    if (this.length > this.data.length * 0.8) return this.data.subarray(0, this.length);
+    if (this.length >= this.data.length / 2) return this.data.subarray(0, this.length);
     return this.data.slice(0, this.length);
   }
 }

@@ -1,5 +1,6 @@
 /** Why a file could not be read. Lowercase snake codes, stable for clients and tests. */
 export type MeshReadErrorCode =
+  | 'cannot_open'
   | 'empty_file'
   | 'unknown_format'
   | 'truncated_file'

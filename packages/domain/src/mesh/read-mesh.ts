@@ -14,6 +14,7 @@ export function detectMeshKind(bytes: Uint8Array, fileName = ''): MeshFileKind |
     return 'ply';
   const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   if (extension === 'obj' && !looksLikeAsciiStl(bytes)) return 'obj';
+  if (extension === 'stl') return 'stl';
   if (detectStlKind(bytes)) return 'stl';
   if (looksLikeObj(bytes)) return 'obj';
   return undefined;
@@ -64,7 +65,8 @@ export interface MeshStreamOptions {
 
 /**
  * Reads a model from a stream of chunks. ASCII STL (the bulky text format) is parsed as it arrives and never
- * held whole; the other formats are compact and are gathered, up to `maxBytes`, then read.
+ * held whole; the other formats are compact and are gathered, up to `maxBytes`, then read. A chunk is done
+ * with once the next one is asked for, so the caller may read every chunk into the same buffer.
  */
 export async function readMeshStream(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
@@ -82,7 +84,8 @@ export async function readMeshStream(
       done = true;
       break;
     }
-    head.push(next.value);
+    // copies: a caller may reuse one buffer for every chunk
+    head.push(next.value.slice());
     headBytes += next.value.length;
   }
   const first = concat(head, headBytes);
@@ -117,7 +120,7 @@ export async function readMeshStream(
       if (total > maxBytes) {
         throw new MeshReadError('too_large', 'The file is too large to read.');
       }
-      pieces.push(next.value);
+      pieces.push(next.value.slice());
     }
     const bytes = concat(pieces, total);
     return sizeMatchesBinary ? readStlBinary(bytes) : readMesh(bytes, options.fileName);

@@ -95,6 +95,21 @@ describe('ASCII STL', () => {
     expect(mesh.positions).toEqual(ring);
   });
 
+  test('a caller may read every chunk into one reused buffer', async () => {
+    function* reused(bytes: Uint8Array): Generator<Uint8Array> {
+      const buffer = new Uint8Array(777);
+      for (let i = 0; i < bytes.length; i += buffer.length) {
+        const piece = bytes.subarray(i, i + buffer.length);
+        buffer.set(piece);
+        yield buffer.subarray(0, piece.length);
+      }
+    }
+    expect((await readMeshStream(reused(ascii))).positions).toEqual(ring);
+    const binary = writeStlBinary(ring);
+    expect((await readMeshStream(reused(binary), { byteLength: binary.length })).positions).toEqual(ring);
+    expect((await readMeshStream(reused(binary))).positions).toEqual(ring);
+  });
+
   test('accepts leading spaces, CRLF, upper case keywords, nan normals and several solids', () => {
     const text =
       '  SOLID a\r\n facet normal nan nan nan\r\n outer loop\r\n vertex 0 0 0\r\n VERTEX 1e1 0 0\r\n' +

@@ -18,7 +18,10 @@ export function detectStlKind(bytes: Uint8Array): StlKind | undefined {
     return 'binary';
   }
   if (looksLikeAsciiStl(bytes)) return 'ascii';
-  if (bytes.length >= HEADER_BYTES + RECORD_BYTES && declaredCount(bytes) > 0) return 'binary';
+  // stray bytes after the last record are common; fewer bytes than declared is not an STL (or a cut one)
+  const count = declaredCount(bytes);
+  if (bytes.length >= HEADER_BYTES && count > 0 && HEADER_BYTES + RECORD_BYTES * count <= bytes.length)
+    return 'binary';
   return undefined;
 }
 
@@ -45,6 +48,8 @@ export function readStl(bytes: Uint8Array): TriangleMesh {
   if (kind === 'binary') return readStlBinary(bytes);
   if (kind === 'ascii') return readStlAscii(bytes);
   if (bytes.length === 0) throw new MeshReadError('empty_file', 'The file is empty.');
+  // named .stl but neither form fits: a binary file cut short says so
+  if (bytes.length >= HEADER_BYTES && !looksLikeAsciiStl(bytes.subarray(0, 84))) return readStlBinary(bytes);
   throw new MeshReadError('unknown_format', 'This file is not a readable STL file.');
 }
 
@@ -127,20 +132,21 @@ function copyRecordsDataView(bytes: Uint8Array, count: number, positions: Float3
 
 /** Reads a whole ASCII STL held in memory. */
 export function readStlAscii(bytes: Uint8Array): TriangleMesh {
-  const parser = new StlAsciiParser(Math.floor(bytes.length / 25));
+  const parser = new StlAsciiParser(Math.floor(bytes.length / 22));
   parser.push(bytes, true);
   return parser.finish();
 }
 
 /**
  * Reads an ASCII STL from a stream of chunks (a file read piece by piece, an upload). Memory stays at the
- * triangles read so far plus one chunk; nothing of the text is kept. `sizeHint` (bytes) helps size the output.
+ * triangles read so far plus one chunk; nothing of the text is kept. `sizeHint` (bytes) sizes the output
+ * (a compact writer needs about 200 bytes a triangle, i.e. 22 bytes a coordinate) so it rarely has to grow.
  */
 export async function readStlAsciiStream(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   sizeHint = 0,
 ): Promise<TriangleMesh> {
-  const parser = new StlAsciiParser(Math.floor(sizeHint / 25));
+  const parser = new StlAsciiParser(Math.floor(sizeHint / 22));
   for await (const chunk of chunks) parser.push(chunk, false);
   parser.push(new Uint8Array(0), true);
   return parser.finish();
@@ -172,26 +178,35 @@ class StlAsciiParser {
   push(chunk: Uint8Array, last: boolean): void {
     let data = chunk;
     if (this.carry.length > 0) {
-      data = new Uint8Array(this.carry.length + chunk.length);
-      data.set(this.carry);
-      data.set(chunk, this.carry.length);
+      // finish the carried partial line with the head of this chunk, then go on in the chunk itself
+      const newline = chunk.indexOf(10);
+      if (newline < 0 && !last) {
+        this.keep(concatBytes(this.carry, chunk));
+        return;
+      }
+      const head = newline < 0 ? chunk.length : newline + 1;
+      const joined = concatBytes(this.carry, chunk.subarray(0, head));
+      this.carry = new Uint8Array(0);
+      this.scan(joined, joined.length);
+      data = chunk.subarray(head);
     }
     let end = data.length;
     if (!last) {
       end = data.lastIndexOf(10) + 1;
       if (end === 0) {
-        if (data.length > MAX_LINE_BYTES) {
-          throw new MeshReadError(
-            'unknown_format',
-            'This file is not a readable STL file (a line is too long).',
-          );
-        }
-        this.carry = data.slice();
+        this.keep(data.slice());
         return;
       }
     }
     this.scan(data, end);
-    this.carry = end < data.length ? data.slice(end) : new Uint8Array(0);
+    if (end < data.length) this.keep(data.slice(end));
+  }
+
+  private keep(partialLine: Uint8Array): void {
+    if (partialLine.length > MAX_LINE_BYTES) {
+      throw new MeshReadError('unknown_format', 'This file is not a readable STL file (a line is too long).');
+    }
+    this.carry = partialLine;
   }
 
   finish(): TriangleMesh {
@@ -205,26 +220,83 @@ class StlAsciiParser {
   }
 
   private scan(b: Uint8Array, end: number): void {
+    // hot loop: state in locals, the common number form parsed inline
     const out = this.out;
-    const scanner = this.scanner;
+    let data = out.data;
+    let length = out.length;
+    let expect = this.expect;
+    let numbersLeft = this.numbersLeft;
     let i = 0;
     while (i < end) {
       let c = b[i]!;
       if (c <= 32) {
-        if (c === 10 && this.expect === Expect.RestOfLine) this.expect = Expect.Word;
+        if (c === 10 && expect === Expect.RestOfLine) expect = Expect.Word;
         i++;
         continue;
       }
-      if (this.expect === Expect.RestOfLine) {
+      if (expect === Expect.RestOfLine) {
         i++;
         continue;
       }
-      if (this.numbersLeft > 0) {
-        out.reserve(1);
-        out.data[out.length++] = scanner.read(b, i, end);
-        i = scanner.pos;
-        this.numbersLeft--;
-        if (i < end && !isSpace(b[i]!)) throw this.unexpected(b, i, end);
+      if (numbersLeft > 0) {
+        if (length === data.length) {
+          out.length = length;
+          out.reserve(1 << 16);
+          data = out.data;
+        }
+        // fast path: [-]digits[.digits][e[+-]digits] with at most 15 digits
+        const start = i;
+        let negative = false;
+        if (c === 45) {
+          negative = true;
+          c = b[++i]!;
+        }
+        let mantissa = 0;
+        let digits = 0;
+        let scale = 0;
+        while (c >= 48 && c <= 57) {
+          mantissa = mantissa * 10 + (c - 48);
+          digits++;
+          c = ++i < end ? b[i]! : 32;
+        }
+        if (c === 46) {
+          c = ++i < end ? b[i]! : 32;
+          while (c >= 48 && c <= 57) {
+            mantissa = mantissa * 10 + (c - 48);
+            digits++;
+            scale--;
+            c = ++i < end ? b[i]! : 32;
+          }
+        }
+        if ((c === 101 || c === 69) && digits > 0) {
+          c = ++i < end ? b[i]! : 32;
+          let expNegative = false;
+          if (c === 45 || c === 43) {
+            expNegative = c === 45;
+            c = ++i < end ? b[i]! : 32;
+          }
+          let e = 0;
+          let expDigits = 0;
+          while (c >= 48 && c <= 57 && expDigits < 4) {
+            e = e * 10 + (c - 48);
+            expDigits++;
+            c = ++i < end ? b[i]! : 32;
+          }
+          if (expDigits === 0) digits = 99;
+          scale += expNegative ? -e : e;
+        }
+        let value: number;
+        if (digits > 0 && digits <= 15 && scale >= -22 && scale <= 22 && c <= 32) {
+          value = scale < 0 ? mantissa / POW10[-scale]! : mantissa * POW10[scale]!;
+          if (negative) value = -value;
+        } else {
+          // anything else (long mantissas, '+' signs, odd forms, garbage) through the careful reader
+          value = this.scanner.read(b, start, end);
+          i = this.scanner.pos;
+          if (i < end && !isSpace(b[i]!)) throw this.unexpected(b, start, end);
+        }
+        data[length++] = value;
+        numbersLeft--;
         continue;
       }
       // a word: read it up to the next whitespace
@@ -233,18 +305,18 @@ class StlAsciiParser {
       const len = i - start;
       c = b[start]! | 32;
       if (c === 118 && len === 6 && isWord(b, start, 'vertex')) {
-        this.numbersLeft = 3;
+        numbersLeft = 3;
       } else if (c === 115 && len === 5 && isWord(b, start, 'solid')) {
         this.sawSolidOrFacet = true;
-        this.expect = Expect.RestOfLine;
+        expect = Expect.RestOfLine;
       } else if (c === 101 && len === 8 && isWord(b, start, 'endsolid')) {
-        this.expect = Expect.RestOfLine;
+        expect = Expect.RestOfLine;
       } else if (c === 102 && len === 5 && isWord(b, start, 'facet')) {
         this.sawSolidOrFacet = true;
-        if (this.out.length % 9 !== 0) throw this.unexpected(b, start, end);
+        if (length % 9 !== 0) throw this.unexpected(b, start, end);
       } else if (c === 110 && len === 6 && isWord(b, start, 'normal')) {
         // the stored normal is not used (some exporters write nan there)
-        this.expect = Expect.RestOfLine;
+        expect = Expect.RestOfLine;
       } else if (
         (c === 111 && len === 5 && isWord(b, start, 'outer')) ||
         (c === 108 && len === 4 && isWord(b, start, 'loop')) ||
@@ -252,10 +324,13 @@ class StlAsciiParser {
         (c === 101 && len === 8 && isWord(b, start, 'endfacet'))
       ) {
         // structure words carry no data
-      } else if (!isNumberStart(c)) {
+      } else {
         throw this.unexpected(b, start, end);
       }
     }
+    out.length = length;
+    this.expect = expect;
+    this.numbersLeft = numbersLeft;
   }
 
   private unexpected(b: Uint8Array, at: number, end: number): MeshReadError {
@@ -268,10 +343,17 @@ class StlAsciiParser {
   }
 }
 
-function isNumberStart(lowered: number): boolean {
-  // digits, sign and dot are unchanged by the lower-casing '| 32'
-  return (lowered >= 48 && lowered <= 57) || lowered === 45 || lowered === 43 || lowered === 46;
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
+
+const POW10 = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+  1e20, 1e21, 1e22,
+];
 
 function isWord(b: Uint8Array, start: number, word: string): boolean {
   for (let k = 0; k < word.length; k++) if ((b[start + k]! | 32) !== word.charCodeAt(k)) return false;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import clsx from 'clsx';
 import { Menu as MenuIcon } from 'lucide-react';
 import { Drawer } from '../components/layout/drawer';
 import { Footer } from '../components/layout/footer';
@@ -68,11 +69,13 @@ export function AppLayout() {
   const restricted = Boolean(user && (user.blocked || user.status === 'pending'));
 
   return (
-    <div className="shell">
+    <div className={clsx('shell', layout.mainHeader && layout.subHeader && 'shell--both-headers')}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label="Loading page" /> : null}
+      {navigation.state === 'loading' ? (
+        <div className="route-progress" role="progressbar" aria-label="Loading page" />
+      ) : null}
       {layout.mainHeader ? <MainHeader /> : null}
       <div className="shell__body">
         {layout.sidebar ? <Sidebar variant={layout.sidebar} pathname={pathname} /> : null}
@@ -81,7 +84,7 @@ export function AppLayout() {
             <SubHeader
               onOpenNavigation={openNavigation}
               navigationOpen={navOpen}
-              showLogo={!layout.sidebar}
+              logo={layout.mainHeader ? 'never' : layout.sidebar ? 'mobile' : 'always'}
             />
           ) : null}
           {layout.sidebar && !layout.subHeader ? (
@@ -103,9 +106,7 @@ export function AppLayout() {
       </div>
       {user ? (
         <Drawer open={navOpen} onOpenChange={setNavOpen} title="Navigation">
-          {restricted ? null : (
-            <SidebarNav user={user} collapsed={false} pathname={pathname} withSiteLinks />
-          )}
+          {restricted ? null : <SidebarNav user={user} collapsed={false} pathname={pathname} withSiteLinks />}
         </Drawer>
       ) : null}
     </div>

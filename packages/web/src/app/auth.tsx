@@ -65,8 +65,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     await sleep(LOGOUT_DELAY_MS);
     await queryClient.cancelQueries();
-    queryClient.clear();
+    // signed out at once (the mounted me-observer keeps its query), then every other cached slice is dropped
     queryClient.setQueryData<Me | null>(meQueryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+    queryClient.getMutationCache().clear();
     await navigate('/', { replace: true });
   }, [navigate, queryClient]);
 

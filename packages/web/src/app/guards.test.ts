@@ -36,7 +36,15 @@ describe('protected routes', () => {
 
   test('an active customer sees every protected page', () => {
     const user = account();
-    for (const path of ['/dashboard', '/design', '/projects/p1', '/produce/steps', '/cart', '/orders', '/browse-designers']) {
+    for (const path of [
+      '/dashboard',
+      '/design',
+      '/projects/p1',
+      '/produce/steps',
+      '/cart',
+      '/orders',
+      '/browse-designers',
+    ]) {
       expect(protectedRedirect(path, user), path).toBeNull();
     }
   });
@@ -69,10 +77,27 @@ describe('protected routes', () => {
   test('designers and service providers are sent to /projects from customer pages', () => {
     for (const role of ['designer', 'service'] as const) {
       const user = account({ role });
-      for (const path of ['/design', '/produce', '/produce/steps', '/cart', '/checkout', '/orders', '/order-details/o1', '/browse-designers', '/profile/designer/d1']) {
+      for (const path of [
+        '/design',
+        '/produce',
+        '/produce/steps',
+        '/cart',
+        '/checkout',
+        '/orders',
+        '/order-details/o1',
+        '/browse-designers',
+        '/profile/designer/d1',
+      ]) {
         expect(protectedRedirect(path, user), `${role} ${path}`).toBe('/projects');
       }
-      for (const path of ['/dashboard', '/projects', '/projects/p1', '/designer-dashboard/profile', '/account-settings', '/success']) {
+      for (const path of [
+        '/dashboard',
+        '/projects',
+        '/projects/p1',
+        '/designer-dashboard/profile',
+        '/account-settings',
+        '/success',
+      ]) {
         expect(protectedRedirect(path, user), `${role} ${path}`).toBeNull();
       }
     }

@@ -26,7 +26,10 @@ function isUnder(path: string, prefix: string): boolean {
 export function isBlockedPath(pathname: string): boolean {
   const path = normalizePath(pathname);
   return (
-    path.includes('/projects') || isUnder(path, '/dashboard') || isUnder(path, '/produce') || isUnder(path, '/design')
+    path.includes('/projects') ||
+    isUnder(path, '/dashboard') ||
+    isUnder(path, '/produce') ||
+    isUnder(path, '/design')
   );
 }
 

@@ -2,9 +2,21 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_LAYOUT, LAYOUT_TABLE, resolveLayout } from './layout-table';
 import type { Layout, LayoutAuth } from './layout-table';
 
-const customer: LayoutAuth = { loggedIn: true, role: 'customer', firstTimeLogin: false, blocked: false, pending: false };
+const customer: LayoutAuth = {
+  loggedIn: true,
+  role: 'customer',
+  firstTimeLogin: false,
+  blocked: false,
+  pending: false,
+};
 const designer: LayoutAuth = { ...customer, role: 'designer' };
-const visitor: LayoutAuth = { loggedIn: false, role: null, firstTimeLogin: false, blocked: false, pending: false };
+const visitor: LayoutAuth = {
+  loggedIn: false,
+  role: null,
+  firstTimeLogin: false,
+  blocked: false,
+  pending: false,
+};
 
 const L = (mainHeader: boolean, subHeader: boolean, sidebar: Layout['sidebar'], footer: boolean): Layout => ({
   mainHeader,

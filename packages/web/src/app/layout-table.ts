@@ -59,14 +59,23 @@ export const LAYOUT_TABLE: readonly LayoutRule[] = [
     ],
     layout: APP_PAGE,
   },
-  { paths: ['/projects/:id'], layout: { mainHeader: false, subHeader: false, sidebar: 'minimized', footer: true } },
+  {
+    paths: ['/projects/:id'],
+    layout: { mainHeader: false, subHeader: false, sidebar: 'minimized', footer: true },
+  },
   {
     paths: ['/designer-dashboard/profile'],
     layout: { mainHeader: false, subHeader: true, sidebar: 'minimized', footer: false },
   },
   // beats '/produce/:option': literal segments outrank parameters (see specificity)
-  { paths: ['/produce/steps'], layout: { mainHeader: false, subHeader: false, sidebar: 'minimized', footer: false } },
-  { paths: ['/cart', '/checkout'], layout: { mainHeader: false, subHeader: true, sidebar: 'normal', footer: false } },
+  {
+    paths: ['/produce/steps'],
+    layout: { mainHeader: false, subHeader: false, sidebar: 'minimized', footer: false },
+  },
+  {
+    paths: ['/cart', '/checkout'],
+    layout: { mainHeader: false, subHeader: true, sidebar: 'normal', footer: false },
+  },
   {
     paths: ['/explore', '/pricing'],
     layout: (auth) =>
@@ -75,7 +84,10 @@ export const LAYOUT_TABLE: readonly LayoutRule[] = [
         : { mainHeader: true, subHeader: false, sidebar: false, footer: true },
   },
   { paths: ['/success'], layout: MAIN_AND_FOOTER },
-  { paths: ['/terms-of-service'], layout: { mainHeader: true, subHeader: true, sidebar: false, footer: true } },
+  {
+    paths: ['/terms-of-service'],
+    layout: { mainHeader: true, subHeader: true, sidebar: false, footer: true },
+  },
 ];
 
 /** Main header and footer. */
@@ -120,7 +132,11 @@ export function findLayoutRule(pathname: string): { rule: LayoutRule; pattern: s
  */
 export function resolveLayout(pathname: string, auth: LayoutAuth): Layout {
   const found = findLayoutRule(pathname);
-  const base = found ? (typeof found.rule.layout === 'function' ? found.rule.layout(auth) : found.rule.layout) : DEFAULT_LAYOUT;
+  const base = found
+    ? typeof found.rule.layout === 'function'
+      ? found.rule.layout(auth)
+      : found.rule.layout
+    : DEFAULT_LAYOUT;
   const layout = { ...base };
   if (!auth.loggedIn) {
     layout.subHeader = false;

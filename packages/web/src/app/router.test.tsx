@@ -36,7 +36,10 @@ function serveMe(user: Me | null) {
     'fetch',
     vi.fn(async () =>
       user
-        ? new Response(JSON.stringify({ user }), { status: 200, headers: { 'content-type': 'application/json' } })
+        ? new Response(JSON.stringify({ user }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
         : new Response(JSON.stringify({ error: { code: 'unauthenticated', message: 'Sign in first.' } }), {
             status: 401,
             headers: { 'content-type': 'application/json' },
@@ -79,7 +82,9 @@ describe('routes and guards', () => {
   test('a pending designer is sent to /pending, without a sidebar', async () => {
     serveMe(me({ role: 'designer', status: 'pending' }));
     const router = renderAt('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is under review' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account is under review' }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/pending');
     expect(screen.queryByRole('complementary', { name: 'Sidebar' })).toBeNull();
   });
@@ -110,7 +115,10 @@ describe('routes and guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'No projects yet' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/projects');
     const nav = screen.getByRole('navigation', { name: 'App' });
-    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Dashboard', 'Projects']);
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
+      'Dashboard',
+      'Projects',
+    ]);
     expect(screen.queryByRole('link', { name: /^Cart/ })).toBeNull();
   });
 
@@ -121,8 +129,13 @@ describe('routes and guards', () => {
   });
 
   test('the API being down still renders the signed-out home page', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: /from an idea/i }, { timeout: 4000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /from an idea/i }, { timeout: 4000 }),
+    ).toBeTruthy();
   });
 });

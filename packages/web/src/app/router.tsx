@@ -35,75 +35,198 @@ const publicRoutes: RouteObject[] = [
   { path: '/login-designer', lazy: loginPage('designer') },
   { path: '/login-service', lazy: loginPage('service') },
   { path: '/login-staff', lazy: loginPage('staff') },
-  { index: true, lazy: page(() => import('../features/marketing/pages/home-page'), (m) => m.HomePage) },
-  { path: '/explore', lazy: page(() => import('../features/marketing/pages/explore-page'), (m) => m.ExplorePage) },
-  { path: '/pricing', lazy: page(() => import('../features/marketing/pages/pricing-page'), (m) => m.PricingPage) },
+  {
+    index: true,
+    lazy: page(
+      () => import('../features/marketing/pages/home-page'),
+      (m) => m.HomePage,
+    ),
+  },
+  {
+    path: '/explore',
+    lazy: page(
+      () => import('../features/marketing/pages/explore-page'),
+      (m) => m.ExplorePage,
+    ),
+  },
+  {
+    path: '/pricing',
+    lazy: page(
+      () => import('../features/marketing/pages/pricing-page'),
+      (m) => m.PricingPage,
+    ),
+  },
   {
     path: '/onboarding',
-    lazy: page(() => import('../features/onboarding/pages/onboarding-page'), (m) => m.OnboardingPage),
+    lazy: page(
+      () => import('../features/onboarding/pages/onboarding-page'),
+      (m) => m.OnboardingPage,
+    ),
   },
   {
     path: '/terms-of-service',
-    lazy: page(() => import('../features/marketing/pages/terms-page'), (m) => m.TermsPage),
+    lazy: page(
+      () => import('../features/marketing/pages/terms-page'),
+      (m) => m.TermsPage,
+    ),
   },
 ];
 
 /** Routes needing a signed-in account; signed out -> '/' (spec section 2), status rules (section 4). */
 const protectedRoutes: RouteObject[] = [
-  { path: '/dashboard', lazy: page(() => import('../features/dashboard/pages/dashboard-page'), (m) => m.DashboardPage) },
-  { path: '/design', lazy: page(() => import('../features/design/pages/design-page'), (m) => m.DesignPage) },
+  {
+    path: '/dashboard',
+    lazy: page(
+      () => import('../features/dashboard/pages/dashboard-page'),
+      (m) => m.DashboardPage,
+    ),
+  },
+  {
+    path: '/design',
+    lazy: page(
+      () => import('../features/design/pages/design-page'),
+      (m) => m.DesignPage,
+    ),
+  },
   {
     path: '/design-results',
-    lazy: page(() => import('../features/design/pages/design-results-page'), (m) => m.DesignResultsPage),
+    lazy: page(
+      () => import('../features/design/pages/design-results-page'),
+      (m) => m.DesignResultsPage,
+    ),
   },
   {
     path: '/new-design-results',
-    lazy: page(() => import('../features/design/pages/design-results-page'), (m) => m.NewDesignResultsPage),
+    lazy: page(
+      () => import('../features/design/pages/design-results-page'),
+      (m) => m.NewDesignResultsPage,
+    ),
   },
-  { path: '/projects', lazy: page(() => import('../features/projects/pages/projects-page'), (m) => m.ProjectsPage) },
-  { path: '/projects/:id', lazy: page(() => import('../features/projects/pages/project-page'), (m) => m.ProjectPage) },
-  { path: '/pending', lazy: page(() => import('../features/status/pages/pending-page'), (m) => m.PendingPage) },
-  { path: '/no-access', lazy: page(() => import('../features/status/pages/no-access-page'), (m) => m.NoAccessPage) },
+  {
+    path: '/projects',
+    lazy: page(
+      () => import('../features/projects/pages/projects-page'),
+      (m) => m.ProjectsPage,
+    ),
+  },
+  {
+    path: '/projects/:id',
+    lazy: page(
+      () => import('../features/projects/pages/project-page'),
+      (m) => m.ProjectPage,
+    ),
+  },
+  {
+    path: '/pending',
+    lazy: page(
+      () => import('../features/status/pages/pending-page'),
+      (m) => m.PendingPage,
+    ),
+  },
+  {
+    path: '/no-access',
+    lazy: page(
+      () => import('../features/status/pages/no-access-page'),
+      (m) => m.NoAccessPage,
+    ),
+  },
   {
     path: '/browse-designers',
-    lazy: page(() => import('../features/designers/pages/browse-designers-page'), (m) => m.BrowseDesignersPage),
+    lazy: page(
+      () => import('../features/designers/pages/browse-designers-page'),
+      (m) => m.BrowseDesignersPage,
+    ),
   },
-  { path: '/produce', lazy: page(() => import('../features/produce/pages/produce-page'), (m) => m.ProducePage) },
+  {
+    path: '/produce',
+    lazy: page(
+      () => import('../features/produce/pages/produce-page'),
+      (m) => m.ProducePage,
+    ),
+  },
   {
     path: '/produce/design',
-    lazy: page(() => import('../features/produce/pages/produce-library-page'), (m) => m.ProduceLibraryPage),
+    lazy: page(
+      () => import('../features/produce/pages/produce-library-page'),
+      (m) => m.ProduceLibraryPage,
+    ),
   },
   {
     path: '/produce/steps',
-    lazy: page(() => import('../features/produce/pages/produce-steps-page'), (m) => m.ProduceStepsPage),
+    lazy: page(
+      () => import('../features/produce/pages/produce-steps-page'),
+      (m) => m.ProduceStepsPage,
+    ),
   },
   {
     path: '/produce/:option',
-    lazy: page(() => import('../features/produce/pages/produce-option-page'), (m) => m.ProduceOptionPage),
+    lazy: page(
+      () => import('../features/produce/pages/produce-option-page'),
+      (m) => m.ProduceOptionPage,
+    ),
   },
-  { path: '/cart', lazy: page(() => import('../features/commerce/pages/cart-page'), (m) => m.CartPage) },
-  { path: '/checkout', lazy: page(() => import('../features/commerce/pages/checkout-page'), (m) => m.CheckoutPage) },
-  { path: '/success', lazy: page(() => import('../features/commerce/pages/success-page'), (m) => m.SuccessPage) },
-  { path: '/orders', lazy: page(() => import('../features/orders/pages/orders-page'), (m) => m.OrdersPage) },
+  {
+    path: '/cart',
+    lazy: page(
+      () => import('../features/commerce/pages/cart-page'),
+      (m) => m.CartPage,
+    ),
+  },
+  {
+    path: '/checkout',
+    lazy: page(
+      () => import('../features/commerce/pages/checkout-page'),
+      (m) => m.CheckoutPage,
+    ),
+  },
+  {
+    path: '/success',
+    lazy: page(
+      () => import('../features/commerce/pages/success-page'),
+      (m) => m.SuccessPage,
+    ),
+  },
+  {
+    path: '/orders',
+    lazy: page(
+      () => import('../features/orders/pages/orders-page'),
+      (m) => m.OrdersPage,
+    ),
+  },
   {
     path: '/order-details/:id',
-    lazy: page(() => import('../features/orders/pages/order-details-page'), (m) => m.OrderDetailsPage),
+    lazy: page(
+      () => import('../features/orders/pages/order-details-page'),
+      (m) => m.OrderDetailsPage,
+    ),
   },
   {
     path: '/designer-dashboard/profile',
-    lazy: page(() => import('../features/designers/pages/own-profile-page'), (m) => m.OwnProfilePage),
+    lazy: page(
+      () => import('../features/designers/pages/own-profile-page'),
+      (m) => m.OwnProfilePage,
+    ),
   },
   {
     path: '/profile',
-    lazy: page(() => import('../features/designers/pages/own-profile-page'), (m) => m.OwnProfilePage),
+    lazy: page(
+      () => import('../features/designers/pages/own-profile-page'),
+      (m) => m.OwnProfilePage,
+    ),
   },
   {
     path: '/profile/designer/:id',
-    lazy: page(() => import('../features/designers/pages/designer-profile-page'), (m) => m.DesignerProfilePage),
+    lazy: page(
+      () => import('../features/designers/pages/designer-profile-page'),
+      (m) => m.DesignerProfilePage,
+    ),
   },
   {
     path: '/account-settings',
-    lazy: page(() => import('../features/account/pages/account-settings-page'), (m) => m.AccountSettingsPage),
+    lazy: page(
+      () => import('../features/account/pages/account-settings-page'),
+      (m) => m.AccountSettingsPage,
+    ),
   },
 ];
 
@@ -119,7 +242,13 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRoutes,
           { element: <ProtectedRoute />, children: protectedRoutes },
-          { path: '*', lazy: page(() => import('../features/status/pages/not-found-page'), (m) => m.NotFoundPage) },
+          {
+            path: '*',
+            lazy: page(
+              () => import('../features/status/pages/not-found-page'),
+              (m) => m.NotFoundPage,
+            ),
+          },
         ],
       },
     ],
@@ -129,4 +258,3 @@ export const routes: RouteObject[] = [
 export function createRouter() {
   return createBrowserRouter(routes);
 }
-

@@ -33,4 +33,9 @@ export const paths = {
   accountSettings: '/account-settings',
 } as const;
 
-export const loginPaths = [paths.loginUser, paths.loginDesigner, paths.loginService, paths.loginStaff] as const;
+export const loginPaths = [
+  paths.loginUser,
+  paths.loginDesigner,
+  paths.loginService,
+  paths.loginStaff,
+] as const;

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, DEFAULT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, api, apiUrl, errorMessage } from './api-client';
+import {
+  ApiError,
+  DEFAULT_ERROR_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  api,
+  apiUrl,
+  errorMessage,
+} from './api-client';
 
 function respond(status: number, body?: unknown, contentType = 'application/json') {
   const fetchMock = vi.fn(
@@ -45,7 +52,11 @@ describe('api client', () => {
 
   test("a failed response carries the server's status, code, message and field messages", async () => {
     respond(400, {
-      error: { code: 'validation_failed', message: 'Email is required', fields: { email: 'Email is required' } },
+      error: {
+        code: 'validation_failed',
+        message: 'Email is required',
+        fields: { email: 'Email is required' },
+      },
     });
     const error = await api.post('/api/auth/signup', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -61,11 +72,18 @@ describe('api client', () => {
     respond(500, '<html>Bad gateway</html>', 'text/html');
     await expect(api.get('/api/me')).rejects.toMatchObject({ status: 500, message: DEFAULT_ERROR_MESSAGE });
     respond(403, { error: { code: 'forbidden' } });
-    await expect(api.get('/api/me')).rejects.toMatchObject({ status: 403, code: 'forbidden', message: 'An error occurred.' });
+    await expect(api.get('/api/me')).rejects.toMatchObject({
+      status: 403,
+      code: 'forbidden',
+      message: 'An error occurred.',
+    });
   });
 
   test("a network failure is status 500 with 'An unexpected error occurred.'", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await api.get('/api/me').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 500, code: 'network_error', message: NETWORK_ERROR_MESSAGE });
     expect(NETWORK_ERROR_MESSAGE).toBe('An unexpected error occurred.');
@@ -87,9 +105,9 @@ describe('api client', () => {
   });
 
   test('query strings skip empty values and repeat arrays', () => {
-    expect(apiUrl('/designers', { q: 'ring', page: 2, tag: ['cad', 'wax'], empty: undefined, none: null })).toBe(
-      '/api/designers?q=ring&page=2&tag=cad&tag=wax',
-    );
+    expect(
+      apiUrl('/designers', { q: 'ring', page: 2, tag: ['cad', 'wax'], empty: undefined, none: null }),
+    ).toBe('/api/designers?q=ring&page=2&tag=cad&tag=wax');
     expect(apiUrl('/api/me')).toBe('/api/me');
     expect(apiUrl('me')).toBe('/api/me');
   });

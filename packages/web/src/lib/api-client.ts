@@ -42,7 +42,8 @@ export type RequestOptions = {
 
 /** '/me' and '/api/me' both mean the API's /api/me. */
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
-  const base = path.startsWith('/api/') || path === '/api' ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
+  const base =
+    path.startsWith('/api/') || path === '/api' ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
   if (!query) return base;
   const params = new URLSearchParams();
   for (const [key, raw] of Object.entries(query)) {
@@ -88,7 +89,12 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, 'http_error', DEFAULT_ERROR_MESSAGE);
 }
 
-async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -121,9 +127,12 @@ async function request<T>(method: string, path: string, body?: unknown, options:
 /** JSON over fetch with cookies; FormData bodies go out as multipart. Every failure is an ApiError. */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T = void>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
-  put: <T = void>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  post: <T = void>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
+  put: <T = void>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, body, options),
   patch: <T = void>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
-  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  delete: <T = void>(path: string, options?: RequestOptions) =>
+    request<T>('DELETE', path, undefined, options),
 };

@@ -13,7 +13,9 @@ export function Footer() {
           <span className="footer__word">
             <LogoMark /> Facet
           </span>
-          <p className="footer__tagline">Custom jewelry, from a sketch or a 3D model to the piece in your hand.</p>
+          <p className="footer__tagline">
+            Custom jewelry, from a sketch or a 3D model to the piece in your hand.
+          </p>
         </div>
         <nav className="footer__nav" aria-label="Footer">
           <ul>

@@ -66,7 +66,14 @@ export function ProfileBanner({ onNavigate }: { onNavigate?: () => void }) {
             Complete Now
           </Link>
         </Button>
-        <Button size="sm" variant="ghost" iconOnly aria-label="Dismiss profile reminder" loading={skipping} onClick={skip}>
+        <Button
+          size="sm"
+          variant="ghost"
+          iconOnly
+          aria-label="Dismiss profile reminder"
+          loading={skipping}
+          onClick={skip}
+        >
           {skipping ? null : <X aria-hidden="true" />}
         </Button>
       </div>
@@ -83,7 +90,13 @@ type SidebarNavProps = {
   withSiteLinks?: boolean;
 };
 
-export function SidebarNav({ user, collapsed, pathname, onNavigate, withSiteLinks = false }: SidebarNavProps) {
+export function SidebarNav({
+  user,
+  collapsed,
+  pathname,
+  onNavigate,
+  withSiteLinks = false,
+}: SidebarNavProps) {
   const items = sidebarItemsFor(user.role);
   return (
     <>
@@ -94,7 +107,9 @@ export function SidebarNav({ user, collapsed, pathname, onNavigate, withSiteLink
               <NavLink
                 to={to}
                 end={to === '/dashboard'}
-                className={({ isActive }) => clsx('sidebar-nav__link', isActive && 'sidebar-nav__link--active')}
+                className={({ isActive }) =>
+                  clsx('sidebar-nav__link', isActive && 'sidebar-nav__link--active')
+                }
                 title={collapsed ? label : undefined}
                 onClick={onNavigate}
               >
@@ -121,7 +136,12 @@ export function SidebarNav({ user, collapsed, pathname, onNavigate, withSiteLink
               </li>
             ) : null}
             <li>
-              <a className="sidebar-nav__link" href={env.helpCenterUrl} target="_blank" rel="noreferrer noopener">
+              <a
+                className="sidebar-nav__link"
+                href={env.helpCenterUrl}
+                target="_blank"
+                rel="noreferrer noopener"
+              >
                 Help Center <ExternalLink aria-hidden="true" className="sidebar-nav__external" />
                 <span className="visually-hidden"> (opens in a new tab)</span>
               </a>
@@ -152,24 +172,26 @@ export function Sidebar({ variant, pathname }: SidebarProps) {
 
   return (
     <aside className={clsx('sidebar', collapsed && 'sidebar--collapsed')} aria-label="Sidebar">
-      <Link to={user.blocked ? '/no-access' : '/'} className="sidebar__logo" aria-label="Facet, home">
-        <LogoMark />
-        {collapsed ? null : <span aria-hidden="true">Facet</span>}
-      </Link>
-      <SidebarNav user={user} collapsed={collapsed} pathname={pathname} />
-      {minimized ? null : (
-        <button
-          type="button"
-          className="sidebar__toggle"
-          onClick={toggle}
-          aria-pressed={collapsedByChoice}
-          aria-label={collapsedByChoice ? 'Expand sidebar' : 'Collapse sidebar'}
-          title={collapsedByChoice ? 'Expand sidebar' : 'Collapse sidebar'}
-        >
-          {collapsedByChoice ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
-          {collapsedByChoice ? null : <span>Collapse</span>}
-        </button>
-      )}
+      <div className="sidebar__inner">
+        <Link to={user.blocked ? '/no-access' : '/'} className="sidebar__logo" aria-label="Facet, home">
+          <LogoMark />
+          {collapsed ? null : <span aria-hidden="true">Facet</span>}
+        </Link>
+        <SidebarNav user={user} collapsed={collapsed} pathname={pathname} />
+        {minimized ? null : (
+          <button
+            type="button"
+            className="sidebar__toggle"
+            onClick={toggle}
+            aria-pressed={collapsedByChoice}
+            aria-label={collapsedByChoice ? 'Expand sidebar' : 'Collapse sidebar'}
+            title={collapsedByChoice ? 'Expand sidebar' : 'Collapse sidebar'}
+          >
+            {collapsedByChoice ? <PanelLeftOpen aria-hidden="true" /> : <PanelLeftClose aria-hidden="true" />}
+            {collapsedByChoice ? null : <span>Collapse</span>}
+          </button>
+        )}
+      </div>
     </aside>
   );
 }

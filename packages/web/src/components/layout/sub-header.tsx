@@ -15,7 +15,17 @@ import {
 import { useAuth } from '../../app/auth';
 import { env } from '../../config/env';
 import type { Me } from '../../lib/types';
-import { Avatar, Button, Menu, MenuContent, MenuGroup, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../ui';
+import {
+  Avatar,
+  Button,
+  Menu,
+  MenuContent,
+  MenuGroup,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+} from '../ui';
 import { LogoMark } from './logo';
 import { UpgradeDialog } from './upgrade-dialog';
 import './headers.css';
@@ -37,12 +47,12 @@ export type SubHeaderProps = {
   /** Opens the navigation drawer on narrow screens. */
   onOpenNavigation: () => void;
   navigationOpen: boolean;
-  /** Shows the logo beside the menu button on narrow screens (the sidebar carries it on wide ones). */
-  showLogo: boolean;
+  /** 'mobile': the sidebar carries the logo on wide screens; 'never': the main header above carries it. */
+  logo: 'always' | 'mobile' | 'never';
 };
 
 /** The signed-in header (spec section 2, "Sub header"). */
-export function SubHeader({ onOpenNavigation, navigationOpen, showLogo }: SubHeaderProps) {
+export function SubHeader({ onOpenNavigation, navigationOpen, logo }: SubHeaderProps) {
   const { user, logout } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -68,14 +78,16 @@ export function SubHeader({ onOpenNavigation, navigationOpen, showLogo }: SubHea
         >
           <MenuIcon aria-hidden="true" />
         </Button>
-        <Link
-          to={user.blocked ? '/no-access' : '/'}
-          className={clsx('sub-header__logo', showLogo && 'sub-header__logo--always')}
-          aria-label="Facet, home"
-        >
-          <LogoMark />
-          <span aria-hidden="true">Facet</span>
-        </Link>
+        {logo === 'never' ? null : (
+          <Link
+            to={user.blocked ? '/no-access' : '/'}
+            className={clsx('sub-header__logo', logo === 'mobile' && 'sub-header__logo--mobile')}
+            aria-label="Facet, home"
+          >
+            <LogoMark />
+            <span aria-hidden="true">Facet</span>
+          </Link>
+        )}
         <nav className="sub-header__nav" aria-label="Site">
           <NavLink to="/explore" className={navClass}>
             Explore
@@ -112,7 +124,10 @@ export function SubHeader({ onOpenNavigation, navigationOpen, showLogo }: SubHea
           </Link>
         ) : null}
         <Menu>
-          <MenuTrigger className="avatar-trigger" aria-label={`Account menu for ${user.fullName || user.email}`}>
+          <MenuTrigger
+            className="avatar-trigger"
+            aria-label={`Account menu for ${user.fullName || user.email}`}
+          >
             <Avatar firstName={user.firstName} lastName={user.lastName} src={user.avatarUrl} size="md" />
           </MenuTrigger>
           <MenuContent className="account-menu">

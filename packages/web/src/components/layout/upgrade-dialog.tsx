@@ -13,7 +13,11 @@ import {
 } from '../ui';
 import './upgrade-dialog.css';
 
-export type UpgradeDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; currentPlan: string };
+export type UpgradeDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  currentPlan: string;
+};
 
 /** Opened by Upgrade Plan when the person is already on /account-settings (spec section 2, "Sub header"). */
 export function UpgradeDialog({ open, onOpenChange, currentPlan }: UpgradeDialogProps) {
@@ -23,8 +27,8 @@ export function UpgradeDialog({ open, onOpenChange, currentPlan }: UpgradeDialog
         <DialogHeader>
           <DialogTitle>Upgrade your plan</DialogTitle>
           <DialogDescription>
-            You are on the {currentPlan} plan. Higher plans add monthly credits for AI design generations, lower
-            minimum order counts and priority production.
+            You are on the {currentPlan} plan. Higher plans add monthly credits for AI design generations,
+            lower minimum order counts and priority production.
           </DialogDescription>
         </DialogHeader>
         <DialogBody>
@@ -32,7 +36,10 @@ export function UpgradeDialog({ open, onOpenChange, currentPlan }: UpgradeDialog
             {PLANS.map((plan) => {
               const current = plan.name.toLowerCase() === currentPlan.toLowerCase();
               return (
-                <li key={plan.name} className={current ? 'upgrade-plan upgrade-plan--current' : 'upgrade-plan'}>
+                <li
+                  key={plan.name}
+                  className={current ? 'upgrade-plan upgrade-plan--current' : 'upgrade-plan'}
+                >
                   <h3 className="upgrade-plan__name">{plan.name}</h3>
                   <p className="upgrade-plan__price">{plan.priceLabel}</p>
                   <ul className="upgrade-plan__perks">
@@ -48,8 +55,8 @@ export function UpgradeDialog({ open, onOpenChange, currentPlan }: UpgradeDialog
             })}
           </ul>
           <p className="upgrade-note">
-            Plan changes and payment open with checkout. Until then your account stays on {currentPlan} with every
-            design and production feature available.
+            Plan changes and payment open with checkout. Until then your account stays on {currentPlan} with
+            every design and production feature available.
           </p>
         </DialogBody>
         <DialogFooter>

@@ -31,9 +31,14 @@ export function Avatar({ firstName, lastName, src, size = 'md', alt, className }
       aria-hidden={alt ? undefined : true}
     >
       {showImage ? (
-        <img className="avatar__image" src={src ?? undefined} alt="" onError={() => setFailedSrc(src ?? null)} />
+        <img
+          className="avatar__image"
+          src={src ?? undefined}
+          alt=""
+          onError={() => setFailedSrc(src ?? null)}
+        />
       ) : (
-        <span className="avatar__initials">{getInitials(firstName, lastName)}</span>
+        <span className="avatar__initials" data-initials={getInitials(firstName, lastName)} />
       )}
     </span>
   );

@@ -36,7 +36,16 @@ export type FieldProps = {
  * A labelled form control. Our Input, Textarea and Select pick up id, aria-describedby, aria-invalid and
  * aria-required from context; a single plain element child (e.g. a native input) is given them too.
  */
-export function Field({ label, hint, error, required = false, id, className, hideLabel, children }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  error,
+  required = false,
+  id,
+  className,
+  hideLabel,
+  children,
+}: FieldProps) {
   const generated = useId();
   const controlId = id ?? `field-${generated}`;
   const hintId = hint ? `${controlId}-hint` : undefined;

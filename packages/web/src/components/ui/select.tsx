@@ -16,7 +16,16 @@ export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'childre
 };
 
 /** A styled native select: works with react-hook-form's register, mobile pickers and autofill. */
-export function Select({ options, placeholder, invalid, className, ref, id, required, ...rest }: SelectProps) {
+export function Select({
+  options,
+  placeholder,
+  invalid,
+  className,
+  ref,
+  id,
+  required,
+  ...rest
+}: SelectProps) {
   const field = useFieldControl();
   const isInvalid = invalid ?? field?.invalid ?? false;
   return (
@@ -33,7 +42,8 @@ export function Select({ options, placeholder, invalid, className, ref, id, requ
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => {
-          const { value, label, disabled } = typeof option === 'string' ? { value: option, label: option } : option;
+          const { value, label, disabled } =
+            typeof option === 'string' ? { value: option, label: option } : option;
           return (
             <option key={value} value={value} disabled={disabled}>
               {label}

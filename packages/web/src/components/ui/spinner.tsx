@@ -17,7 +17,12 @@ export function Spinner({ size = 'md', label = 'Loading', className }: SpinnerPr
     >
       <svg viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
         <circle cx="12" cy="12" r="9.5" stroke="currentColor" strokeOpacity="0.2" strokeWidth="2.5" />
-        <path d="M21.5 12A9.5 9.5 0 0 0 12 2.5" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        <path
+          d="M21.5 12A9.5 9.5 0 0 0 12 2.5"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+        />
       </svg>
       {label ? <span className="visually-hidden">{label}</span> : null}
     </span>

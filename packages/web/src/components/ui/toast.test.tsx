@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD, Toaster, currentToasts, dismissToast, toast } from './toast';
+import {
+  TOAST_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_LIMIT,
+  TOAST_SWIPE_THRESHOLD,
+  Toaster,
+  currentToasts,
+  dismissToast,
+  toast,
+} from './toast';
 
 afterEach(() => {
   act(() => dismissToast());
@@ -9,7 +18,12 @@ afterEach(() => {
 
 describe('toast', () => {
   test('uses the spec constants: 5000 ms, swipe 50, F8, one at a time', () => {
-    expect([TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, TOAST_HOTKEY, TOAST_LIMIT]).toEqual([5000, 50, ['F8'], 1]);
+    expect([TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD, TOAST_HOTKEY, TOAST_LIMIT]).toEqual([
+      5000,
+      50,
+      ['F8'],
+      1,
+    ]);
   });
 
   test('a new toast replaces the one showing', () => {

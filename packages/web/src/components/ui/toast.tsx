@@ -88,7 +88,11 @@ export function Toaster() {
               ) : null}
             </div>
             {item.action ? (
-              <Toast.Action className="toast__action" altText={item.action.altText} onClick={item.action.onClick}>
+              <Toast.Action
+                className="toast__action"
+                altText={item.action.altText}
+                onClick={item.action.onClick}
+              >
                 {item.action.label}
               </Toast.Action>
             ) : null}

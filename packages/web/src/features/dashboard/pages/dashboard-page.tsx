@@ -15,14 +15,24 @@ const CUSTOMER_ACTIONS: QuickAction[] = [
     title: 'Upload a 3D model',
     text: 'Get an instant, itemised price in your chosen metal and finish.',
   },
-  { to: '/design', icon: PenTool, title: 'Design from an idea', text: 'Describe the piece you imagine and refine it.' },
+  {
+    to: '/design',
+    icon: PenTool,
+    title: 'Design from an idea',
+    text: 'Describe the piece you imagine and refine it.',
+  },
   {
     to: '/browse-designers',
     icon: Users,
     title: 'Browse designers',
     text: 'Invite reviewed CAD designers and compare their offers.',
   },
-  { to: '/orders', icon: Package, title: 'Follow your orders', text: 'See each piece move through the workshop.' },
+  {
+    to: '/orders',
+    icon: Package,
+    title: 'Follow your orders',
+    text: 'See each piece move through the workshop.',
+  },
 ];
 
 const PRO_ACTIONS: QuickAction[] = [

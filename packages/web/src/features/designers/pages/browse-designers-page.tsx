@@ -26,7 +26,12 @@ export function BrowseDesignersPage() {
       >
         <UpcomingList
           title="On each designer card"
-          items={['Specialties and software', 'Rating and completed projects', 'Response rate', 'Portfolio pieces']}
+          items={[
+            'Specialties and software',
+            'Rating and completed projects',
+            'Response rate',
+            'Portfolio pieces',
+          ]}
         />
       </EmptyState>
     </div>

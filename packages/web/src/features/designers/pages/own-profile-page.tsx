@@ -4,7 +4,12 @@ import { Avatar, Button, Card, CardContent } from '../../../components/ui';
 import { UpcomingList } from '../../../components/layout/upcoming-list';
 import './own-profile.css';
 
-const ROLE_LABEL = { customer: 'Customer', designer: 'CAD designer', service: 'Service provider', staff: 'Production team' };
+const ROLE_LABEL = {
+  customer: 'Customer',
+  designer: 'CAD designer',
+  service: 'Service provider',
+  staff: 'Production team',
+};
 
 /** The signed-in professional's own profile (/designer-dashboard/profile, /profile). */
 export function OwnProfilePage() {
@@ -17,7 +22,9 @@ export function OwnProfilePage() {
         <div>
           <p className="eyebrow">Profile</p>
           <h1 className="page__title">Your public profile</h1>
-          <p className="page__lead">This is how customers will see you when they browse and invite designers.</p>
+          <p className="page__lead">
+            This is how customers will see you when they browse and invite designers.
+          </p>
         </div>
         <Button variant="secondary" asChild>
           <Link to="/account-settings">Edit account details</Link>
@@ -43,7 +50,12 @@ export function OwnProfilePage() {
       <div className="own-profile__next">
         <UpcomingList
           title="Coming to your profile"
-          items={['Bio and specialties', 'Portfolio gallery', 'Ratings and reviews', 'Completed projects count']}
+          items={[
+            'Bio and specialties',
+            'Portfolio gallery',
+            'Ratings and reviews',
+            'Completed projects count',
+          ]}
         />
       </div>
     </div>

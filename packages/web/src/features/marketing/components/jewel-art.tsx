@@ -33,9 +33,20 @@ export function RingArt({ className }: { className?: string }) {
       {/* band: back half, then front half over the stone's base */}
       <path d="M95 262a105 50 0 0 1 210 0" fill="none" stroke={`url(#${id}-band-inner)`} strokeWidth="14" />
       {/* prongs */}
-      <path d="M160 176l10 38M240 176l-10 38M186 180l4 34M214 180l-4 34" stroke="#b8974f" strokeWidth="5" strokeLinecap="round" />
+      <path
+        d="M160 176l10 38M240 176l-10 38M186 180l4 34M214 180l-4 34"
+        stroke="#b8974f"
+        strokeWidth="5"
+        strokeLinecap="round"
+      />
       {/* the stone: crown and pavilion with facet lines */}
-      <path d="M140 170 162 146h76l22 24-60 66Z" fill={`url(#${id}-stone)`} stroke="#8a99aa" strokeWidth="1.2" strokeLinejoin="round" />
+      <path
+        d="M140 170 162 146h76l22 24-60 66Z"
+        fill={`url(#${id}-stone)`}
+        stroke="#8a99aa"
+        strokeWidth="1.2"
+        strokeLinejoin="round"
+      />
       <path
         d="M140 170h120M162 146l14 24 24-24 24 24 14-24M176 170l24 66 24-66M140 170l60 66 60-66M176 170l-14-24M224 170l14-24"
         fill="none"
@@ -45,8 +56,21 @@ export function RingArt({ className }: { className?: string }) {
         opacity="0.8"
       />
       <path d="M166 152h30l-12 14Z" fill="#ffffff" opacity="0.9" />
-      <path d="M95 262a105 50 0 0 0 210 0" fill="none" stroke={`url(#${id}-band)`} strokeWidth="18" strokeLinecap="round" />
-      <path d="M118 282a90 34 0 0 0 100 12" fill="none" stroke="#fff8e6" strokeWidth="3" strokeLinecap="round" opacity="0.8" />
+      <path
+        d="M95 262a105 50 0 0 0 210 0"
+        fill="none"
+        stroke={`url(#${id}-band)`}
+        strokeWidth="18"
+        strokeLinecap="round"
+      />
+      <path
+        d="M118 282a90 34 0 0 0 100 12"
+        fill="none"
+        stroke="#fff8e6"
+        strokeWidth="3"
+        strokeLinecap="round"
+        opacity="0.8"
+      />
       {/* glints */}
       <g fill="#c9a96a">
         <path d="M292 118l4 10 10 4-10 4-4 10-4-10-10-4 10-4Z" />

@@ -5,19 +5,31 @@ import { PieceIcon } from '../components/jewel-art';
 import './marketing.css';
 
 const PIECES = [
-  { kind: 'ring', title: 'Rings', text: 'Solitaires, bands, signets and stacking rings, sized to the wearer.' },
+  {
+    kind: 'ring',
+    title: 'Rings',
+    text: 'Solitaires, bands, signets and stacking rings, sized to the wearer.',
+  },
   { kind: 'necklace', title: 'Necklaces', text: 'Pendants, charms and name pieces on the chain you pick.' },
   { kind: 'earring', title: 'Earrings', text: 'Studs, drops and hoops, produced as matched pairs.' },
   { kind: 'bracelet', title: 'Bracelets', text: 'Cuffs, bangles and link bracelets, engraved if you like.' },
 ] as const;
 
 const METALS = [
-  { name: 'Sterling Silver', color: 'linear-gradient(135deg,#f4f4f2,#b9bcbf)', text: 'Bright, durable, our default.' },
+  {
+    name: 'Sterling Silver',
+    color: 'linear-gradient(135deg,#f4f4f2,#b9bcbf)',
+    text: 'Bright, durable, our default.',
+  },
   { name: 'Yellow Gold', color: 'linear-gradient(135deg,#f6e3a1,#c9a13f)', text: '10k, 14k and 18k.' },
   { name: 'Rose Gold', color: 'linear-gradient(135deg,#f4d3c4,#c98a72)', text: 'Warm, with a copper blush.' },
   { name: 'White Gold', color: 'linear-gradient(135deg,#fbfaf6,#cfcbc0)', text: 'Often rhodium plated.' },
   { name: 'Platinum', color: 'linear-gradient(135deg,#eef0f1,#9ea3a8)', text: 'Dense, rare, for heirlooms.' },
-  { name: 'Brass & Bronze', color: 'linear-gradient(135deg,#ecd29a,#a4793a)', text: 'For prototypes and fashion.' },
+  {
+    name: 'Brass & Bronze',
+    color: 'linear-gradient(135deg,#ecd29a,#a4793a)',
+    text: 'For prototypes and fashion.',
+  },
 ];
 
 const FINISHES = [
@@ -47,7 +59,8 @@ export function ExplorePage() {
           Pieces
         </h2>
         <p className="prose-section__lead">
-          Each piece type has its own defaults for size and thickness, so your estimate starts in the right place.
+          Each piece type has its own defaults for size and thickness, so your estimate starts in the right
+          place.
         </p>
         <ul className="tile-grid">
           {PIECES.map((piece) => (
@@ -69,8 +82,8 @@ export function ExplorePage() {
           Metals
         </h2>
         <p className="prose-section__lead">
-          The metal decides most of the price: its density gives the weight of your model, and its market rate the
-          cost of casting it.
+          The metal decides most of the price: its density gives the weight of your model, and its market rate
+          the cost of casting it.
         </p>
         <ul className="tile-grid">
           {METALS.map((metal) => (
@@ -89,7 +102,9 @@ export function ExplorePage() {
         <h2 id="finishes" className="prose-section__title">
           Finishes and options
         </h2>
-        <p className="prose-section__lead">Chosen per piece, priced by the surface they cover or per option.</p>
+        <p className="prose-section__lead">
+          Chosen per piece, priced by the surface they cover or per option.
+        </p>
         <ul className="tile-grid">
           {FINISHES.map((finish) => (
             <li key={finish.title}>
@@ -107,8 +122,9 @@ export function ExplorePage() {
           For designers and service providers
         </h2>
         <p className="prose-section__lead">
-          Facet brings customers with real projects to CAD designers and craftspeople. Apply once, get reviewed by
-          our production team, then receive invitations, send offers and get paid when the work is delivered.
+          Facet brings customers with real projects to CAD designers and craftspeople. Apply once, get
+          reviewed by our production team, then receive invitations, send offers and get paid when the work is
+          delivered.
         </p>
         <Button asChild>
           <Link to={user ? '/dashboard' : '/onboarding'}>{user ? 'Go to your dashboard' : 'Join Facet'}</Link>

@@ -1,5 +1,15 @@
 import { Link } from 'react-router';
-import { ArrowRight, Calculator, Gem, Hammer, MessageCircle, PenTool, ShieldCheck, Upload, Users } from 'lucide-react';
+import {
+  ArrowRight,
+  Calculator,
+  Gem,
+  Hammer,
+  MessageCircle,
+  PenTool,
+  ShieldCheck,
+  Upload,
+  Users,
+} from 'lucide-react';
 import { useAuth } from '../../../app/auth';
 import { Button } from '../../../components/ui';
 import { RingArt } from '../components/jewel-art';
@@ -80,8 +90,8 @@ export function HomePage() {
             From an idea to the piece <em>in your hand</em>.
           </h1>
           <p className="hero__lead">
-            Upload a 3D model or describe what you imagine. Facet prices it instantly in the metal you choose, pairs
-            you with vetted CAD designers, and casts, polishes and delivers the finished piece.
+            Upload a 3D model or describe what you imagine. Facet prices it instantly in the metal you choose,
+            pairs you with vetted CAD designers, and casts, polishes and delivers the finished piece.
           </p>
           <div className="hero__actions">
             <Button size="lg" asChild>
@@ -200,7 +210,9 @@ export function HomePage() {
           <h2 id="cta-title" className="cta-band__title">
             Your next piece starts with a sketch.
           </h2>
-          <p className="cta-band__text">Create a free account in a few minutes. You only pay when you order.</p>
+          <p className="cta-band__text">
+            Create a free account in a few minutes. You only pay when you order.
+          </p>
           <Button size="lg" variant="secondary" asChild>
             <Link to={startTo}>{user ? 'Go to your dashboard' : 'Get started'}</Link>
           </Button>

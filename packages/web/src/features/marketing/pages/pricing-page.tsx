@@ -35,8 +35,8 @@ export function PricingPage() {
         <p className="eyebrow">Pricing</p>
         <h1 className="prose-page__title">Clear prices, computed from your piece</h1>
         <p className="prose-page__lead">
-          Production is priced from the model itself, never a guess: we measure its volume and surface, apply the
-          metal, finish and quantity you choose, and show every line of the estimate before you order.
+          Production is priced from the model itself, never a guess: we measure its volume and surface, apply
+          the metal, finish and quantity you choose, and show every line of the estimate before you order.
         </p>
       </header>
 
@@ -45,8 +45,8 @@ export function PricingPage() {
           How a piece is priced
         </h2>
         <p className="prose-section__lead">
-          Estimates start with Sterling Silver, Satin Polish, no plating and a quantity of 1. Change any of them and
-          the price follows.
+          Estimates start with Sterling Silver, Satin Polish, no plating and a quantity of 1. Change any of
+          them and the price follows.
         </p>
         <ol className="factor-list">
           {FACTORS.map((factor, i) => (
@@ -62,8 +62,8 @@ export function PricingPage() {
           ))}
         </ol>
         <p className="pricing-note">
-          Options such as assembly and laser engraving are added per piece. Design work by a CAD designer is quoted
-          by the designer in each project, as a total price and a lead time in days.
+          Options such as assembly and laser engraving are added per piece. Design work by a CAD designer is
+          quoted by the designer in each project, as a total price and a lead time in days.
         </p>
       </section>
 
@@ -72,8 +72,8 @@ export function PricingPage() {
           Plans
         </h2>
         <p className="prose-section__lead">
-          Every account starts on Standard. Pro and Business add monthly credits for AI designs and better terms for
-          regular production.
+          Every account starts on Standard. Pro and Business add monthly credits for AI designs and better
+          terms for regular production.
         </p>
         <ul className="plan-grid">
           {PLANS.map((plan) => (
@@ -96,7 +96,9 @@ export function PricingPage() {
                 </CardContent>
                 <CardFooter>
                   <Button variant={plan.name === 'Standard' ? 'primary' : 'secondary'} fullWidth asChild>
-                    <Link to={plan.name === 'Standard' ? startTo : user ? '/account-settings' : '/onboarding'}>
+                    <Link
+                      to={plan.name === 'Standard' ? startTo : user ? '/account-settings' : '/onboarding'}
+                    >
                       {plan.name === 'Standard' ? 'Start free' : `Choose ${plan.name}`}
                     </Link>
                   </Button>

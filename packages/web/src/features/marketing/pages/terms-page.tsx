@@ -33,7 +33,12 @@ export function TermsPage() {
         </nav>
         <div className="terms__body">
           {TERMS.map((section, i) => (
-            <section key={section.id} id={section.id} className="terms__section" aria-labelledby={`${section.id}-title`}>
+            <section
+              key={section.id}
+              id={section.id}
+              className="terms__section"
+              aria-labelledby={`${section.id}-title`}
+            >
               <h2 id={`${section.id}-title`} className="terms__heading">
                 <span className="terms__number">{i + 1}.</span> {section.title}
               </h2>

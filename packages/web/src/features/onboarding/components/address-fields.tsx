@@ -51,15 +51,25 @@ export function AddressFields({ onStateRequiredChange }: AddressFieldsProps) {
         hint={countries.isError ? 'Countries could not be loaded.' : undefined}
         className="address-fields__wide"
       >
-        <Select
-          options={countryOptions}
-          placeholder={countries.isPending ? 'Loading countries…' : 'Select a country'}
-          disabled={countries.isPending}
-          autoComplete="country"
-          {...register('address.country', {
-            onChange: () => setValue('address.state', ''),
-          })}
-        />
+        {countries.data ? (
+          // mounted once the options exist, so a saved country shows as selected
+          <Select
+            key="countries"
+            options={countryOptions}
+            placeholder="Select a country"
+            autoComplete="country"
+            {...register('address.country', {
+              onChange: () => setValue('address.state', ''),
+            })}
+          />
+        ) : (
+          <Select
+            key="loading"
+            options={[]}
+            placeholder={countries.isError ? 'Countries unavailable' : 'Loading countries…'}
+            disabled
+          />
+        )}
       </Field>
       {countries.isError ? (
         <Button variant="secondary" size="sm" onClick={() => void countries.refetch()}>

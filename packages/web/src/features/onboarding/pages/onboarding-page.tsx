@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { FieldPath, Resolver } from 'react-hook-form';
@@ -172,12 +173,17 @@ export function OnboardingPage() {
     }
   }
 
-  async function next() {
+  async function onStepValid() {
     setFormError(null);
-    const valid = await form.trigger();
-    if (!valid) return focusFirstError();
     if (isLast) return submit();
+    // the next step starts fresh: its messages wait for blur or for Next
+    form.reset(form.getValues(), { keepDefaultValues: true, keepDirty: true });
     goTo(stepIndex + 1);
+  }
+
+  // handleSubmit marks the step as submitted, so its messages then update as the person types
+  function onFormSubmit(event: FormEvent<HTMLFormElement>) {
+    void form.handleSubmit(onStepValid, focusFirstError)(event);
   }
 
   if (user) {
@@ -209,14 +215,7 @@ export function OnboardingPage() {
 
         <Card className="onboarding__card">
           <FormProvider {...form}>
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void next();
-              }}
-              aria-labelledby="wizard-step-title"
-            >
+            <form noValidate onSubmit={onFormSubmit} aria-labelledby="wizard-step-title">
               <div className="onboarding__intro">
                 <h1 className="onboarding__title" id="wizard-step-title" ref={headingRef} tabIndex={-1}>
                   {intro.title}

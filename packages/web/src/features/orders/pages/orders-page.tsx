@@ -21,7 +21,15 @@ export function OrdersPage() {
       >
         <UpcomingList
           title="Production stages you will follow"
-          items={['Received', 'Processing', '3D printing', 'Casting', 'Polish', 'Final quality check', 'Delivery']}
+          items={[
+            'Received',
+            'Processing',
+            '3D printing',
+            'Casting',
+            'Polish',
+            'Final quality check',
+            'Delivery',
+          ]}
         />
       </EmptyState>
     </div>

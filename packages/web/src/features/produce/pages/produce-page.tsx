@@ -27,8 +27,8 @@ export function ProducePage() {
           <p className="eyebrow">Produce</p>
           <h1 className="page__title">Bring a piece to production</h1>
           <p className="page__lead">
-            Pick how you want to start. Either way you choose metal, polish, plating and quantity and see the price
-            before you order.
+            Pick how you want to start. Either way you choose metal, polish, plating and quantity and see the
+            price before you order.
           </p>
         </div>
       </div>

@@ -22,7 +22,9 @@ export function NotFoundPage() {
         action={
           <>
             <Button asChild>
-              <Link to={user ? '/dashboard' : '/'}>{user ? 'Go to your dashboard' : 'Go to the home page'}</Link>
+              <Link to={user ? '/dashboard' : '/'}>
+                {user ? 'Go to your dashboard' : 'Go to the home page'}
+              </Link>
             </Button>
             <Button variant="secondary" asChild>
               <Link to="/explore">Explore Facet</Link>

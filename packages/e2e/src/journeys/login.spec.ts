@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, loginThroughPage, newContext, screenshot, type Browser } from '../fixtures/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const PASSWORD = 'Facet-demo-1';
+
+describe('login', () => {
+  test('A customer logs in on the customer page, sees the app and logs out', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginThroughPage(page, '/login-user', 'customer@demo.facet', PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: /Log out/ }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const me = await page.evaluate(() => fetch('/api/me').then((r) => r.status));
+    expect(me).toBe(401);
+    await context.close();
+  });
+
+  test('A designer on the customer login page is refused with a clear message', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginThroughPage(page, '/login-user', 'designer@demo.facet', PASSWORD);
+    const alert = page.getByRole('alert').filter({ hasText: 'CAD designers sign in at /login-designer' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('This login is for customers.');
+    await screenshot(page, 'login-wrong-portal');
+    await context.close();
+  });
+
+  test('Each professional and staff log in on their own page', async () => {
+    for (const [path, email, landing] of [
+      ['/login-designer', 'designer@demo.facet', '/projects'],
+      ['/login-service', 'service@demo.facet', '/projects'],
+      ['/login-staff', 'staff@demo.facet', '/dashboard'],
+    ] as const) {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await loginThroughPage(page, path, email, PASSWORD);
+      await page.waitForURL(`**${landing}`);
+      await context.close();
+    }
+  });
+
+  test('A wrong password shows the server message and keeps the visitor signed out', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginThroughPage(page, '/login-user', 'customer@demo.facet', 'not-the-password');
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }).waitFor();
+    await context.close();
+  });
+
+  test('A signed-out visitor to a protected page is sent home', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});

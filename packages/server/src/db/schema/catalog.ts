@@ -1,0 +1,178 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { QuoteInput, QuoteRates, QuoteResult } from '@facet/domain/pricing';
+import type { Rgb } from '@facet/domain/catalog';
+import { users } from './users';
+
+/**
+ * The catalog staff edit (spec sections 3 and 9). Ids are small integers as in the spec (item ids,
+ * polish id 5), fixed by the seed. Rates that multiply a measure are dollars (double precision);
+ * amounts charged as such are integer cents. See packages/domain/src/catalog/catalog-types.ts.
+ */
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const materials = pgTable('materials', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  sku: text('sku').notNull(),
+  code: text('code').notNull(),
+  image: text('image'),
+  kind: text('kind', { enum: ['metal', 'resin'] }).notNull(),
+  /** Dollars per troy ounce of the alloy. */
+  basePrice: doublePrecision('base_price').notNull(),
+  salesPrice: doublePrecision('sales_price'),
+  description: text('description').notNull().default(''),
+  isDisabled: boolean('is_disabled').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(false),
+  /** g/cm³ */
+  gravity: doublePrecision('gravity').notNull(),
+  textureUrl: text('texture_url'),
+  canPlate: boolean('can_plate').notNull(),
+  diffuse: text('diffuse'),
+  sort: integer('sort').notNull().default(0),
+  color: jsonb('color').$type<Rgb>(),
+  metalLoss: doublePrecision('metal_loss').notNull().default(0),
+  castingLabourCents: integer('casting_labour_cents').notNull().default(0),
+  /** Dollars per mm³ of printed resin. */
+  printRate: doublePrecision('print_rate').notNull().default(0),
+  printSetupCents: integer('print_setup_cents').notNull().default(0),
+  orderSetupCents: integer('order_setup_cents').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** Dollars per mm² of surface. */
+export const polishes = pgTable('polishes', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  basePrice: doublePrecision('base_price').notNull(),
+  description: text('description').notNull().default(''),
+  isDisabled: boolean('is_disabled').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** Dollars per mm² of surface; applied only to materials that can plate. */
+export const platings = pgTable('platings', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  basePrice: doublePrecision('base_price').notNull(),
+  description: text('description').notNull().default(''),
+  isDisabled: boolean('is_disabled').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  color: jsonb('color').$type<Rgb>(),
+  updatedAt: updatedAt(),
+});
+
+/** Assembly options (the spec's item configs): priced per part, with optional sub-items. */
+export const assemblyOptions = pgTable('assembly_options', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  pricePerPartCents: integer('price_per_part_cents').notNull(),
+  isDisabled: boolean('is_disabled').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+export const assemblySubItems = pgTable(
+  'assembly_sub_items',
+  {
+    id: integer('id').primaryKey(),
+    assemblyOptionId: integer('assembly_option_id')
+      .notNull()
+      .references(() => assemblyOptions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('assembly_sub_items_option_idx').on(t.assemblyOptionId)],
+);
+
+export const laserEngravingOptions = pgTable('laser_engraving_options', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  priceCents: integer('price_cents').notNull(),
+  pricePerCharacterCents: integer('price_per_character_cents').notNull().default(0),
+  maxCharacters: integer('max_characters'),
+  acceptsText: boolean('accepts_text').notNull().default(false),
+  acceptsImage: boolean('accepts_image').notNull().default(false),
+  isDisabled: boolean('is_disabled').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** Engraving fonts, each an npm package of fontsource (bundled by the web app). */
+export const laserFonts = pgTable('laser_fonts', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  packageName: text('package_name').notNull(),
+  cssFamily: text('css_family').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const productCategories = pgTable('product_categories', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Necklace 1, Ring 2, Earring 3, Bracelet 5, …: the id is the pricing item. */
+export const itemTypes = pgTable('item_types', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  categoryId: integer('category_id').references(() => productCategories.id),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const quantityBreaks = pgTable('quantity_breaks', {
+  minQuantity: integer('min_quantity').primaryKey(),
+  factor: doublePrecision('factor').notNull(),
+});
+
+/**
+ * Every quote given, with the full rates it used: a cart or order points at a quote (or copies it)
+ * and shows its numbers, so a later change to the catalog never alters a price already quoted.
+ */
+export const priceQuotes = pgTable(
+  'price_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The stored model priced (no foreign key until models have a table). */
+    modelId: uuid('model_id'),
+    input: jsonb('input').$type<QuoteInput>().notNull(),
+    /** Ids chosen besides the rates (laser font, item type), kept for the order. */
+    selection: jsonb('selection').$type<Record<string, unknown>>().notNull().default({}),
+    rates: jsonb('rates').$type<QuoteRates>().notNull(),
+    result: jsonb('result').$type<QuoteResult>().notNull(),
+    totalPriceCents: integer('total_price_cents'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_quotes_customer_idx').on(t.customerId)],
+);
+
+/** Who changed which catalog entry, from what to what. */
+export const catalogChanges = pgTable('catalog_changes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  entity: text('entity', { enum: ['material', 'polish', 'plating'] }).notNull(),
+  entityId: integer('entity_id').notNull(),
+  before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+  after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
