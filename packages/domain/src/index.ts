@@ -2,3 +2,5 @@
 export * from './rules/index';
 export * from './chat/index';
 export * from './mesh/index';
+export * from './catalog/index';
+export * from './pricing/index';

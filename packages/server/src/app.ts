@@ -30,6 +30,9 @@ import { meRoutes } from './modules/accounts/me.routes';
 import { sessionStore, type SessionStore } from './modules/accounts/sessions';
 import { staffRoutes } from './modules/accounts/staff.routes';
 import { signupService, type SignupService } from './modules/accounts/signup.service';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { catalogService, type CatalogService } from './modules/catalog/catalog.service';
+import { pricingService, type PricingService } from './modules/catalog/pricing.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { filesService, type FilesService } from './modules/files/files.service';
 import { geoRoutes } from './modules/geo/geo.routes';
@@ -54,6 +57,8 @@ export interface AppContext {
   accounts: AccountsService;
   signup: SignupService;
   onboarding: OnboardingService;
+  catalog: CatalogService;
+  pricing: PricingService;
 }
 
 declare module 'fastify' {
@@ -108,6 +113,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const sessions = sessionStore(db, config.sessionTtlDays);
   const files = filesService({ db, storage });
   const onboarding = onboardingService(db);
+  const catalog = catalogService(db);
+  const pricing = pricingService({ db, catalog });
   const accounts = accountsService({ db, sessions, files, jobs });
   const signup = signupService({ db, sessions, files, jobs, accounts, onboarding });
   const ctx: AppContext = {
@@ -123,6 +130,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     accounts,
     signup,
     onboarding,
+    catalog,
+    pricing,
   };
   app.decorate('ctx', ctx);
 
@@ -177,6 +186,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await app.register(geoRoutes);
   await app.register(onboardingRoutes);
   await app.register(filesRoutes);
+  await app.register(catalogRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
 
   // the built web app; any other path is the SPA's (its router shows the not-found page)

@@ -235,7 +235,9 @@ class StlAsciiParser {
         continue;
       }
       if (expect === Expect.RestOfLine) {
-        i++;
+        // names and normals: jump to the end of the line natively
+        const newline = b.indexOf(10, i);
+        i = newline < 0 || newline >= end ? end : newline;
         continue;
       }
       if (numbersLeft > 0) {

@@ -6,8 +6,9 @@ import { demoPros } from './demo-people';
 export const DEMO_PASSWORD = 'Facet-demo-1';
 
 /** Data every installation needs (onboarding questions; later the catalog and workflow). Idempotent. */
-export async function seedReference(ctx: Pick<AppContext, 'onboarding'>) {
+export async function seedReference(ctx: Pick<AppContext, 'onboarding' | 'catalog'>) {
   await ctx.onboarding.seed();
+  await ctx.catalog.seed();
 }
 
 /** Demo accounts with fixed logins. Idempotent: an existing demo account is left as it is. */

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { finishPatchSchema, materialPatchSchema } from '@facet/domain/catalog';
 import { requireRole } from '../../platform/auth';
 import { errorReply } from '../accounts/accounts.schemas';
-import { catalogService } from './catalog.service';
 import { catalogReply, finishReply, materialReply, platingReply } from './catalog.schemas';
 
 const entryId = (what: string) =>
@@ -22,7 +21,7 @@ const staffOnly = async (request: FastifyRequest) => {
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // a stateless service over the database: the same as ctx.catalog once the app context has one
-  const catalog = catalogService(app.ctx.db);
+  const { catalog } = app.ctx;
 
   app.get(
     '/api/catalog',

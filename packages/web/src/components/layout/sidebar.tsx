@@ -171,7 +171,11 @@ export function Sidebar({ variant, pathname }: SidebarProps) {
   }
 
   return (
-    <aside className={clsx('sidebar', collapsed && 'sidebar--collapsed')} aria-label="Sidebar">
+    <aside
+      className={clsx('sidebar', collapsed && 'sidebar--collapsed')}
+      aria-label="Sidebar"
+      data-variant={minimized ? 'minimized' : 'normal'}
+    >
       <div className="sidebar__inner">
         <Link to={user.blocked ? '/no-access' : '/'} className="sidebar__logo" aria-label="Facet, home">
           <LogoMark />

@@ -44,6 +44,8 @@ function AvatarUpload({ user }: { user: Me }) {
             accept={AVATAR_ACCEPT}
             className="visually-hidden"
             id="avatar-file"
+            aria-label="Profile photo file"
+            tabIndex={-1}
             aria-describedby={error ? 'avatar-error' : undefined}
             onChange={(e) => {
               const picked = e.currentTarget.files?.[0] ?? null;
