@@ -42,9 +42,19 @@ const envSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  HELP_CENTER_URL: url.default('https://help.facet.studio'),
-  CONTACT_URL: url.default('https://help.facet.studio/contact'),
   DEV_MAILBOX: bool.optional(),
+  MAX_MODEL_BYTES: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1024, { message: 'must be at least 1024' })
+    .default(250 * 1024 * 1024),
+  ANALYSIS_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(1000).default(60_000),
+  UPLOAD_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  S3_BUCKET: z.string().min(3, { message: 'must be a bucket name' }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: url.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -66,10 +76,16 @@ export interface Config {
   signupRateLimit: number;
   bodyLimitBytes: number;
   logLevel: string;
-  helpCenterUrl: string;
-  contactUrl: string;
   devMailbox: boolean;
   webDistDir: string;
+  /** Largest model file a customer may upload, in bytes (default 250 MB). */
+  maxModelBytes: number;
+  /** Longest a model analysis may take before it is given up as failed. */
+  analysisTimeoutMs: number;
+  /** Signs disk upload links; a random per-process secret when unset. */
+  uploadSecret?: string;
+  /** Model and file storage in an S3-compatible bucket; null: the disk under DATA_DIR. */
+  s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string } | null;
   /** Run the job workers in this process (always, unless a test wants to drive them itself). */
   runWorkers: boolean;
 }
@@ -85,6 +101,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3Keys = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (!e.S3_BUCKET && s3Keys.some((k) => e[k] !== undefined)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: must be set when other S3_ keys are');
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID: must be set together with S3_SECRET_ACCESS_KEY');
+  }
   const production = e.NODE_ENV === 'production';
   return {
     env: e.NODE_ENV,
@@ -104,10 +127,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
-    helpCenterUrl: e.HELP_CENTER_URL,
-    contactUrl: e.CONTACT_URL,
     devMailbox: e.DEV_MAILBOX ?? !e.SMTP_URL,
     webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),
     runWorkers: true,
+    maxModelBytes: e.MAX_MODEL_BYTES,
+    analysisTimeoutMs: e.ANALYSIS_TIMEOUT_MS,
+    uploadSecret: e.UPLOAD_SECRET,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : null,
   };
 }

@@ -1,40 +1,187 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from './errors';
+import { signUploadToken, verifyUploadToken, type UploadGrant } from './storage-upload-token';
 
-/** The file port: local disk by default (S3-compatible bucket later, same interface). */
-export interface Storage {
-  put(key: string, bytes: Uint8Array): Promise<void>;
-  get(key: string): Promise<Readable | null>;
-  remove(key: string): Promise<void>;
+export type { UploadGrant } from './storage-upload-token';
+
+/** Where the browser sends a file's bytes itself (a signed PUT to us, or a presigned POST to the bucket). */
+export interface UploadTarget {
+  method: 'PUT' | 'POST';
+  url: string;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+  expiresAt: string;
 }
 
-export function createDiskStorage(rootDir: string): Storage {
+/** An S3-compatible bucket (AWS, MinIO, R2 …); no keys means the SDK's default credential chain. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+/** How another thread opens an object by itself: plain data, safe to post to a worker. */
+export type StorageSource = { kind: 'file'; path: string } | { kind: 's3'; settings: S3Settings; key: string };
+
+/** The file port: local disk by default, an S3-compatible bucket when configured; same interface. */
+export interface Storage {
+  readonly kind: 'disk' | 's3';
+  put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Stores a stream, refusing (and keeping nothing) past `maxBytes`; never replaces an existing object. */
+  putStream(key: string, body: Readable, options: { maxBytes: number }): Promise<{ sizeBytes: number }>;
+  get(key: string): Promise<Readable | null>;
+  head(key: string): Promise<{ sizeBytes: number } | null>;
+  remove(key: string): Promise<void>;
+  /** A signed place for the browser to send the bytes of exactly `key`, at most `maxBytes`. */
+  createUpload(key: string, options: { maxBytes: number; expiresInSeconds?: number }): Promise<UploadTarget>;
+  /** The grant of a signed upload token (disk only; a bucket checks its own signatures). */
+  verifyUpload(token: string): UploadGrant;
+  /** Receives the body sent to a signed upload URL; one upload per object. */
+  receiveUpload(grant: UploadGrant, body: Readable): Promise<{ sizeBytes: number }>;
+  sourceOf(key: string): StorageSource;
+}
+
+export const UPLOAD_TTL_SECONDS = 15 * 60;
+export const UPLOAD_URL_PREFIX = '/api/uploads/';
+
+export const uploadTooLarge = () =>
+  new AppError('upload_too_large', 'The file is larger than the size given when the upload started.', 413);
+export const uploadUsed = () => new AppError('upload_used', 'This upload link has already been used.', 409);
+export const uploadEmpty = () => new AppError('upload_empty', 'The file is empty.', 400);
+
+/** Counts bytes through a stream and fails it as soon as there are more than `maxBytes`. */
+export function byteCap(maxBytes: number, onCount?: (n: number) => void): Transform {
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      onCount?.(total);
+      if (total > maxBytes) callback(uploadTooLarge());
+      else callback(null, chunk);
+    },
+  });
+}
+
+export function createDiskStorage(rootDir: string, options: { uploadSecret?: string } = {}): Storage {
   const root = resolve(rootDir);
+  // a per-process secret unless configured: an unconfigured restart only voids links younger than 15 minutes
+  const secret = options.uploadSecret ? Buffer.from(options.uploadSecret) : randomBytes(32);
   const pathOf = (key: string) => {
     const full = resolve(join(root, key));
     // keys are ours, but a key must never climb out of the storage root
     if (!full.startsWith(root + sep)) throw new Error(`invalid storage key ${key}`);
     return full;
   };
-  return {
+  const exists = async (full: string) => {
+    try {
+      return (await stat(full)).isFile();
+    } catch {
+      return false;
+    }
+  };
+
+  const storage: Storage = {
+    kind: 'disk',
     async put(key, bytes) {
       const full = pathOf(key);
       await mkdir(dirname(full), { recursive: true });
       await writeFile(full, bytes);
     },
+    async putStream(key, body, { maxBytes }) {
+      const full = pathOf(key);
+      if (await exists(full)) throw uploadUsed();
+      await mkdir(dirname(full), { recursive: true });
+      // written aside, then linked in place: a half-sent or oversized body never becomes the object,
+      // and link() refuses when another upload got there first
+      const temp = `${full}.part-${randomUUID()}`;
+      let sizeBytes = 0;
+      try {
+        await pipeline(
+          body,
+          byteCap(maxBytes, (n) => (sizeBytes = n)),
+          createWriteStream(temp, { flags: 'wx' }),
+        );
+        if (sizeBytes === 0) throw uploadEmpty();
+        try {
+          await link(temp, full);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw uploadUsed();
+          throw error;
+        }
+      } finally {
+        await rm(temp, { force: true });
+      }
+      return { sizeBytes };
+    },
     async get(key) {
       const full = pathOf(key);
+      if (!(await exists(full))) return null;
+      return createReadStream(full);
+    },
+    async head(key) {
       try {
-        await stat(full);
+        const s = await stat(pathOf(key));
+        return s.isFile() ? { sizeBytes: s.size } : null;
       } catch {
         return null;
       }
-      return createReadStream(full);
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
+    async createUpload(key, { maxBytes, expiresInSeconds = UPLOAD_TTL_SECONDS }) {
+      pathOf(key);
+      const expiresAt = Date.now() + expiresInSeconds * 1000;
+      const token = signUploadToken(secret, { key, maxBytes, expiresAt });
+      return {
+        method: 'PUT',
+        url: `${UPLOAD_URL_PREFIX}${token}`,
+        headers: { 'content-type': 'application/octet-stream' },
+        expiresAt: new Date(expiresAt).toISOString(),
+      };
+    },
+    verifyUpload(token) {
+      return verifyUploadToken(secret, token);
+    },
+    async receiveUpload(grant, body) {
+      return storage.putStream(grant.key, body, { maxBytes: grant.maxBytes });
+    },
+    sourceOf(key) {
+      return { kind: 'file', path: pathOf(key) };
+    },
   };
+  return storage;
+}
+
+/** S3 when a bucket is configured, otherwise the disk under `diskRoot`. */
+export async function createStorage(options: {
+  s3: S3Settings | null;
+  diskRoot: string;
+  uploadSecret?: string;
+}): Promise<Storage> {
+  if (options.s3) {
+    const { createS3Storage } = await import('./storage-s3');
+    return createS3Storage(options.s3);
+  }
+  return createDiskStorage(options.diskRoot, { uploadSecret: options.uploadSecret });
+}
+
+/** Opens a storage object as a stream of chunks from any thread (the analysis workers use it). */
+export async function openSource(
+  source: StorageSource,
+  chunkBytes = 1 << 20,
+): Promise<{ chunks: AsyncIterable<Uint8Array>; sizeBytes: number }> {
+  if (source.kind === 'file') {
+    const s = await stat(source.path);
+    return { chunks: createReadStream(source.path, { highWaterMark: chunkBytes }), sizeBytes: s.size };
+  }
+  const { openS3Object } = await import('./storage-s3');
+  return openS3Object(source.settings, source.key);
 }

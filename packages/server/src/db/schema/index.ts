@@ -1,3 +1,4 @@
 export * from './users';
 export * from './platform';
 export * from './catalog';
+export * from './models';

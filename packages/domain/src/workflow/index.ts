@@ -1,0 +1,4 @@
+export * from './statuses';
+export * from './project-machine';
+export * from './offer-machine';
+export * from './changes-machine';

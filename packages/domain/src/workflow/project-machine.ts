@@ -1,0 +1,153 @@
+import type { StatusPosition } from './statuses';
+import { nextPosition } from './statuses';
+
+/**
+ * The project state machine: a table of allowed actions (who, from which state) and one pure
+ * function that decides an action. The server applies the result in one transaction.
+ */
+export type ChangesState = 'none' | 'requested' | 'quoted';
+
+export interface ProjectState {
+  position: StatusPosition;
+  completed: boolean;
+  hasAcceptedOffer: boolean;
+  changes: ChangesState;
+  rated: boolean;
+}
+
+/** Who is acting, relative to this project. */
+export type ProjectActor = 'owner' | 'invited-pro' | 'adopted-pro' | 'staff' | 'system' | 'stranger';
+
+export const PROJECT_ACTIONS = [
+  'edit',
+  'delete',
+  'invite',
+  'quote',
+  'refuse-invitation',
+  'accept-offer',
+  'decline-offer',
+  'mark-paid',
+  'deliver',
+  'approve-delivery',
+  'request-changes',
+  'quote-changes',
+  'reject-changes',
+  'approve-changes',
+  'decline-changes',
+  'complete-inactive',
+  'rate',
+] as const;
+export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
+
+interface Rule {
+  actors: readonly ProjectActor[];
+  /** null = allowed; otherwise the message why not now. */
+  when: (s: ProjectState) => string | null;
+  apply: (s: ProjectState) => ProjectState;
+}
+
+const same = (s: ProjectState) => s;
+const open = (s: ProjectState) => (s.completed ? 'This project is completed.' : null);
+const inviting = (s: ProjectState) =>
+  s.completed || s.hasAcceptedOffer || s.position > 1 ? 'Invitations are closed for this project.' : null;
+const offering = (s: ProjectState) =>
+  s.completed || s.hasAcceptedOffer || s.position !== 1 ? 'This project is no longer taking offers.' : null;
+const inReview = (s: ProjectState) =>
+  s.completed || s.position !== 4 ? 'This project has no delivery to review.' : null;
+
+export const PROJECT_RULES: Record<ProjectAction, Rule> = {
+  edit: { actors: ['owner'], when: open, apply: same },
+  delete: {
+    actors: ['owner'],
+    when: (s) => (s.hasAcceptedOffer ? 'This project has an accepted offer and cannot be deleted.' : null),
+    apply: same,
+  },
+  invite: { actors: ['owner'], when: inviting, apply: (s) => ({ ...s, position: 1 }) },
+  quote: { actors: ['invited-pro'], when: offering, apply: same },
+  'refuse-invitation': { actors: ['invited-pro'], when: offering, apply: same },
+  'accept-offer': {
+    actors: ['owner'],
+    when: offering,
+    // special case: accepting jumps to Make Payment (position 2)
+    apply: (s) => ({ ...s, position: 2, hasAcceptedOffer: true }),
+  },
+  'decline-offer': { actors: ['owner'], when: offering, apply: same },
+  'mark-paid': {
+    actors: ['staff'],
+    when: (s) => (s.completed || s.position !== 2 ? 'This project is not waiting for payment.' : null),
+    apply: (s) => ({ ...s, position: nextPosition(s.position) }),
+  },
+  deliver: {
+    actors: ['adopted-pro'],
+    when: (s) => (s.completed || s.position !== 3 ? 'This project is not in progress.' : null),
+    apply: (s) => ({ ...s, position: nextPosition(s.position) }),
+  },
+  'approve-delivery': {
+    actors: ['owner'],
+    when: (s) => inReview(s) ?? (s.changes !== 'none' ? 'Answer the open change request first.' : null),
+    apply: (s) => ({ ...s, completed: true }),
+  },
+  'request-changes': {
+    actors: ['owner'],
+    when: (s) => inReview(s) ?? (s.changes !== 'none' ? 'A change request is already open.' : null),
+    apply: (s) => ({ ...s, changes: 'requested' }),
+  },
+  'quote-changes': {
+    actors: ['adopted-pro'],
+    when: (s) => inReview(s) ?? (s.changes !== 'requested' ? 'There is no change request to answer.' : null),
+    apply: (s) => ({ ...s, changes: 'quoted' }),
+  },
+  'reject-changes': {
+    actors: ['adopted-pro'],
+    when: (s) => inReview(s) ?? (s.changes !== 'requested' ? 'There is no change request to answer.' : null),
+    apply: (s) => ({ ...s, changes: 'none' }),
+  },
+  'approve-changes': {
+    actors: ['owner'],
+    when: (s) => inReview(s) ?? (s.changes !== 'quoted' ? 'The changes have not been priced yet.' : null),
+    // special case: approved changes send the project back to position 3
+    apply: (s) => ({ ...s, changes: 'none', position: 3 }),
+  },
+  'decline-changes': {
+    actors: ['owner'],
+    when: (s) => inReview(s) ?? (s.changes !== 'quoted' ? 'The changes have not been priced yet.' : null),
+    apply: (s) => ({ ...s, changes: 'none' }),
+  },
+  'complete-inactive': {
+    actors: ['system'],
+    when: (s) => inReview(s) ?? (s.changes !== 'none' ? 'A change request is open.' : null),
+    apply: (s) => ({ ...s, completed: true }),
+  },
+  rate: {
+    actors: ['owner'],
+    when: (s) =>
+      !s.completed ? 'You can rate once the project is completed.' : s.rated ? 'You already rated this project.' : null,
+    apply: (s) => ({ ...s, rated: true }),
+  },
+};
+
+export type Decision =
+  | { ok: true; next: ProjectState; moved: boolean; completes: boolean }
+  | { ok: false; reason: 'forbidden' | 'wrong_status'; message: string };
+
+/** May this actor take this action now? If so, the state after it. */
+export function decideProjectAction(state: ProjectState, actor: ProjectActor, action: ProjectAction): Decision {
+  const rule = PROJECT_RULES[action];
+  if (!rule.actors.includes(actor)) {
+    return { ok: false, reason: 'forbidden', message: 'You are not allowed to do that.' };
+  }
+  const why = rule.when(state);
+  if (why) return { ok: false, reason: 'wrong_status', message: why };
+  const next = rule.apply(state);
+  return {
+    ok: true,
+    next,
+    moved: next.position !== state.position,
+    completes: next.completed && !state.completed,
+  };
+}
+
+/** Every action this actor may take now (the server sends it; buttons follow it). */
+export function allowedProjectActions(state: ProjectState, actor: ProjectActor): ProjectAction[] {
+  return PROJECT_ACTIONS.filter((a) => a !== 'complete-inactive' && decideProjectAction(state, actor, a).ok);
+}

@@ -1,0 +1,50 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { files } from './platform';
+import { users } from './users';
+
+/** The analysis of a model file as read, in the file's own units (DESIGN.md section 4). */
+export interface StoredAnalysis {
+  format: string;
+  triangles: number;
+  volumeMm3: number;
+  surfaceAreaMm2: number;
+  sizeMm: { x: number; y: number; z: number };
+  watertight: boolean;
+  boundaryEdges: number;
+  nonManifoldEdges: number;
+  inconsistentEdges?: number;
+  degenerateFaces: number;
+  shells: number;
+  unitGuess: string;
+  warnings?: string[];
+}
+
+/** A customer's uploaded 3D model: the bytes sit in storage under `storageKey`. */
+export const models = pgTable(
+  'models',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    sizeBytes: integer('size_bytes').notNull(),
+    status: text('status', { enum: ['uploading', 'analysing', 'ready', 'failed'] })
+      .notNull()
+      .default('uploading'),
+    /** The unit the customer confirmed (mm until they do). */
+    unit: text('unit', { enum: ['mm', 'cm', 'dm', 'm', 'in', 'ft'] })
+      .notNull()
+      .default('mm'),
+    unitConfirmed: boolean('unit_confirmed').notNull().default(false),
+    rawAnalysis: jsonb('raw_analysis').$type<StoredAnalysis>(),
+    error: jsonb('error').$type<{ code: string; message: string }>(),
+    thumbnailFileId: uuid('thumbnail_file_id').references(() => files.id, { onDelete: 'set null' }),
+    thumbnailSource: text('thumbnail_source', { enum: ['render', 'custom'] }),
+    analysedAt: timestamp('analysed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('models_owner_created_idx').on(t.ownerId, t.createdAt)],
+);

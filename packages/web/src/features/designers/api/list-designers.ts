@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { DesignerCard } from './types';
+
+export type DesignerFilters = {
+  role?: 'designer' | 'service';
+  q?: string;
+  skill?: string;
+  projectId?: string;
+  page?: number;
+  pageSize?: number;
+};
+
+export type DesignerList = { designers: DesignerCard[]; total: number; skills: string[] };
+
+export function listDesigners(filters: DesignerFilters, signal?: AbortSignal): Promise<DesignerList> {
+  return api.get<DesignerList>('/api/designers', {
+    signal,
+    query: {
+      role: filters.role,
+      q: filters.q || undefined,
+      skill: filters.skill || undefined,
+      projectId: filters.projectId,
+      page: filters.page,
+      pageSize: filters.pageSize,
+    },
+  });
+}
+
+export const designersQueryOptions = (filters: DesignerFilters) =>
+  queryOptions({
+    queryKey: ['designers', 'list', filters],
+    queryFn: ({ signal }) => listDesigners(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useDesigners(filters: DesignerFilters) {
+  return useQuery(designersQueryOptions(filters));
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { DesignerProfile } from './types';
+
+export type OwnProfileInput = {
+  bio?: string;
+  skills?: string[];
+  softwareSkills?: string[];
+  softwareOwn?: string[];
+  cadSkills?: string[];
+  serviceTypes?: string[];
+  portfolioLink?: string | null;
+  link?: string | null;
+  phone?: string | null;
+};
+
+export async function updateOwnProfile(input: OwnProfileInput): Promise<DesignerProfile> {
+  const { designer } = await api.put<{ designer: DesignerProfile }>('/api/designers/me', input);
+  return designer;
+}
+
+/** PUT /api/designers/me; refreshes the own profile and every designer list. */
+export function useUpdateOwnProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateOwnProfile,
+    onSuccess: (designer) => {
+      client.setQueryData(['designers', 'detail', 'me'], designer);
+      void client.invalidateQueries({ queryKey: ['designers', 'list'] });
+    },
+  });
+}

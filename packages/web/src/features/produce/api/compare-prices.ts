@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { MaterialComparison } from '../lib/types';
+
+export type CompareRequest = { modelId: string; polishId?: number; platingId?: number; quantity: number };
+
+/** POST /api/pricing/compare: the price in every enabled material at once. */
+export async function comparePrices(request: CompareRequest, signal?: AbortSignal) {
+  const { materials } = await api.post<{ materials: MaterialComparison[] }>('/api/pricing/compare', request, {
+    signal,
+  });
+  return materials;
+}
+
+export const compareQueryOptions = (request: CompareRequest | null) =>
+  queryOptions({
+    queryKey: ['pricing', 'compare', request],
+    queryFn: ({ signal }) => comparePrices(request!, signal),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+export function useComparePrices(request: CompareRequest | null) {
+  return useQuery(compareQueryOptions(request));
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { projectKeys } from './types';
+import type { Offer, ProjectSummary } from './types';
+
+export type Invitation = Offer & { project: ProjectSummary };
+
+/** GET /api/invitations: the signed-in pro's own invitations, newest first. */
+export async function listInvitations(signal?: AbortSignal): Promise<Invitation[]> {
+  const { invitations } = await api.get<{ invitations: Invitation[] }>('/api/invitations', { signal });
+  return invitations;
+}
+
+export const invitationsQueryOptions = (enabled = true) =>
+  queryOptions({
+    queryKey: projectKeys.invitations,
+    queryFn: ({ signal }) => listInvitations(signal),
+    enabled,
+  });
+
+export function useInvitations(enabled: boolean) {
+  return useQuery(invitationsQueryOptions(enabled));
+}

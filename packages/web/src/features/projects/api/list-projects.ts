@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { projectKeys } from './types';
+import type { ProjectFilter, ProjectSummary } from './types';
+
+export type ProjectListParams = { filter: ProjectFilter; q: string; page: number; pageSize: number };
+export type ProjectList = { projects: ProjectSummary[]; total: number; page: number; pageSize: number };
+
+export function listProjects(params: ProjectListParams, signal?: AbortSignal): Promise<ProjectList> {
+  return api.get<ProjectList>('/api/projects', {
+    signal,
+    query: { filter: params.filter, q: params.q || undefined, page: params.page, pageSize: params.pageSize },
+  });
+}
+
+export const projectsQueryOptions = (params: ProjectListParams) =>
+  queryOptions({
+    queryKey: projectKeys.list(params),
+    queryFn: ({ signal }) => listProjects(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProjects(params: ProjectListParams) {
+  return useQuery(projectsQueryOptions(params));
+}

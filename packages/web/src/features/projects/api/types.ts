@@ -1,0 +1,134 @@
+/** Shapes of /api/projects and /api/invitations (see docs/api-map.md). */
+import type { DesignerCard, OfferStatus, PersonRef, Rating } from '../../designers/api/types';
+
+export type { OfferStatus, PersonRef };
+
+export type ProjectStatus = { id: string; name: string; position: -1 | 1 | 2 | 3 | 4 };
+export type Phase = 'not-started' | 'invited' | 'in-progress' | 'completed';
+/** One key per object on the wire: { width: '20 mm' }. */
+export type WireDimension = Record<string, string>;
+
+export type ProjectItem = {
+  id: string;
+  projectId: string;
+  title: string;
+  category: string | null;
+  itemType: string | null;
+  description: string;
+  dimensions: WireDimension[];
+  tags: string[];
+  images: { id: string; name: string; url: string }[];
+  modelId: string | null;
+  model: { id: string; fileName: string; thumbnailUrl: string | null; fileUrl: string } | null;
+};
+
+export type Attachment = {
+  id: string;
+  name: string;
+  sizeBytes: number;
+  contentType: string;
+  kind: 'attachment' | 'delivery';
+  createdAt: string;
+  uploadedBy: string;
+  downloadUrl: string;
+};
+
+export type Offer = {
+  id: string;
+  projectId: string;
+  status: OfferStatus;
+  pro: PersonRef & { label: 'CAD Designer' | 'Service Provider' };
+  priceCents: number | null;
+  leadTimeDays: number | null;
+  invitedAt: string;
+  quotedAt: string | null;
+  answeredAt: string | null;
+  refusedBy: 'customer' | 'pro' | null;
+};
+
+export type TeamMember = PersonRef & {
+  label: 'Creator' | 'CAD Designer' | 'Service Provider' | 'Production Team';
+  online: boolean;
+  profileUrl: string | null;
+};
+
+export type ChangeRequest = {
+  id: string;
+  status: 'requested' | 'quoted' | 'approved' | 'refused' | 'declined';
+  changes: string[];
+  priceCents: number | null;
+  requestedAt: string;
+  quotedAt: string | null;
+  answeredAt: string | null;
+};
+
+export type ProjectSummary = {
+  id: string;
+  title: string;
+  description: string;
+  projectType: 'single-item' | 'collection';
+  service: boolean;
+  activeStatus: ProjectStatus;
+  activeStatusId: string;
+  completed: boolean;
+  sentInvite: boolean;
+  phase: Phase;
+  creator: PersonRef;
+  pro: PersonRef | null;
+  totalPriceCents: number | null;
+  leadTimeDays: number | null;
+  itemCount: number;
+  coverImageUrl: string | null;
+  offerCount: number;
+  quotedCount: number;
+  myInvitation: Offer | null;
+  filesDelivered: boolean;
+  deliveredAt: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ProjectAction =
+  | 'edit'
+  | 'delete'
+  | 'invite'
+  | 'accept-offer'
+  | 'decline-offer'
+  | 'quote'
+  | 'refuse-invitation'
+  | 'mark-paid'
+  | 'deliver'
+  | 'approve-delivery'
+  | 'request-changes'
+  | 'quote-changes'
+  | 'decline-changes'
+  | 'approve-changes'
+  | 'refuse-changes'
+  | 'rate';
+
+export type ProjectDetail = ProjectSummary & {
+  items: ProjectItem[];
+  attachments: Attachment[];
+  team: { creator: TeamMember; pro: TeamMember | null; productionTeam: TeamMember[] };
+  offers: Offer[];
+  changeRequest: ChangeRequest | null;
+  rating: Rating | null;
+  canInvite: boolean;
+  viewerRole: 'customer' | 'pro' | 'staff';
+  allowedActions: ProjectAction[];
+};
+
+export type Recommendation = DesignerCard & { fitReasons: string[] };
+
+export const PROJECT_FILTERS = ['all', 'in-progress', 'completed', 'not-started', 'service', 'invited'] as const;
+export type ProjectFilter = (typeof PROJECT_FILTERS)[number];
+
+/** Query keys: every mutation invalidates ['projects'] so lists, details and the dashboard refresh. */
+export const projectKeys = {
+  all: ['projects'] as const,
+  list: (params: object) => ['projects', 'list', params] as const,
+  detail: (id: string) => ['projects', 'detail', id] as const,
+  recommendations: (id: string) => ['projects', 'detail', id, 'recommendations'] as const,
+  invitations: ['projects', 'invitations'] as const,
+};

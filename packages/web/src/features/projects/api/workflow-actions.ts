@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { projectKeys } from './types';
+import type { ChangeRequest, ProjectDetail } from './types';
+
+const enc = encodeURIComponent;
+
+/** Staff marks a Make Payment project as paid (until checkout pays it). */
+export const markPaid = (projectId: string) =>
+  api.post<{ project: ProjectDetail }>(`/api/staff/projects/${enc(projectId)}/mark-paid`);
+
+/** The adopted pro delivers files; the project moves to Review & Delivery. */
+export function deliverFiles({ projectId, files }: { projectId: string; files: File[] }) {
+  const form = new FormData();
+  for (const file of files) form.append('files', file);
+  return api.post<{ project: ProjectDetail }>(`/api/projects/${enc(projectId)}/deliveries`, form);
+}
+
+export const approveDelivery = (projectId: string) =>
+  api.post<{ project: ProjectDetail }>(`/api/projects/${enc(projectId)}/approve`);
+
+export const requestChanges = ({ projectId, changes }: { projectId: string; changes: string[] }) =>
+  api.post<{ changeRequest: ChangeRequest; project: ProjectDetail }>(
+    `/api/projects/${enc(projectId)}/change-requests`,
+    { changes },
+  );
+
+export const quoteChanges = ({ changeRequestId, priceCents }: { changeRequestId: string; priceCents: number }) =>
+  api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/quote`, { priceCents });
+
+export const refuseChanges = (changeRequestId: string) =>
+  api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/refuse`);
+
+export const approveChanges = (changeRequestId: string) =>
+  api.post<{ changeRequest: ChangeRequest; project: ProjectDetail }>(
+    `/api/change-requests/${enc(changeRequestId)}/approve`,
+    {},
+  );
+
+export const declineChanges = (changeRequestId: string) =>
+  api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/decline`);
+
+export const rateProject = ({ projectId, stars, review }: { projectId: string; stars: number; review: string }) =>
+  api.post(`/api/projects/${enc(projectId)}/rating`, { stars, review });
+
+function useProjectMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+export const useMarkPaid = () => useProjectMutation(markPaid);
+export const useDeliverFiles = () => useProjectMutation(deliverFiles);
+export const useApproveDelivery = () => useProjectMutation(approveDelivery);
+export const useRequestChanges = () => useProjectMutation(requestChanges);
+export const useQuoteChanges = () => useProjectMutation(quoteChanges);
+export const useRefuseChanges = () => useProjectMutation(refuseChanges);
+export const useApproveChanges = () => useProjectMutation(approveChanges);
+export const useDeclineChanges = () => useProjectMutation(declineChanges);
+export const useRateProject = () => useProjectMutation(rateProject);
