@@ -4,3 +4,5 @@ export * from './chat/index';
 export * from './mesh/index';
 export * from './catalog/index';
 export * from './pricing/index';
+export * from './workflow/index';
+export * from './format/index';

@@ -23,7 +23,7 @@ import { installSameOriginCheck, installSessionReader } from './platform/auth';
 import { installErrorHandler } from './platform/error-handler';
 import { startJobs, type Jobs } from './platform/jobs';
 import { createMailer, type Mailer } from './platform/mail';
-import { createDiskStorage, type Storage } from './platform/storage';
+import { createStorage, type Storage } from './platform/storage';
 import { accountsService, type AccountsService } from './modules/accounts/accounts.service';
 import { authRoutes } from './modules/accounts/auth.routes';
 import { meRoutes } from './modules/accounts/me.routes';
@@ -34,6 +34,9 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { catalogService, type CatalogService } from './modules/catalog/catalog.service';
 import { pricingService, type PricingService } from './modules/catalog/pricing.service';
 import { filesRoutes } from './modules/files/files.routes';
+import { modelsRoutes } from './modules/models/models.routes';
+import { modelsService, type ModelsService } from './modules/models/models.service';
+import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { filesService, type FilesService } from './modules/files/files.service';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -42,6 +45,11 @@ import { registerMailJob } from './modules/notifications/notifications.service';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { onboardingService, type OnboardingService } from './modules/onboarding/onboarding.service';
 import { seedDemo, seedReference } from './db/seed';
+import { projectsService, type ProjectsService } from './modules/projects/projects.service';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { offersRoutes } from './modules/offers/offers.routes';
+import { designersRoutes } from './modules/designers/designers.routes';
+import { ratingsRoutes } from './modules/ratings/ratings.routes';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -59,6 +67,8 @@ export interface AppContext {
   onboarding: OnboardingService;
   catalog: CatalogService;
   pricing: PricingService;
+  models: ModelsService;
+  projects: ProjectsService;
 }
 
 declare module 'fastify' {
@@ -106,7 +116,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   await database.migrate();
   const db = database.db;
-  const storage = createDiskStorage(config.dataDir ? join(config.dataDir, 'files') : mkdtempSync(join(tmpdir(), 'facet-files-')));
+  const storage = await createStorage({
+    s3: config.s3,
+    diskRoot: config.dataDir ? join(config.dataDir, 'files') : mkdtempSync(join(tmpdir(), 'facet-files-')),
+    uploadSecret: config.uploadSecret,
+  });
   const jobs = await startJobs({ sql: database.sql, runWorkers: config.runWorkers, log: app.log });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
@@ -115,6 +129,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const onboarding = onboardingService(db);
   const catalog = catalogService(db);
   const pricing = pricingService({ db, catalog });
+  const models = modelsService({ db, storage, config });
   const accounts = accountsService({ db, sessions, files, jobs });
   const signup = signupService({ db, sessions, files, jobs, accounts, onboarding });
   const ctx: AppContext = {
@@ -132,6 +147,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     onboarding,
     catalog,
     pricing,
+    models,
+    projects: projectsService({ db, jobs, storage }),
   };
   app.decorate('ctx', ctx);
 
@@ -187,6 +204,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await app.register(onboardingRoutes);
   await app.register(filesRoutes);
   await app.register(catalogRoutes);
+  await app.register(projectsRoutes);
+  await app.register(offersRoutes);
+  await app.register(designersRoutes);
+  await app.register(ratingsRoutes);
+  await app.register(modelsRoutes);
+  await app.register(pricingRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
 
   // the built web app; any other path is the SPA's (its router shows the not-found page)

@@ -127,7 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
-    devMailbox: e.DEV_MAILBOX ?? !e.SMTP_URL,
+    // the outbox page shows every mail: never on by default in production
+    devMailbox: e.DEV_MAILBOX ?? (!e.SMTP_URL && !production),
     webDistDir: resolve(new URL('../../web/dist', import.meta.url).pathname),
     runWorkers: true,
     maxModelBytes: e.MAX_MODEL_BYTES,

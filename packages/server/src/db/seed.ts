@@ -2,17 +2,19 @@ import type { AppContext } from '../app';
 import { hashPassword } from '../modules/accounts/accounts.service';
 import { accountsQueries } from '../modules/accounts/accounts.queries';
 import { demoPros } from './demo-people';
+import { seedDemoProjects } from '../modules/projects/demo-projects';
 
 export const DEMO_PASSWORD = 'Facet-demo-1';
 
 /** Data every installation needs (onboarding questions; later the catalog and workflow). Idempotent. */
-export async function seedReference(ctx: Pick<AppContext, 'onboarding' | 'catalog'>) {
+export async function seedReference(ctx: Pick<AppContext, 'onboarding' | 'catalog' | 'projects'>) {
   await ctx.onboarding.seed();
   await ctx.catalog.seed();
+  await ctx.projects.seedStatuses();
 }
 
 /** Demo accounts with fixed logins. Idempotent: an existing demo account is left as it is. */
-export async function seedDemo(ctx: Pick<AppContext, 'db'>) {
+export async function seedDemo(ctx: Pick<AppContext, 'db' | 'projects'>) {
   const q = accountsQueries(ctx.db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const logins: { role: string; email: string; password: string }[] = [];
@@ -84,6 +86,7 @@ export async function seedDemo(ctx: Pick<AppContext, 'db'>) {
     lastName: 'Haddad',
     address: { country: 'US', state: 'NY', city: 'New York', street: '200 Fifth Avenue', zipcode: '10010' },
   });
+  await seedDemoProjects(ctx);
   const primary = ['customer@demo.facet', 'designer@demo.facet', 'designer2@demo.facet', 'designer3@demo.facet', 'service@demo.facet', 'staff@demo.facet'];
   return logins.filter((l) => primary.includes(l.email));
 }

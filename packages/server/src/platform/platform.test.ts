@@ -135,6 +135,7 @@ describe('configuration', () => {
     expect(loadConfig({ SEED_DEMO: 'false', NODE_ENV: 'production' })).toMatchObject({
       seedDemo: false,
       cookieSecure: true,
+      devMailbox: false,
     });
   });
 });

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -34,8 +35,8 @@ const isMissing = (error: unknown) => {
 
 function bodyStream(body: unknown): Readable {
   if (body instanceof Readable) return body;
-  if (body && typeof (body as ReadableStream).getReader === 'function') {
-    return Readable.fromWeb(body as import('node:stream/web').ReadableStream);
+  if (body && typeof (body as WebReadableStream).getReader === 'function') {
+    return Readable.fromWeb(body as WebReadableStream);
   }
   throw new Error('unexpected S3 body');
 }

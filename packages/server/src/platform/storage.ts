@@ -2,8 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import { AppError } from './errors';
 import { signUploadToken, verifyUploadToken, type UploadGrant } from './storage-upload-token';
 
@@ -28,7 +27,8 @@ export interface S3Settings {
 }
 
 /** How another thread opens an object by itself: plain data, safe to post to a worker. */
-export type StorageSource = { kind: 'file'; path: string } | { kind: 's3'; settings: S3Settings; key: string };
+export type StorageSource =
+  { kind: 'file'; path: string } | { kind: 's3'; settings: S3Settings; key: string };
 
 /** The file port: local disk by default, an S3-compatible bucket when configured; same interface. */
 export interface Storage {
@@ -69,6 +69,39 @@ export function byteCap(maxBytes: number, onCount?: (n: number) => void): Transf
   });
 }
 
+/**
+ * Copies `body` into `out`, at most `maxBytes`. On too many bytes it stops reading without destroying
+ * `body` (a request stream: destroying it would reset the connection before the 413 is sent).
+ */
+export function copyCapped(body: Readable, out: Writable, maxBytes: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let total = 0;
+    let settled = false;
+    let ended = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      body.unpipe(cap);
+      out.destroy();
+      reject(error);
+    };
+    const cap = byteCap(maxBytes, (n) => (total = n));
+    body.on('end', () => (ended = true));
+    body.on('error', fail);
+    body.on('close', () => {
+      if (!ended) fail(new AppError('upload_aborted', 'The upload was interrupted. Please try again.', 400));
+    });
+    cap.on('error', fail);
+    out.on('error', fail);
+    out.on('close', () => {
+      if (settled) return;
+      settled = true;
+      resolve(total);
+    });
+    body.pipe(cap).pipe(out);
+  });
+}
+
 export function createDiskStorage(rootDir: string, options: { uploadSecret?: string } = {}): Storage {
   const root = resolve(rootDir);
   // a per-process secret unless configured: an unconfigured restart only voids links younger than 15 minutes
@@ -101,13 +134,8 @@ export function createDiskStorage(rootDir: string, options: { uploadSecret?: str
       // written aside, then linked in place: a half-sent or oversized body never becomes the object,
       // and link() refuses when another upload got there first
       const temp = `${full}.part-${randomUUID()}`;
-      let sizeBytes = 0;
       try {
-        await pipeline(
-          body,
-          byteCap(maxBytes, (n) => (sizeBytes = n)),
-          createWriteStream(temp, { flags: 'wx' }),
-        );
+        const sizeBytes = await copyCapped(body, createWriteStream(temp, { flags: 'wx' }), maxBytes);
         if (sizeBytes === 0) throw uploadEmpty();
         try {
           await link(temp, full);
@@ -115,10 +143,10 @@ export function createDiskStorage(rootDir: string, options: { uploadSecret?: str
           if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw uploadUsed();
           throw error;
         }
+        return { sizeBytes };
       } finally {
         await rm(temp, { force: true });
       }
-      return { sizeBytes };
     },
     async get(key) {
       const full = pathOf(key);

@@ -2,3 +2,4 @@ export * from './users';
 export * from './platform';
 export * from './catalog';
 export * from './models';
+export * from './projects';

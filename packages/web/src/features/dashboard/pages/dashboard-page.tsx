@@ -4,6 +4,8 @@ import { ArrowRight, FileUp, FolderKanban, Package, PenTool, UserRoundPen, Users
 import { useAuth } from '../../../app/auth';
 import { Card, CardContent, CardDescription, CardTitle } from '../../../components/ui';
 import type { Me } from '../../../lib/types';
+import { RecentProjects, ProInvitations } from '../components/recent-projects';
+import { useProjectCounts } from '../api/get-project-counts';
 import './dashboard.css';
 
 type QuickAction = { to: string; icon: LucideIcon; title: string; text: string };
@@ -61,8 +63,18 @@ function greeting(date = new Date()): string {
   return 'Good evening';
 }
 
+function CountStat({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value ?? '–'}</dd>
+    </div>
+  );
+}
+
 export function DashboardPage() {
   const { user } = useAuth();
+  const { counts } = useProjectCounts();
   if (!user) return null;
   const customer = user.role === 'customer';
   return (
@@ -82,8 +94,15 @@ export function DashboardPage() {
           </p>
         </div>
       </div>
+      <dl className="dashboard-stats" aria-label="Projects">
+        <CountStat label={customer ? 'Projects' : 'Invitations'} value={counts.all} />
+        <CountStat label="In progress" value={counts['in-progress']} />
+        <CountStat label={customer ? 'Waiting for offers' : 'Open invitations'} value={counts.invited} />
+        <CountStat label="Completed" value={counts.completed} />
+      </dl>
+      {customer ? <RecentProjects /> : <ProInvitations />}
       {customer ? (
-        <dl className="dashboard-stats">
+        <dl className="dashboard-stats" aria-label="Account">
           <div>
             <dt>Plan</dt>
             <dd>{user.membership.name}</dd>

@@ -1,63 +1,193 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../app/auth';
-import { Avatar, Button, Card, CardContent } from '../../../components/ui';
-import { UpcomingList } from '../../../components/layout/upcoming-list';
-import './own-profile.css';
+import {
+  Button,
+  Card,
+  EmptyState,
+  Field,
+  Input,
+  Skeleton,
+  Textarea,
+  toast,
+} from '../../../components/ui';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useDesigner } from '../api/get-designer';
+import type { DesignerProfile } from '../api/types';
+import { useUpdateOwnProfile } from '../api/update-own-profile';
+import { DesignerProfileView } from '../components/designer-profile-view';
+import '../components/pro-card.css';
+import '../../projects/components/projects.css';
 
-const ROLE_LABEL = {
-  customer: 'Customer',
-  designer: 'CAD designer',
-  service: 'Service provider',
-  staff: 'Production team',
-};
+const joinList = (items: string[]) => items.join(', ');
+const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
-/** The signed-in professional's own profile (/designer-dashboard/profile, /profile). */
+/** Spec section 5: a bio of 100 to 250 characters. */
+export function bioError(bio: string): string | undefined {
+  const length = bio.trim().length;
+  if (length === 0) return 'A short bio is required';
+  if (length < 100 || length > 250) return `The bio needs 100 to 250 characters (now ${length}).`;
+  return undefined;
+}
+
+function ProfileForm({ designer, onDone }: { designer: DesignerProfile; onDone: () => void }) {
+  const update = useUpdateOwnProfile();
+  const service = designer.role === 'service';
+  const [bio, setBio] = useState(designer.bio ?? '');
+  const [skills, setSkills] = useState(joinList(designer.skills));
+  const [software, setSoftware] = useState(joinList(designer.softwareSkills));
+  const [softwareOwn, setSoftwareOwn] = useState(joinList(designer.softwareOwn));
+  const [cad, setCad] = useState(joinList(designer.cadSkills));
+  const [serviceTypes, setServiceTypes] = useState(joinList(designer.serviceTypes));
+  const [portfolioLink, setPortfolioLink] = useState(designer.portfolioLink ?? '');
+  const [link, setLink] = useState(designer.link ?? '');
+  const [phone, setPhone] = useState(designer.phone ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: Record<string, string> = {};
+    const bioProblem = bioError(bio);
+    if (bioProblem) next.bio = bioProblem;
+    if (phone.trim() && !/^\d{6,15}$/.test(phone.trim())) next.phone = 'Phone must contain only numbers (6–15 digits)';
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    try {
+      await update.mutateAsync({
+        bio: bio.trim(),
+        skills: splitList(skills),
+        softwareSkills: splitList(software),
+        softwareOwn: splitList(softwareOwn),
+        cadSkills: splitList(cad),
+        ...(service ? { serviceTypes: splitList(serviceTypes) } : {}),
+        portfolioLink: portfolioLink.trim() || null,
+        link: link.trim() || null,
+        phone: phone.trim() || null,
+      });
+      toast({ title: 'Profile saved' });
+      onDone();
+    } catch (error) {
+      if (isApiError(error) && Object.keys(error.fields).length) setErrors(error.fields);
+      else setErrors({ form: errorMessage(error) });
+    }
+  }
+
+  return (
+    <Card as="section" tone="outline" className="profile-section" aria-labelledby="edit-title">
+      <h2 id="edit-title">Edit your profile</h2>
+      <form className="profile-form" onSubmit={submit} noValidate>
+        <Field label="Bio" hint="100 to 250 characters" error={errors.bio} required>
+          <Textarea value={bio} onChange={(e) => setBio(e.target.value)} rows={4} />
+        </Field>
+        <Field label="Specialties" hint="Separate with commas" error={errors.skills}>
+          <Input value={skills} onChange={(e) => setSkills(e.target.value)} />
+        </Field>
+        <Field label="Software skills" hint="Separate with commas" error={errors.softwareSkills}>
+          <Input value={software} onChange={(e) => setSoftware(e.target.value)} />
+        </Field>
+        <Field label="Software owned" hint="Separate with commas" error={errors.softwareOwn}>
+          <Input value={softwareOwn} onChange={(e) => setSoftwareOwn(e.target.value)} />
+        </Field>
+        <Field label="CAD skills" hint="Separate with commas" error={errors.cadSkills}>
+          <Input value={cad} onChange={(e) => setCad(e.target.value)} />
+        </Field>
+        {service ? (
+          <Field label="Service types" hint="Separate with commas" error={errors.serviceTypes}>
+            <Input value={serviceTypes} onChange={(e) => setServiceTypes(e.target.value)} />
+          </Field>
+        ) : null}
+        <Field label="Portfolio link" error={errors.portfolioLink}>
+          <Input type="url" value={portfolioLink} onChange={(e) => setPortfolioLink(e.target.value)} />
+        </Field>
+        <Field label="Website" error={errors.link}>
+          <Input type="url" value={link} onChange={(e) => setLink(e.target.value)} />
+        </Field>
+        <Field label="Phone" error={errors.phone}>
+          <Input inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        </Field>
+        {errors.form ? (
+          <p className="field__error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="detail-block__buttons">
+          <Button type="submit" loading={update.isPending}>
+            Save profile
+          </Button>
+          <Button variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** The signed-in professional's own profile (/designer-dashboard/profile, /profile): view and edit. */
 export function OwnProfilePage() {
   const { user } = useAuth();
+  const pro = user?.role === 'designer' || user?.role === 'service';
+  const designer = useDesigner(pro ? 'me' : '');
+  const [editing, setEditing] = useState(false);
   if (!user) return null;
+  if (!pro) {
+    return (
+      <div className="page">
+        <title>Your profile · Facet</title>
+        <EmptyState
+          headingLevel="h1"
+          title="Profiles are for designers and service providers"
+          description="Your account details live in the account settings."
+          action={
+            <Button asChild>
+              <Link to="/account-settings">Account settings</Link>
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
   return (
     <div className="page">
       <title>Your profile · Facet</title>
-      <div className="page__header">
-        <div>
-          <p className="eyebrow">Profile</p>
-          <h1 className="page__title">Your public profile</h1>
-          <p className="page__lead">
-            This is how customers will see you when they browse and invite designers.
+      {designer.isPending ? (
+        <div aria-busy="true">
+          <p className="visually-hidden" role="status">
+            Loading profile…
           </p>
+          <Skeleton height="18rem" radius="lg" />
         </div>
-        <Button variant="secondary" asChild>
-          <Link to="/account-settings">Edit account details</Link>
-        </Button>
-      </div>
-      <Card className="own-profile">
-        <CardContent className="own-profile__body">
-          <Avatar firstName={user.firstName} lastName={user.lastName} src={user.avatarUrl} size="xl" />
-          <div className="own-profile__who">
-            <h2 className="own-profile__name">{user.fullName || 'Your name'}</h2>
-            <p className="own-profile__role">{ROLE_LABEL[user.role]}</p>
-            {user.address ? (
-              <p className="own-profile__place">
-                {[user.address.city, user.address.countryName].filter(Boolean).join(', ')}
-              </p>
-            ) : null}
-          </div>
-          <p className="own-profile__status">
-            {user.status === 'active' ? 'Approved' : user.status === 'pending' ? 'Under review' : 'Paused'}
-          </p>
-        </CardContent>
-      </Card>
-      <div className="own-profile__next">
-        <UpcomingList
-          title="Coming to your profile"
-          items={[
-            'Bio and specialties',
-            'Portfolio gallery',
-            'Ratings and reviews',
-            'Completed projects count',
-          ]}
+      ) : designer.isError ? (
+        <EmptyState
+          headingLevel="h1"
+          title="Your profile could not be loaded"
+          description={errorMessage(designer.error)}
+          action={<Button onClick={() => void designer.refetch()}>Try again</Button>}
         />
-      </div>
+      ) : (
+        <>
+          <DesignerProfileView
+            designer={designer.data}
+            aside={
+              editing ? null : (
+                <Button variant="secondary" fullWidth onClick={() => setEditing(true)}>
+                  Edit profile
+                </Button>
+              )
+            }
+          />
+          {editing ? (
+            <div style={{ marginTop: 'var(--space-6)' }}>
+              <ProfileForm designer={designer.data} onDone={() => setEditing(false)} />
+            </div>
+          ) : null}
+        </>
+      )}
     </div>
   );
 }

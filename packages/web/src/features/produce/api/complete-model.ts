@@ -6,8 +6,12 @@ import type { Model } from '../lib/types';
  * model `ready` (analysis filled) or `failed` (error filled with a customer-readable message).
  */
 export async function completeModel(id: string, signal?: AbortSignal): Promise<Model> {
-  const { model } = await api.post<{ model: Model }>(`/api/models/${encodeURIComponent(id)}/complete`, undefined, {
-    signal,
-  });
+  const { model } = await api.post<{ model: Model }>(
+    `/api/models/${encodeURIComponent(id)}/complete`,
+    undefined,
+    {
+      signal,
+    },
+  );
   return model;
 }

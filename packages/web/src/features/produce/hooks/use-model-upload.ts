@@ -90,7 +90,10 @@ export function useModelUpload(onReady?: (model: Model) => void): ModelUpload {
           }
           dispatch({
             type: 'failed',
-            message: isApiError(error) && error.code === 'upload_missing' ? uploadMessages.storageFailed : failureMessage(error),
+            message:
+              isApiError(error) && error.code === 'upload_missing'
+                ? uploadMessages.storageFailed
+                : failureMessage(error),
           });
           void client.invalidateQueries({ queryKey: modelsQueryKey, exact: true });
         } finally {

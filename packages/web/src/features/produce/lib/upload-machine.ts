@@ -54,8 +54,12 @@ export function fileExtension(name: string): string {
 }
 
 /** Why a file cannot be uploaded, checked before any byte is sent; null when it may go. */
-export function checkModelFile(file: { name: string; size: number }, maxBytes = MAX_MODEL_BYTES): string | null {
-  if (!(MODEL_EXTENSIONS as readonly string[]).includes(fileExtension(file.name))) return uploadMessages.unsupported;
+export function checkModelFile(
+  file: { name: string; size: number },
+  maxBytes = MAX_MODEL_BYTES,
+): string | null {
+  if (!(MODEL_EXTENSIONS as readonly string[]).includes(fileExtension(file.name)))
+    return uploadMessages.unsupported;
   if (file.size > maxBytes) return uploadMessages.tooLarge(maxBytes);
   if (file.size === 0) return uploadMessages.empty;
   return null;
@@ -70,7 +74,8 @@ export function isUploadBusy(state: UploadState): boolean {
 
 /** Share of the bytes sent, 0–100 (whole percent), for the progress bar. */
 export function uploadPercent(state: UploadState): number {
-  if (state.status === 'uploading') return state.total > 0 ? Math.floor((state.loaded / state.total) * 100) : 0;
+  if (state.status === 'uploading')
+    return state.total > 0 ? Math.floor((state.loaded / state.total) * 100) : 0;
   if (state.status === 'analysing' || state.status === 'ready') return 100;
   return 0;
 }

@@ -1,57 +1,47 @@
-import { Link } from 'react-router';
-import { ArrowRight, FileUp, Library } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardTitle } from '../../../components/ui';
+import { useCallback } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ArrowRight, Library } from 'lucide-react';
+import { ModelDropzone } from '../components/model-dropzone';
+import { RecentModels } from '../components/recent-models';
+import { useModelUpload } from '../hooks/use-model-upload';
+import type { Model } from '../lib/types';
 import './produce.css';
 
-const OPTIONS = [
-  {
-    to: '/produce/steps',
-    icon: FileUp,
-    title: 'Upload your 3D model',
-    text: 'STL, OBJ, PLY or 3MF. We measure volume and surface, check that it can be cast, and price it in your chosen metal instantly.',
-  },
-  {
-    to: '/produce/design',
-    icon: Library,
-    title: 'Choose from the library',
-    text: 'Start from a finished Facet design or one of your saved designs and configure it for production.',
-  },
-] as const;
-
+/** /produce: upload a model (then straight to its configurator), the library, and the customer's models. */
 export function ProducePage() {
+  const navigate = useNavigate();
+  const onReady = useCallback(
+    (model: Model) => navigate(`/produce/steps?model=${encodeURIComponent(model.id)}`),
+    [navigate],
+  );
+  const { state, preview, upload, cancel } = useModelUpload(onReady);
+
   return (
-    <div className="page">
+    <div className="page produce-page">
       <title>Produce · Facet</title>
       <div className="page__header">
         <div>
           <p className="eyebrow">Produce</p>
           <h1 className="page__title">Bring a piece to production</h1>
           <p className="page__lead">
-            Pick how you want to start. Either way you choose metal, polish, plating and quantity and see the
-            price before you order.
+            Drop your 3D model and see its size, weight and an itemised price in every metal within seconds.
           </p>
         </div>
       </div>
-      <ul className="produce-options">
-        {OPTIONS.map(({ to, icon: Icon, title, text }) => (
-          <li key={to}>
-            <Card interactive className="produce-option">
-              <CardContent>
-                <Icon className="produce-option__icon" aria-hidden="true" />
-                <CardTitle as="h2">
-                  <Link to={to} className="produce-option__link">
-                    {title}
-                  </Link>
-                </CardTitle>
-                <CardDescription>{text}</CardDescription>
-                <span className="produce-option__go" aria-hidden="true">
-                  Start <ArrowRight />
-                </span>
-              </CardContent>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <div className="produce-start">
+        <ModelDropzone state={state} preview={preview} onFile={upload} onCancel={cancel} />
+        <aside className="produce-library-link" aria-labelledby="library-link-title">
+          <Library className="produce-option__icon" aria-hidden="true" />
+          <h2 id="library-link-title" className="produce-library-link__title">
+            No model yet?
+          </h2>
+          <p>Start from a finished Facet design and configure it for production.</p>
+          <Link to="/produce/design" className="produce-library-link__go">
+            Browse the design library <ArrowRight aria-hidden="true" />
+          </Link>
+        </aside>
+      </div>
+      <RecentModels />
     </div>
   );
 }

@@ -1,39 +1,174 @@
-import { Link } from 'react-router';
-import { FileUp } from 'lucide-react';
-import { Button, EmptyState } from '../../../components/ui';
-import { UpcomingList } from '../../../components/layout/upcoming-list';
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AlertTriangle, ArrowLeft, FileQuestion } from 'lucide-react';
+import { Button, EmptyState, Skeleton, Spinner } from '../../../components/ui';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useCatalog } from '../api/get-catalog';
+import { useModel } from '../api/get-model';
+import { ModelConfigurator } from '../components/model-configurator';
+import { ModelDropzone } from '../components/model-dropzone';
+import { useModelUpload } from '../hooks/use-model-upload';
+import { designAccess, findLibraryDesign, membershipOf } from '../lib/library-designs';
+import { uploadMessages } from '../lib/upload-machine';
+import { useAuth } from '../../../app/auth';
+import type { Model } from '../lib/types';
+import '../lib/laser-fonts';
+import './produce.css';
 
-export function ProduceStepsPage() {
+function BackLink() {
   return (
-    <div className="page">
+    <Link to="/produce" className="back-link">
+      <ArrowLeft aria-hidden="true" /> Produce
+    </Link>
+  );
+}
+
+/** No model chosen: upload one here; the page then shows its configurator. */
+function StepsUpload({ title, lead }: { title: string; lead?: string }) {
+  const [, setParams] = useSearchParams();
+  const onReady = useCallback((model: Model) => setParams({ model: model.id }), [setParams]);
+  const { state, preview, upload, cancel } = useModelUpload(onReady);
+  return (
+    <div className="page steps-page">
       <title>Upload a model · Facet</title>
-      <EmptyState
-        headingLevel="h1"
-        icon={<FileUp />}
-        eyebrow="Produce · Upload"
-        title="Upload a 3D model"
-        description="This is where you drop an STL, OBJ, PLY or 3MF file, see it in 3D in your chosen metal and get an itemised price. The uploader is being finished; meanwhile a CAD designer can prepare your model."
-        action={
-          <>
-            <Button asChild>
-              <Link to="/browse-designers">Find a CAD designer</Link>
-            </Button>
-            <Button variant="secondary" asChild>
-              <Link to="/produce">Back to produce</Link>
-            </Button>
-          </>
-        }
-      >
-        <UpcomingList
-          title="The steps"
-          items={[
-            'Upload and check the model (watertight, size, units)',
-            'Pick metal, polish and plating',
-            'Add assembly or laser engraving',
-            'Set the quantity and see the price',
-          ]}
-        />
-      </EmptyState>
+      <BackLink />
+      <div className="page__header">
+        <div>
+          <p className="eyebrow">Produce · Upload</p>
+          <h1 className="page__title">{title}</h1>
+          {lead ? <p className="page__lead">{lead}</p> : null}
+        </div>
+      </div>
+      <ModelDropzone
+        state={state}
+        preview={preview}
+        onFile={upload}
+        onCancel={cancel}
+        title="Your model file"
+      />
     </div>
   );
+}
+
+function LoadingConfigurator() {
+  return (
+    <div className="steps-layout" aria-busy="true">
+      <Spinner label="Loading the model" className="visually-hidden" />
+      <div className="steps-viewer">
+        <Skeleton height="22rem" radius="lg" />
+      </div>
+      <div className="steps-config">
+        <Skeleton height="10rem" radius="lg" />
+        <Skeleton height="18rem" radius="lg" />
+      </div>
+    </div>
+  );
+}
+
+function ModelSteps({ modelId, designId }: { modelId: string; designId: string | null }) {
+  const model = useModel(modelId);
+  const catalog = useCatalog();
+  const { user } = useAuth();
+  const design = findLibraryDesign(designId);
+  const access = design ? designAccess(design, membershipOf(user?.membership.name)) : null;
+  const minQuantity = access?.ok ? access.minPieces : 1;
+
+  if (model.isError) {
+    const missing = isApiError(model.error) && (model.error.status === 404 || model.error.status === 400);
+    return (
+      <div className="page">
+        <title>Model not found · Facet</title>
+        <EmptyState
+          headingLevel="h1"
+          icon={<FileQuestion />}
+          title={missing ? 'We could not find this model' : 'This model could not be loaded'}
+          description={
+            missing
+              ? 'It may have been removed, or it belongs to another account.'
+              : errorMessage(model.error)
+          }
+          action={
+            <>
+              <Button asChild>
+                <Link to="/produce/steps">Upload a model</Link>
+              </Button>
+              {!missing ? (
+                <Button variant="secondary" onClick={() => void model.refetch()}>
+                  Try again
+                </Button>
+              ) : null}
+            </>
+          }
+        />
+      </div>
+    );
+  }
+
+  const data = model.data;
+  if (data?.status === 'failed' || data?.status === 'uploading') {
+    return (
+      <StepsUpload
+        title={`${data.fileName} could not be used`}
+        lead={
+          data.status === 'failed'
+            ? (data.error?.message ?? 'This file could not be read as a 3D model.')
+            : uploadMessages.storageFailed
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="page steps-page">
+      <title>{data ? `${data.fileName} · Produce · Facet` : 'Configure · Facet'}</title>
+      <BackLink />
+      <div className="page__header steps-page__header">
+        <div>
+          <p className="eyebrow">Produce · Configure</p>
+          <h1 className="page__title steps-page__title">
+            {design ? design.name : (data?.fileName ?? 'Loading the model…')}
+          </h1>
+          {access ? (
+            <p className="page__lead">
+              {access.ok ? (access.note ?? 'A Facet library design.') : access.message}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {!data ? (
+        <LoadingConfigurator />
+      ) : data.status === 'analysing' ? (
+        <p className="steps-analysing" role="status">
+          <Spinner size="sm" label={null} /> {uploadMessages.analysing}
+        </p>
+      ) : catalog.isError ? (
+        <div className="produce-error" role="alert">
+          <AlertTriangle aria-hidden="true" />
+          <p>The materials and options could not be loaded. {errorMessage(catalog.error)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void catalog.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !catalog.data ? (
+        <LoadingConfigurator />
+      ) : (
+        <ModelConfigurator model={data} catalog={catalog.data} minQuantity={minQuantity} />
+      )}
+    </div>
+  );
+}
+
+/** /produce/steps?model=<id>: the configurator for one model; without a model, the upload. */
+export function ProduceStepsPage() {
+  const [params] = useSearchParams();
+  const modelId = params.get('model') ?? '';
+  const designId = params.get('design');
+  if (!modelId)
+    return (
+      <StepsUpload
+        title="Upload a 3D model"
+        lead="STL, OBJ, PLY or 3MF. You see it in 3D in your chosen metal with an itemised price."
+      />
+    );
+  return <ModelSteps key={modelId} modelId={modelId} designId={designId} />;
 }

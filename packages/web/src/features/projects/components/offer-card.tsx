@@ -11,7 +11,7 @@ export type OfferCardData = {
   status: OfferStatus;
   priceCents: number | null;
   leadTimeDays: number | null;
-  pro: { firstName: string; lastName: string; avatarUrl: string | null; role: 'designer' | 'service' };
+  pro: { firstName: string; lastName: string; avatarUrl: string | null; label: string };
 };
 
 /** Offers with both a price and a lead time come first (spec section 2); otherwise the order is kept. */
@@ -50,7 +50,7 @@ export function OfferCard({
         <Avatar firstName={offer.pro.firstName} lastName={offer.pro.lastName} src={offer.pro.avatarUrl} />
         <div>
           <h3 className="offer-card__name">{name}</h3>
-          <p className="offer-card__role">{offer.pro.role === 'service' ? 'Service Provider' : 'CAD Designer'}</p>
+          <p className="offer-card__role">{offer.pro.label}</p>
         </div>
       </div>
       <dl className="offer-card__values">

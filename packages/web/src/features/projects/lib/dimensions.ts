@@ -37,3 +37,12 @@ export function cleanDimensions(rows: readonly Dimension[]): Dimension[] {
     .map((row) => ({ name: row.name.trim(), value: row.value.trim() }))
     .filter((row) => row.name && row.value);
 }
+
+/** The wire form is a list of single-key objects ({ width: '18 mm' }). */
+export function fromWire(list: ReadonlyArray<Record<string, string>>): Dimension[] {
+  return list.flatMap((entry) => Object.entries(entry).map(([name, value]) => ({ name, value: String(value) })));
+}
+
+export function toWire(rows: readonly Dimension[]): Record<string, string>[] {
+  return cleanDimensions(rows).map((row) => ({ [row.name]: row.value }));
+}

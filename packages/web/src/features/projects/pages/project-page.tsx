@@ -1,24 +1,156 @@
-import { Link, useParams } from 'react-router';
-import { FolderOpen } from 'lucide-react';
-import { Button, EmptyState } from '../../../components/ui';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, Download, FolderOpen, Trash2 } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, EmptyState, Skeleton, toast } from '../../../components/ui';
+import { api, errorMessage, isApiError } from '../../../lib/api-client';
+import { useProject } from '../api/get-project';
+import { projectKeys } from '../api/types';
+import type { ProjectDetail } from '../api/types';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { InviteTabs, OffersPanel } from '../components/invite-tabs';
+import { ProInvitationPanel } from '../components/pro-invitation-panel';
+import { ProjectDetailsPanel, showsDetailsPanel } from '../components/project-details-panel';
+import { ProjectTeamCard } from '../components/project-team-card';
+import { StatusBadge } from '../components/status-badge';
+import { WorkflowPanel } from '../components/workflow-panel';
+import { formatDays, formatDollars } from '../lib/money';
+import '../components/projects.css';
 
-export function ProjectPage() {
-  const { id = '' } = useParams();
+function useDeleteProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/projects/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
+function Workspace({ project }: { project: ProjectDetail }) {
+  const navigate = useNavigate();
+  const remove = useDeleteProject();
+  const [deleting, setDeleting] = useState(false);
+  const customer = project.viewerRole === 'customer';
+  const invitePhase = project.activeStatus.position <= 1 && !project.completed;
+  const mine = project.myInvitation ?? (project.viewerRole === 'pro' ? (project.offers[0] ?? null) : null);
+
   return (
     <div className="page">
-      <title>Project · Facet</title>
-      <EmptyState
-        headingLevel="h1"
-        icon={<FolderOpen />}
-        eyebrow={`Project ${id}`}
-        title="This project is not open yet"
-        description="The project workspace brings the model viewer, the project team, offers and the chat together on one screen. This project has nothing to show yet."
-        action={
-          <Button asChild>
-            <Link to="/projects">Back to projects</Link>
+      <title>{`${project.title} · Facet`}</title>
+      <div className="project-head">
+        <div>
+          <Link to="/projects" className="project-head__back">
+            <ArrowLeft aria-hidden="true" width={16} height={16} /> Projects
+          </Link>
+          <h1 className="project-head__title">{project.title}</h1>
+          <p className="project-row__meta">
+            {project.service ? 'Service project' : 'Design project'}
+            {project.totalPriceCents !== null ? ` · ${formatDollars(project.totalPriceCents)}` : ''}
+            {project.leadTimeDays !== null ? ` · ${formatDays(project.leadTimeDays)}` : ''}
+          </p>
+        </div>
+        <div className="project-callout__actions">
+          <StatusBadge project={project} />
+          <Button asChild variant="ghost" size="sm">
+            <a href={`/api/projects/${encodeURIComponent(project.id)}/models.zip`} download>
+              <Download aria-hidden="true" /> 3D models (zip)
+            </a>
           </Button>
+          {customer && project.allowedActions.includes('delete') ? (
+            <Button variant="ghost" size="sm" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden="true" /> Delete
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <div className="project-page">
+        <div className="project-page__main">
+          {project.viewerRole === 'pro' && mine ? (
+            <ProInvitationPanel offer={mine} open={project.allowedActions.includes('quote')} />
+          ) : null}
+          {project.viewerRole !== 'pro' || mine?.status === 'accepted' ? <WorkflowPanel project={project} /> : null}
+          {customer && invitePhase ? <InviteTabs project={project} /> : null}
+          {!invitePhase && project.viewerRole !== 'pro' && project.offers.length ? (
+            <section aria-labelledby="offers-title">
+              <h2 id="offers-title" className="team-card__title">
+                Offers
+              </h2>
+              <OffersPanel project={project} />
+            </section>
+          ) : null}
+          {project.viewerRole === 'staff' && invitePhase ? (
+            <section aria-labelledby="offers-title">
+              <h2 id="offers-title" className="team-card__title">
+                Offers
+              </h2>
+              <OffersPanel project={project} />
+            </section>
+          ) : null}
+        </div>
+        <aside className="project-page__side" aria-label="Project">
+          <ProjectTeamCard project={project} />
+          {showsDetailsPanel(project) ? (
+            <ProjectDetailsPanel project={project} canEdit={customer && project.allowedActions.includes('edit')} />
+          ) : null}
+        </aside>
+      </div>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Delete this project?"
+        description="The project, its items and attachments are removed. This cannot be undone."
+        confirmLabel="Delete project"
+        danger
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(project.id, {
+            onSuccess: () => void navigate('/projects'),
+            onError: (error) => {
+              setDeleting(false);
+              toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+            },
+          })
         }
       />
     </div>
   );
+}
+
+export function ProjectPage() {
+  const { id = '' } = useParams();
+  const project = useProject(id);
+  if (project.isPending) {
+    return (
+      <div className="page" aria-busy="true">
+        <title>Project · Facet</title>
+        <p className="visually-hidden" role="status">
+          Loading project…
+        </p>
+        <Skeleton width="40%" height="2.5rem" />
+        <div className="project-page" style={{ marginTop: '2rem' }}>
+          <Skeleton height="20rem" radius="lg" />
+          <Skeleton height="20rem" radius="lg" />
+        </div>
+      </div>
+    );
+  }
+  if (project.isError) {
+    const missing = isApiError(project.error) && project.error.status === 404;
+    return (
+      <div className="page">
+        <title>Project · Facet</title>
+        <EmptyState
+          headingLevel="h1"
+          icon={<FolderOpen />}
+          title={missing ? 'Project was not found' : 'The project could not be loaded'}
+          description={missing ? 'It may have been deleted, or it is not shared with you.' : errorMessage(project.error)}
+          action={
+            <Button asChild>
+              <Link to="/projects">Back to projects</Link>
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  return <Workspace project={project.data} />;
 }

@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest';
+import { addWeekdays, latenessText } from './lateness';
+import { cardTags, formatRating, formatResponseRate, initials, median, responseTimeText, shortName } from './people';
+import { parseDollarsToCents, withDefaultUnit } from './dimensions';
+import { stageName } from './production-stages';
+
+const at = (iso: string) => new Date(iso);
+
+describe('lateness', () => {
+  const promisedAt = at('2024-03-08T12:00:00Z');
+  test('before the promise and not delivered: On Track', () => {
+    expect(latenessText({ promisedAt, now: at('2024-03-07T12:00:00Z') })).toBe('On Track');
+  });
+  test('late by days, late by hours when under a day', () => {
+    expect(latenessText({ promisedAt, now: at('2024-03-10T13:00:00Z') })).toBe('2 day(s) Late');
+    expect(latenessText({ promisedAt, now: at('2024-03-08T17:30:00Z') })).toBe('5 hour(s) Late');
+  });
+  test('delivered early', () => {
+    expect(latenessText({ promisedAt, deliveredAt: at('2024-03-05T12:00:00Z') })).toBe('3 day(s) early');
+    expect(latenessText({ promisedAt, deliveredAt: at('2024-03-08T09:00:00Z') })).toBe('3 hour(s) early');
+    expect(latenessText({ promisedAt, deliveredAt: at('2024-03-08T12:20:00Z') })).toBe('On Track');
+  });
+  test('delivery dates count weekdays only', () => {
+    // Friday + 1 weekday = Monday; Friday + 5 = next Friday
+    expect(addWeekdays(at('2024-03-08T10:00:00Z'), 1).toISOString()).toBe('2024-03-11T10:00:00.000Z');
+    expect(addWeekdays(at('2024-03-08T10:00:00Z'), 5).toISOString()).toBe('2024-03-15T10:00:00.000Z');
+    expect(addWeekdays(at('2024-03-09T10:00:00Z'), 1).toISOString()).toBe('2024-03-11T10:00:00.000Z');
+  });
+  test('production stages by code', () => {
+    expect(stageName(0)).toBe('RECEIVED');
+    expect(stageName(2)).toBe('3D PRINTING');
+    expect(stageName(7)).toBe('CANCELLED');
+    expect(stageName(8)).toBeNull();
+  });
+});
+
+describe('cards', () => {
+  test('names, initials, rating and response rate texts', () => {
+    expect(shortName('Ava', 'Moreau')).toBe('Ava M.');
+    expect(shortName('Ava', '')).toBe('Ava');
+    expect(initials('', '')).toBe('A');
+    expect(formatRating(4.66)).toBe('4.7');
+    expect(formatRating(null)).toBe('Not yet rated');
+    expect(formatResponseRate(87.5)).toBe('87.50%');
+    expect(formatResponseRate(null)).toBe('-');
+  });
+  test('response time words from a measured median', () => {
+    expect(responseTimeText(null)).toBe('No data yet');
+    expect(responseTimeText(30 * 60_000)).toBe('Within an hour');
+    expect(responseTimeText(4.2 * 3_600_000)).toBe('Within 5 hours');
+    expect(responseTimeText(30 * 3_600_000)).toBe('Within 2 days');
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+  test('up to 5 tags, joined without repeats', () => {
+    expect(cardTags(['Rings', 'Pendants'], ['Rhino', 'rings'], ['Matrix', 'ZBrush', 'Blender'])).toEqual([
+      'Rings',
+      'Pendants',
+      'Rhino',
+      'Matrix',
+      'ZBrush',
+    ]);
+  });
+});
+
+describe('typed values', () => {
+  test('mm is assumed when a dimension has no unit', () => {
+    expect(withDefaultUnit('20')).toBe('20 mm');
+    expect(withDefaultUnit('20mm')).toBe('20mm');
+    expect(withDefaultUnit('1.5 in')).toBe('1.5 in');
+    expect(withDefaultUnit('2 feet')).toBe('2 feet');
+    expect(withDefaultUnit('3 cm')).toBe('3 cm');
+    expect(withDefaultUnit('')).toBe('');
+    expect(withDefaultUnit('size 7')).toBe('size 7 mm');
+  });
+  test('dollars typed by a pro become cents', () => {
+    expect(parseDollarsToCents('1,250.5')).toBe(125050);
+    expect(parseDollarsToCents('$99')).toBe(9900);
+    expect(parseDollarsToCents('abc')).toBeNull();
+    expect(parseDollarsToCents('1.234')).toBeNull();
+  });
+});

@@ -1,0 +1,4 @@
+export * from './lateness';
+export * from './production-stages';
+export * from './people';
+export * from './dimensions';

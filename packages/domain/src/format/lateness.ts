@@ -1,0 +1,42 @@
+/** Production timing: lateness texts (spec §4, word for word) and weekday delivery dates, all in UTC. */
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * 'On Track', 'N day(s) Late', 'N day(s) early' (hours when under a day).
+ * Before delivery, lateness counts from now; after it, from the delivery time.
+ */
+export function latenessText(input: { promisedAt: Date; deliveredAt?: Date | null; now?: Date }): string {
+  const reference = input.deliveredAt ?? input.now ?? new Date();
+  const diff = reference.getTime() - input.promisedAt.getTime();
+  if (!input.deliveredAt && diff <= 0) return 'On Track';
+  const abs = Math.abs(diff);
+  if (abs < HOUR_MS) return 'On Track';
+  const amount = abs < DAY_MS ? `${Math.floor(abs / HOUR_MS)} hour(s)` : `${Math.floor(abs / DAY_MS)} day(s)`;
+  return diff > 0 ? `${amount} Late` : `${amount} early`;
+}
+
+const isWeekend = (d: Date) => d.getUTCDay() === 0 || d.getUTCDay() === 6;
+
+/** The date `days` weekdays after `start` (Saturdays and Sundays are not counted). */
+export function addWeekdays(start: Date, days: number): Date {
+  const d = new Date(start.getTime());
+  let left = Math.max(0, Math.floor(days));
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    if (!isWeekend(d)) left -= 1;
+  }
+  return d;
+}
+
+/** Weekdays strictly after `from` up to and including `to` (0 when `to` is not later). */
+export function weekdaysBetween(from: Date, to: Date): number {
+  let count = 0;
+  const d = new Date(from.getTime());
+  while (d.getTime() < to.getTime()) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    if (d.getTime() > to.getTime() + DAY_MS - 1) break;
+    if (!isWeekend(d)) count += 1;
+  }
+  return count;
+}

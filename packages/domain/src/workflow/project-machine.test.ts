@@ -1,0 +1,87 @@
+import { describe, expect, test } from 'vitest';
+import {
+  allowedProjectActions,
+  decideProjectAction,
+  PROJECT_ACTIONS,
+  type ProjectActor,
+  type ProjectState,
+} from './project-machine';
+
+const base: ProjectState = { position: -1, completed: false, hasAcceptedOffer: false, changes: 'none', rated: false };
+const states: Record<string, ProjectState> = {
+  'not started': base,
+  inviting: { ...base, position: 1 },
+  'make payment': { ...base, position: 2, hasAcceptedOffer: true },
+  'in design': { ...base, position: 3, hasAcceptedOffer: true },
+  review: { ...base, position: 4, hasAcceptedOffer: true },
+  'changes requested': { ...base, position: 4, hasAcceptedOffer: true, changes: 'requested' },
+  'changes quoted': { ...base, position: 4, hasAcceptedOffer: true, changes: 'quoted' },
+  completed: { ...base, position: 4, hasAcceptedOffer: true, completed: true },
+  rated: { ...base, position: 4, hasAcceptedOffer: true, completed: true, rated: true },
+};
+const actors: ProjectActor[] = ['owner', 'invited-pro', 'adopted-pro', 'staff', 'system', 'stranger'];
+
+/** The whole allowed table: state -> actor -> actions. Everything not listed is refused. */
+const allowed: Record<string, Partial<Record<ProjectActor, string[]>>> = {
+  'not started': { owner: ['edit', 'delete', 'invite'] },
+  inviting: {
+    owner: ['edit', 'delete', 'invite', 'accept-offer', 'decline-offer'],
+    'invited-pro': ['quote', 'refuse-invitation'],
+  },
+  'make payment': { owner: ['edit'], staff: ['mark-paid'] },
+  'in design': { owner: ['edit'], 'adopted-pro': ['deliver'] },
+  review: { owner: ['edit', 'approve-delivery', 'request-changes'], system: ['complete-inactive'] },
+  'changes requested': { owner: ['edit'], 'adopted-pro': ['quote-changes', 'reject-changes'] },
+  'changes quoted': { owner: ['edit', 'approve-changes', 'decline-changes'] },
+  completed: { owner: ['rate'] },
+  rated: {},
+};
+
+describe('project state × actor × action', () => {
+  for (const [stateName, state] of Object.entries(states)) {
+    for (const actor of actors) {
+      for (const action of PROJECT_ACTIONS) {
+        const expected = (allowed[stateName]?.[actor] ?? []).includes(action);
+        test(`${stateName}: ${actor} ${action} is ${expected ? 'allowed' : 'refused'}`, () => {
+          const decision = decideProjectAction(state, actor, action);
+          expect(decision.ok).toBe(expected);
+          if (!decision.ok) expect(decision.message.length).toBeGreaterThan(0);
+        });
+      }
+    }
+  }
+});
+
+describe('moves', () => {
+  const next = (s: ProjectState, actor: ProjectActor, action: (typeof PROJECT_ACTIONS)[number]) => {
+    const d = decideProjectAction(s, actor, action);
+    if (!d.ok) throw new Error(d.message);
+    return d;
+  };
+  test('inviting moves a new project to position 1', () => {
+    expect(next(states['not started']!, 'owner', 'invite').next.position).toBe(1);
+  });
+  test('accepting jumps to Make Payment (2) and marks the offer accepted', () => {
+    const d = next(states.inviting!, 'owner', 'accept-offer');
+    expect(d.next).toMatchObject({ position: 2, hasAcceptedOffer: true });
+    expect(d.moved).toBe(true);
+  });
+  test('paid -> 3, delivered -> 4, approved -> completed flag at 4', () => {
+    expect(next(states['make payment']!, 'staff', 'mark-paid').next.position).toBe(3);
+    expect(next(states['in design']!, 'adopted-pro', 'deliver').next.position).toBe(4);
+    const done = next(states.review!, 'owner', 'approve-delivery');
+    expect(done.next).toMatchObject({ position: 4, completed: true });
+    expect(done.completes).toBe(true);
+  });
+  test('approved changes send the project back to 3', () => {
+    expect(next(states['changes quoted']!, 'owner', 'approve-changes').next).toMatchObject({ position: 3, changes: 'none' });
+  });
+  test('a stranger is refused as forbidden, a wrong state as wrong_status', () => {
+    expect(decideProjectAction(states.inviting!, 'stranger', 'accept-offer')).toMatchObject({ ok: false, reason: 'forbidden' });
+    expect(decideProjectAction(states.review!, 'owner', 'accept-offer')).toMatchObject({ ok: false, reason: 'wrong_status' });
+  });
+  test('allowed actions list what the viewer may do now', () => {
+    expect(allowedProjectActions(states.inviting!, 'owner')).toEqual(['edit', 'delete', 'invite', 'accept-offer', 'decline-offer']);
+    expect(allowedProjectActions(states.review!, 'system')).toEqual([]);
+  });
+});

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { apiSession } from '../fixtures/api';
+import {
+  baseUrl,
+  collectPageErrors,
+  launchBrowser,
+  loginThroughPage,
+  newContext,
+  screenshot,
+  seriousA11yViolations,
+  type Browser,
+  type Page,
+} from '../fixtures/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const PASSWORD = 'Facet-demo-1';
+
+async function shortNameOf(email: string) {
+  const session = await apiSession(email, 'designer');
+  const { json } = await session.call('GET', '/api/me');
+  const user = (json as { user: { firstName: string; lastName: string } }).user;
+  return `${user.firstName} ${user.lastName.charAt(0)}.`;
+}
+
+async function signedIn(path: string, email: string, landing: string) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await loginThroughPage(page, path, email, PASSWORD);
+  await page.waitForURL(`**${landing}`);
+  return { context, page, errors };
+}
+
+async function sendOffer(page: Page, projectUrl: string, dollars: string, days: string) {
+  await page.goto(projectUrl);
+  await page.getByRole('heading', { name: 'You are invited to this project' }).waitFor();
+  await page.getByLabel('Total price (USD)').fill(dollars);
+  await page.getByLabel('Lead time (days)').fill(days);
+  await page.getByRole('button', { name: 'Send offer' }).click();
+  await page.getByRole('heading', { name: 'Your offer was sent' }).waitFor();
+}
+
+describe('projects and offers', () => {
+  test('a customer creates a project, invites two designers, both quote, the customer accepts one', async () => {
+    const [first, second] = await Promise.all([
+      shortNameOf('designer@demo.facet'),
+      shortNameOf('designer2@demo.facet'),
+    ]);
+    const customer = await signedIn('/login-user', 'customer@demo.facet', '/dashboard');
+    const c = customer.page;
+    const title = `Signet ring ${Date.now().toString(36)}`;
+
+    // create from a brief
+    await c.goto('/projects');
+    await c.getByRole('button', { name: 'New project' }).first().click();
+    const dialog = c.getByRole('dialog', { name: 'New project' });
+    await dialog.getByLabel(/^Title/).fill(title);
+    await dialog.getByLabel('Description', { exact: true }).fill('A heavy oval signet with a hand-cut monogram.');
+    await dialog.getByLabel('Item type').selectOption('Ring');
+    await dialog.getByLabel('width value').fill('18');
+    await dialog.getByLabel('thickness value').fill('2.5');
+    await dialog.getByRole('button', { name: 'Create project' }).click();
+    await c.waitForURL(/\/projects\/[^/]+$/);
+    const projectUrl = new URL(c.url()).pathname;
+    await c.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await c.getByText('18 mm').count()).toBe(1);
+    await screenshot(c, 'project-new-desktop');
+
+    // the Invite Designer dialog recommends three designers ranked by fit
+    await c.getByRole('button', { name: 'Invite Designer' }).click();
+    const recommended = c.getByRole('dialog', { name: 'Recommended designers' });
+    await recommended.getByRole('button', { name: /^Invite to Project: / }).first().waitFor();
+    expect(await recommended.getByRole('listitem').count()).toBe(3);
+    await c.keyboard.press('Escape');
+    await recommended.waitFor({ state: 'hidden' });
+
+    // invite two designers from the Designers tab
+    for (const name of [first, second]) {
+      await c.getByRole('button', { name: `Invite To Project: ${name}` }).click();
+      await c.getByRole('button', { name: `Invited ${name}` }).waitFor();
+    }
+    await c.getByTestId('project-status').filter({ hasText: 'Invite Designers' }).waitFor();
+    await c.getByRole('tab', { name: /^Offers/ }).click();
+    expect(await c.getByTestId('offer-price').allTextContents()).toEqual(['No answer', 'No answer']);
+
+    // both designers quote, each in their own browser
+    const d1 = await signedIn('/login-designer', 'designer@demo.facet', '/projects');
+    const d2 = await signedIn('/login-designer', 'designer2@demo.facet', '/projects');
+    await d1.page.getByRole('link', { name: title }).waitFor();
+    await sendOffer(d1.page, projectUrl, '1250', '14');
+    await sendOffer(d2.page, projectUrl, '980.50', '21');
+    await screenshot(d2.page, 'project-designer-quoted-desktop');
+
+    // the customer compares and accepts the first designer
+    await c.reload();
+    await c.getByRole('tab', { name: /^Offers/ }).click();
+    await c.getByRole('article', { name: `Offer from ${first}` }).getByText('$1,250').waitFor();
+    await screenshot(c, 'project-offers-desktop');
+    expect(await seriousA11yViolations(c)).toEqual([]);
+    await c.getByRole('button', { name: `Accept offer from ${first}` }).click();
+    const confirm = c.getByRole('dialog', { name: 'Accept this offer?' });
+    await confirm.getByRole('button', { name: 'Accept offer' }).click();
+    await c.getByTestId('project-status').filter({ hasText: 'Make Payment' }).waitFor();
+    await c.getByRole('heading', { name: 'Make Payment' }).waitFor();
+    const team = c.getByRole('region', { name: 'Project Team' });
+    await team.getByRole('link', { name: new RegExp(`^${first.split(' ')[0]}`) }).waitFor();
+    expect(await c.getByRole('button', { name: /Invite Designer/ }).count()).toBe(0);
+    await screenshot(c, 'project-make-payment-desktop');
+    await c.setViewportSize({ width: 375, height: 812 });
+    await screenshot(c, 'project-make-payment-phone');
+    expect(await seriousA11yViolations(c)).toEqual([]);
+
+    // the other designer sees REFUSED, the chosen one ACCEPTED
+    await d2.page.reload();
+    await d2.page.getByRole('heading', { name: 'REFUSED' }).waitFor();
+    await d2.page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(d2.page, 'project-designer-refused-phone');
+    await d1.page.reload();
+    await d1.page.getByRole('heading', { name: 'ACCEPTED' }).waitFor();
+
+    // mails went out
+    const mails = (await (await fetch(`${baseUrl()}/dev/mailbox/messages`)).json()) as {
+      messages: { to: string; event: string }[];
+    };
+    const events = (to: string) => mails.messages.filter((m) => m.to === to).map((m) => m.event);
+    expect(events('designer@demo.facet')).toEqual(expect.arrayContaining(['designer-invite', 'designer-offer-approve']));
+    expect(events('designer2@demo.facet')).toEqual(expect.arrayContaining(['designer-invite', 'not-chosen-designers']));
+    expect(events('customer@demo.facet')).toEqual(expect.arrayContaining(['project-creation', 'designer-invite-accept']));
+
+    expect([...customer.errors, ...d1.errors, ...d2.errors]).toEqual([]);
+    await Promise.all([customer.context.close(), d1.context.close(), d2.context.close()]);
+  });
+
+  test('projects list, browse designers and the dashboard at desktop and phone width', async () => {
+    const customer = await signedIn('/login-user', 'customer@demo.facet', '/dashboard');
+    const c = customer.page;
+    await c.getByRole('heading', { name: 'Recent projects' }).waitFor();
+    await screenshot(c, 'dashboard-customer-desktop');
+    await c.goto('/projects');
+    await c.getByRole('list', { name: 'Projects' }).waitFor();
+    await c.getByRole('button', { name: 'Invited', exact: true }).click();
+    await c.waitForURL(/filter=invited/);
+    await c.getByRole('button', { name: 'All', exact: true }).click();
+    await screenshot(c, 'projects-desktop');
+    expect(await seriousA11yViolations(c)).toEqual([]);
+    await c.goto('/browse-designers');
+    await c.getByRole('article').first().waitFor();
+    expect(await c.getByRole('article').count()).toBeGreaterThan(1);
+    await screenshot(c, 'browse-designers-desktop');
+    expect(await seriousA11yViolations(c)).toEqual([]);
+    await c.setViewportSize({ width: 375, height: 812 });
+    await screenshot(c, 'browse-designers-phone');
+    await c.goto('/projects');
+    await c.getByRole('list', { name: 'Projects' }).waitFor();
+    await screenshot(c, 'projects-phone');
+    const overflow = await c.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+
+    const designer = await signedIn('/login-designer', 'designer@demo.facet', '/projects');
+    await designer.page.goto('/dashboard');
+    await designer.page.getByRole('heading', { name: 'Your invitations' }).waitFor();
+    await screenshot(designer.page, 'dashboard-designer-desktop');
+    await designer.page.goto('/designer-dashboard/profile');
+    await designer.page.getByRole('heading', { name: 'Ratings and reviews' }).waitFor();
+    await screenshot(designer.page, 'own-profile-desktop');
+    expect(await seriousA11yViolations(designer.page)).toEqual([]);
+
+    expect([...customer.errors, ...designer.errors]).toEqual([]);
+    await Promise.all([customer.context.close(), designer.context.close()]);
+  });
+});

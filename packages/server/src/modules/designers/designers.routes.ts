@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole, requireUser } from '../../platform/auth';
+import { idParam } from '../projects/projects.schemas';
+import { designersService } from './designers.service';
+
+const tags = ['designers'];
+const list = z.array(z.string().trim().min(1).max(60)).max(30);
+
+export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const designers = designersService({ db: app.ctx.db, projects: app.ctx.projects });
+
+  app.get(
+    '/api/designers',
+    {
+      schema: {
+        tags,
+        summary: 'Designer or service provider cards (invited first for a project, then by first name)',
+        querystring: z.object({
+          role: z.enum(['designer', 'service']).default('designer'),
+          q: z.string().trim().max(100).optional(),
+          skill: z.string().trim().max(60).optional(),
+          projectId: z.string().max(64).optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(24),
+        }),
+      },
+    },
+    async (request) => designers.list(requireUser(request), request.query),
+  );
+
+  app.get('/api/designers/me', { schema: { tags, summary: "The signed-in pro's own profile" } }, async (request) => {
+    const viewer = requireRole(request, 'designer', 'service');
+    return { designer: await designers.profile(viewer, viewer.id) };
+  });
+
+  app.put(
+    '/api/designers/me',
+    {
+      schema: {
+        tags,
+        summary: 'Edit one’s own designer or service provider profile',
+        body: z.strictObject({
+          bio: z.string().trim().min(100, 'Your bio needs at least 100 characters.').max(250, 'Your bio can be at most 250 characters.').optional(),
+          skills: list.optional(),
+          softwareSkills: list.optional(),
+          softwareOwn: list.optional(),
+          cadSkills: list.optional(),
+          serviceTypes: list.optional(),
+          portfolioLink: z.string().trim().max(300).nullable().optional(),
+          link: z.string().trim().max(300).nullable().optional(),
+          phone: z.string().regex(/^\d{6,15}$/, 'Phone must contain only numbers (6–15 digits)').nullable().optional(),
+        }),
+      },
+    },
+    async (request) => ({ designer: await designers.updateMine(requireRole(request, 'designer', 'service'), request.body) }),
+  );
+
+  app.get('/api/designers/:id', { schema: { tags, summary: 'A public designer or service provider profile with ratings', params: idParam } }, async (request) => ({
+    designer: await designers.profile(requireUser(request), request.params.id),
+  }));
+
+  app.get(
+    '/api/projects/:id/recommendations',
+    { schema: { tags, summary: 'Three pros ranked by fit for the Invite Designer dialog', params: idParam } },
+    async (request) => ({ designers: await designers.recommend(requireUser(request), request.params.id) }),
+  );
+};

@@ -1,0 +1,261 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole, requireUser } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { uploadTooLarge } from '../../platform/storage';
+import { errorReply } from '../accounts/accounts.schemas';
+import {
+  THUMBNAIL_MAX_BYTES,
+  createModelBody,
+  modelIdParams,
+  modelMessages,
+  modelReply,
+  normaliseUnit,
+  patchModelBody,
+  uploadReply,
+} from './models.schemas';
+
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
+const modelEnvelope = z.object({ model: modelReply });
+
+const attachmentName = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * The signed upload URL of disk storage. Its own encapsulated plugin: the body is never parsed (no JSON
+ * parser, no body limit of the app); the handler streams it to storage, capped at the declared size.
+ */
+const uploadRoute: FastifyPluginAsyncZod = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.put(
+    // a wildcard, not a :param: a signed token is longer than the router's parameter limit
+    '/api/uploads/*',
+    {
+      schema: {
+        tags: ['models'],
+        summary: 'Upload the bytes of a model to its signed link (disk storage); the link allows one upload',
+        params: z.object({ '*': z.string().min(1, 'This upload link is not valid.').max(2048) }),
+        response: {
+          204: z.null(),
+          400: errorReply,
+          403: errorReply,
+          404: errorReply,
+          409: errorReply,
+          413: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const token = request.params['*'];
+        const grant = app.ctx.storage.verifyUpload(token);
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > grant.maxBytes) throw uploadTooLarge();
+        await app.ctx.models.receiveUpload(token, request.raw);
+      } catch (error) {
+        // the rest of a refused body is not read: end the connection instead
+        reply.header('connection', 'close');
+        throw error;
+      }
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { models } = app.ctx;
+  app.addHook('onClose', async () => models.close());
+
+  await app.register(uploadRoute);
+
+  app.post(
+    '/api/models',
+    {
+      schema: {
+        tags: ['models'],
+        summary: `Start a model upload (stl, obj, ply, 3mf; at most MAX_MODEL_BYTES): the record and a signed upload`,
+        body: createModelBody,
+        response: {
+          201: z.object({ model: modelReply, upload: uploadReply }),
+          ...errors,
+          413: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireRole(request, 'customer');
+      const created = await models.create(user, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/models/:id/complete',
+    {
+      schema: {
+        tags: ['models'],
+        summary:
+          'After the upload: analyse the stored file (worker pool); status ready with analysis, or failed',
+        params: modelIdParams,
+        response: { 200: modelEnvelope, ...errors, 409: errorReply, 413: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const done = await models.complete(user, request.params.id);
+      if (done.thread !== undefined) reply.header('x-analysis-thread', String(done.thread));
+      if (done.ms !== undefined) reply.header('server-timing', `analysis;dur=${done.ms}`);
+      return { model: done.model };
+    },
+  );
+
+  app.get(
+    '/api/models',
+    {
+      schema: {
+        tags: ['models'],
+        summary: 'My models, newest first',
+        response: { 200: z.object({ models: z.array(modelReply) }), 401: errorReply },
+      },
+    },
+    async (request) => ({ models: await models.list(requireUser(request)) }),
+  );
+
+  app.get(
+    '/api/models/:id',
+    {
+      schema: {
+        tags: ['models'],
+        summary: 'One of my models',
+        params: modelIdParams,
+        response: { 200: modelEnvelope, ...errors },
+      },
+    },
+    async (request) => ({ model: await models.get(requireUser(request), request.params.id) }),
+  );
+
+  app.patch(
+    '/api/models/:id',
+    {
+      schema: {
+        tags: ['models'],
+        summary: 'Confirm the unit the model was drawn in; the analysis is rescaled to millimetres',
+        params: modelIdParams,
+        body: patchModelBody,
+        response: { 200: modelEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { model: await models.setUnit(user, request.params.id, normaliseUnit(request.body.unit)) };
+    },
+  );
+
+  app.delete(
+    '/api/models/:id',
+    {
+      schema: {
+        tags: ['models'],
+        summary: 'Delete one of my models, its file and thumbnail',
+        params: modelIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await models.remove(requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/models/:id/thumbnail',
+    {
+      schema: {
+        tags: ['models'],
+        summary:
+          "Set the thumbnail (multipart: `image` png/jpg/jpeg/webp at most 5 MB, `source` 'render' or 'custom')",
+        params: modelIdParams,
+        response: { 200: modelEnvelope, ...errors, 413: errorReply, 415: errorReply },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await models.ownModel(user, request.params.id);
+      if (!request.isMultipart())
+        throw new AppError('validation_failed', modelMessages.thumbnailMissing, 400);
+      let image: { name: string; bytes: Uint8Array } | null = null;
+      let source: string | null = null;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: THUMBNAIL_MAX_BYTES, files: 1 } })) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'image') {
+              await part.toBuffer();
+              continue;
+            }
+            image = { name: part.filename ?? '', bytes: new Uint8Array(await part.toBuffer()) };
+          } else if (part.fieldname === 'source') {
+            source = String(part.value);
+          }
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('image_too_large', modelMessages.thumbnailTooLarge, 413, {
+            image: modelMessages.thumbnailTooLarge,
+          });
+        }
+        throw error;
+      }
+      if (!image || image.bytes.byteLength === 0) {
+        throw new AppError('validation_failed', modelMessages.thumbnailMissing, 400, {
+          image: modelMessages.thumbnailMissing,
+        });
+      }
+      if (source !== 'render' && source !== 'custom') {
+        throw new AppError('validation_failed', modelMessages.thumbnailSource, 400, {
+          source: modelMessages.thumbnailSource,
+        });
+      }
+      return { model: await models.setThumbnail(user, request.params.id, { ...image, source }) };
+    },
+  );
+
+  app.get(
+    '/api/models/:id/thumbnail',
+    {
+      schema: { tags: ['models'], summary: 'The thumbnail image of one of my models', params: modelIdParams },
+    },
+    async (request, reply) => {
+      const { file, stream } = await models.openThumbnail(requireUser(request), request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.sizeBytes)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/api/models/:id/file',
+    {
+      schema: {
+        tags: ['models'],
+        summary: 'Download the model file as uploaded (owner only), for the 3D view',
+        params: modelIdParams,
+      },
+    },
+    async (request, reply) => {
+      const { row, stream, sizeBytes } = await models.openFile(requireUser(request), request.params.id);
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', sizeBytes)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', attachmentName(row.fileName))
+        .send(stream);
+    },
+  );
+};

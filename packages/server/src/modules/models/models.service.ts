@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import type { Readable } from 'node:stream';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { Piscina } from 'piscina';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { files, models, type StoredAnalysis } from '../../db/schema/index';
+import { AppError, notFound } from '../../platform/errors';
+import type { Storage, UploadTarget } from '../../platform/storage';
+import { sniffContentType } from '../files/files.service';
+import type { AnalyseResult, AnalyseTask } from './analyse.worker';
+import {
+  MODEL_EXTENSIONS,
+  THUMBNAIL_MAX_BYTES,
+  modelMessages,
+  unitFactor,
+  type ModelUnit,
+  type ModelView,
+} from './models.schemas';
+
+export type ModelRow = typeof models.$inferSelect;
+type Owner = { id: string };
+
+const thumbnailTypes: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+const thumbnailExtensions: Record<string, string> = { png: 'png', jpg: 'jpg', jpeg: 'jpg', webp: 'webp' };
+
+/** The analysis as read, rescaled from the confirmed unit to millimetres (length × f, area × f², volume × f³). */
+export function scaleAnalysis(raw: StoredAnalysis, unit: ModelUnit): StoredAnalysis {
+  const f = unitFactor(unit);
+  if (f === 1) return raw;
+  return {
+    ...raw,
+    volumeMm3: raw.volumeMm3 * f * f * f,
+    surfaceAreaMm2: raw.surfaceAreaMm2 * f * f,
+    sizeMm: { x: raw.sizeMm.x * f, y: raw.sizeMm.y * f, z: raw.sizeMm.z * f },
+  };
+}
+
+export function extensionOf(fileName: string): string {
+  return /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+}
+
+/** The last path segment, without control characters: what we keep and offer back on download. */
+function cleanFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base =
+    name
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/[\u0000-\u001f\u007f]/g, '') ?? '';
+  return base.trim().slice(0, 255);
+}
+
+export function toModelView(row: ModelRow): ModelView {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    sizeBytes: row.sizeBytes,
+    status: row.status,
+    unit: row.unit,
+    unitConfirmed: row.unitConfirmed,
+    rawAnalysis: row.rawAnalysis ?? null,
+    analysis: row.rawAnalysis ? scaleAnalysis(row.rawAnalysis, row.unit) : null,
+    error: row.error ?? null,
+    fileUrl: `/api/models/${row.id}/file`,
+    thumbnailUrl: row.thumbnailFileId
+      ? `/api/models/${row.id}/thumbnail?v=${row.thumbnailFileId.slice(0, 8)}`
+      : null,
+    thumbnailSource: row.thumbnailSource ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface ModelsServiceDeps {
+  db: Db;
+  storage: Storage;
+  config: Pick<Config, 'maxModelBytes' | 'analysisTimeoutMs'>;
+}
+
+export function modelsService(deps: ModelsServiceDeps) {
+  const { db, storage, config } = deps;
+  let pool: Piscina<AnalyseTask, AnalyseResult> | null = null;
+
+  /** Analysis runs off the request thread: min(2, cores) workers, TypeScript loaded by tsx in each. */
+  const poolOf = () =>
+    (pool ??= new Piscina<AnalyseTask, AnalyseResult>({
+      filename: new URL('./analyse.worker.ts', import.meta.url).href,
+      execArgv: ['--import', 'tsx'],
+      minThreads: 0,
+      maxThreads: Math.min(2, availableParallelism()),
+      idleTimeout: 60_000,
+      // a runaway file ends its worker, never the server
+      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+    }));
+
+  async function ownModel(owner: Owner, id: string): Promise<ModelRow> {
+    const [row] = await db
+      .select()
+      .from(models)
+      .where(and(eq(models.id, id), eq(models.ownerId, owner.id)))
+      .limit(1);
+    if (!row) throw notFound('That model');
+    return row;
+  }
+
+  async function analyse(row: ModelRow): Promise<AnalyseResult> {
+    const started = performance.now();
+    const task: AnalyseTask = {
+      source: storage.sourceOf(row.storageKey),
+      fileName: row.fileName,
+      maxBytes: config.maxModelBytes,
+    };
+    try {
+      return await poolOf().run(task, { signal: AbortSignal.timeout(config.analysisTimeoutMs) });
+    } catch (error) {
+      const ms = Math.round(performance.now() - started);
+      const timedOut = (error as Error).name === 'AbortError' || ms >= config.analysisTimeoutMs;
+      return {
+        ok: false,
+        error: timedOut
+          ? { code: 'analysis_timeout', message: modelMessages.analysisTimeout }
+          : { code: 'analysis_failed', message: modelMessages.analysisFailed },
+        threadId: -1,
+        ms,
+      };
+    }
+  }
+
+  return {
+    /** Records the model and signs the one place its bytes may go. */
+    async create(owner: Owner, input: { fileName: string; sizeBytes: number }) {
+      const fileName = cleanFileName(input.fileName);
+      const ext = extensionOf(fileName);
+      if (!(MODEL_EXTENSIONS as readonly string[]).includes(ext)) {
+        throw new AppError('unsupported_model_type', modelMessages.unsupportedType, 400, {
+          fileName: modelMessages.unsupportedType,
+        });
+      }
+      if (input.sizeBytes > config.maxModelBytes) {
+        const message = modelMessages.tooLarge(config.maxModelBytes);
+        throw new AppError('model_too_large', message, 413, { sizeBytes: message });
+      }
+      const id = randomUUID();
+      const storageKey = `models/${id}.${ext}`;
+      const upload: UploadTarget = await storage.createUpload(storageKey, { maxBytes: input.sizeBytes });
+      const [row] = await db
+        .insert(models)
+        .values({ id, ownerId: owner.id, fileName, storageKey, sizeBytes: input.sizeBytes })
+        .returning();
+      return { model: toModelView(row!), upload };
+    },
+
+    /** The body of a signed upload (disk storage): only for a model still waiting for its bytes. */
+    async receiveUpload(token: string, body: Readable) {
+      const grant = storage.verifyUpload(token);
+      const [row] = await db.select().from(models).where(eq(models.storageKey, grant.key)).limit(1);
+      if (!row) throw new AppError('upload_refused', 'This upload link is not valid.', 403);
+      if (row.status !== 'uploading')
+        throw new AppError('upload_used', 'This upload link has already been used.', 409);
+      return storage.receiveUpload(grant, body);
+    },
+
+    /** After the upload: reads the stored object in the worker pool and records the analysis or the reason. */
+    async complete(owner: Owner, id: string): Promise<{ model: ModelView; thread?: number; ms?: number }> {
+      const row = await ownModel(owner, id);
+      const staleBefore = new Date(Date.now() - config.analysisTimeoutMs - 30_000);
+      const claimable =
+        row.status === 'uploading' || (row.status === 'analysing' && row.updatedAt < staleBefore);
+      if (!claimable) return { model: toModelView(row) };
+      const stored = await storage.head(row.storageKey);
+      if (!stored) throw new AppError('upload_missing', modelMessages.uploadMissing, 409);
+      if (stored.sizeBytes > config.maxModelBytes) {
+        await storage.remove(row.storageKey);
+        throw new AppError('model_too_large', modelMessages.tooLarge(config.maxModelBytes), 413);
+      }
+      // one request analyses; a second, concurrent one gets the model as it is
+      const [claimed] = await db
+        .update(models)
+        .set({ status: 'analysing', sizeBytes: stored.sizeBytes, updatedAt: new Date() })
+        .where(
+          and(
+            eq(models.id, row.id),
+            or(
+              eq(models.status, 'uploading'),
+              and(eq(models.status, 'analysing'), lt(models.updatedAt, staleBefore)),
+            ),
+          ),
+        )
+        .returning();
+      if (!claimed) return { model: toModelView(await ownModel(owner, id)) };
+      const result = await analyse(claimed);
+      const [done] = await db
+        .update(models)
+        .set(
+          result.ok
+            ? {
+                status: 'ready',
+                rawAnalysis: result.analysis,
+                error: null,
+                analysedAt: new Date(),
+                updatedAt: new Date(),
+              }
+            : {
+                status: 'failed',
+                rawAnalysis: null,
+                error: result.error,
+                analysedAt: new Date(),
+                updatedAt: new Date(),
+              },
+        )
+        .where(eq(models.id, row.id))
+        .returning();
+      if (!done) throw notFound('That model');
+      return { model: toModelView(done), thread: result.threadId, ms: result.ms };
+    },
+
+    async list(owner: Owner): Promise<ModelView[]> {
+      const rows = await db
+        .select()
+        .from(models)
+        .where(eq(models.ownerId, owner.id))
+        .orderBy(desc(models.createdAt), desc(models.id));
+      return rows.map(toModelView);
+    },
+
+    async get(owner: Owner, id: string): Promise<ModelView> {
+      return toModelView(await ownModel(owner, id));
+    },
+
+    ownModel,
+
+    async remove(owner: Owner, id: string): Promise<void> {
+      const row = await ownModel(owner, id);
+      await db.delete(models).where(eq(models.id, row.id));
+      await storage.remove(row.storageKey);
+      if (row.thumbnailFileId) await removeFile(row.thumbnailFileId);
+    },
+
+    async setUnit(owner: Owner, id: string, unit: ModelUnit): Promise<ModelView> {
+      const row = await ownModel(owner, id);
+      const [updated] = await db
+        .update(models)
+        .set({ unit, unitConfirmed: true, updatedAt: new Date() })
+        .where(eq(models.id, row.id))
+        .returning();
+      return toModelView(updated!);
+    },
+
+    /** Replaces the thumbnail; the bytes must be a PNG, JPG or WEBP image whatever the name says. */
+    async setThumbnail(
+      owner: Owner,
+      id: string,
+      image: { name: string; bytes: Uint8Array; source: 'render' | 'custom' },
+    ): Promise<ModelView> {
+      const row = await ownModel(owner, id);
+      if (image.bytes.byteLength > THUMBNAIL_MAX_BYTES) {
+        throw new AppError('image_too_large', modelMessages.thumbnailTooLarge, 413, {
+          image: modelMessages.thumbnailTooLarge,
+        });
+      }
+      const contentType = sniffContentType(image.bytes);
+      const ext = contentType ? thumbnailTypes[contentType] : undefined;
+      const named = extensionOf(image.name);
+      // a name without an extension (a canvas blob) is judged by its bytes alone
+      if (!contentType || !ext || (named && thumbnailExtensions[named] !== ext)) {
+        throw new AppError('unsupported_image', modelMessages.thumbnailType, 400, {
+          image: modelMessages.thumbnailType,
+        });
+      }
+      const key = `thumbnails/${randomUUID()}.${ext}`;
+      await storage.put(key, image.bytes);
+      const [file] = await db
+        .insert(files)
+        .values({
+          key,
+          name: `${row.fileName.replace(/\.[^.]+$/, '')}.${ext}`.slice(0, 200),
+          contentType,
+          sizeBytes: image.bytes.byteLength,
+          ownerId: owner.id,
+          purpose: 'model-thumbnail',
+        })
+        .returning();
+      const [updated] = await db
+        .update(models)
+        .set({ thumbnailFileId: file!.id, thumbnailSource: image.source, updatedAt: new Date() })
+        .where(eq(models.id, row.id))
+        .returning();
+      if (row.thumbnailFileId) await removeFile(row.thumbnailFileId);
+      return toModelView(updated!);
+    },
+
+    async openFile(owner: Owner, id: string) {
+      const row = await ownModel(owner, id);
+      if (row.status === 'uploading') throw notFound('That file');
+      const stream = await storage.get(row.storageKey);
+      if (!stream) throw notFound('That file');
+      const head = await storage.head(row.storageKey);
+      return { row, stream, sizeBytes: head?.sizeBytes ?? row.sizeBytes };
+    },
+
+    async openThumbnail(owner: Owner, id: string) {
+      const row = await ownModel(owner, id);
+      if (!row.thumbnailFileId) throw notFound('That thumbnail');
+      const [file] = await db.select().from(files).where(eq(files.id, row.thumbnailFileId)).limit(1);
+      const stream = file ? await storage.get(file.key) : null;
+      if (!file || !stream) throw notFound('That thumbnail');
+      return { file, stream };
+    },
+
+    /** The server's own, unit-scaled measurements of a ready model: what pricing uses. */
+    async analysisForPricing(owner: Owner, id: string): Promise<{ row: ModelRow; analysis: StoredAnalysis }> {
+      const row = await ownModel(owner, id);
+      if (row.status === 'failed')
+        throw new AppError('model_failed', row.error?.message ?? modelMessages.failed, 409);
+      if (row.status !== 'ready' || !row.rawAnalysis)
+        throw new AppError('model_not_ready', modelMessages.notReady, 409);
+      return { row, analysis: scaleAnalysis(row.rawAnalysis, row.unit) };
+    },
+
+    /** Threads the pool runs now (0 until the first analysis). */
+    poolThreads: () => pool?.threads.length ?? 0,
+
+    async close() {
+      const p = pool;
+      pool = null;
+      await p?.destroy();
+    },
+  };
+
+  async function removeFile(fileId: string) {
+    const [file] = await db.delete(files).where(eq(files.id, fileId)).returning();
+    if (file) await storage.remove(file.key);
+  }
+}
+
+export type ModelsService = ReturnType<typeof modelsService>;

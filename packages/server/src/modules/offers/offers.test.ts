@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { invitations, mailOutbox, projects } from '../../db/schema/index';
+import { createTestApp, loginAs } from '../../test/test-app';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const c: Record<string, string> = {};
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  c.customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
+  c.designer = await loginAs(t.app, 'designer@demo.facet', 'designer');
+  c.designer2 = await loginAs(t.app, 'designer2@demo.facet', 'designer');
+  c.designer3 = await loginAs(t.app, 'designer3@demo.facet', 'designer');
+  c.staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
+  for (const who of ['designer', 'designer2', 'designer3']) {
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: c[who]! } });
+    ids[who] = me.json().user.id;
+  }
+}, 60_000);
+afterAll(async () => t?.close());
+
+const call = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: { cookie: c[who]! }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+async function newProject(title = 'Test ring') {
+  const r = await call('customer', 'POST', '/api/projects', {
+    title,
+    items: [{ title, category: 'Rings', itemType: 'Ring', dimensions: [{ width: '20' }] }],
+  });
+  expect(r.statusCode).toBe(201);
+  return r.json().project as { id: string; activeStatus: { name: string; position: number } };
+}
+async function invite(projectId: string, who: string) {
+  const r = await call('customer', 'POST', `/api/projects/${projectId}/invitations`, { proId: ids[who] });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().offer.id as string;
+}
+async function quote(who: string, offerId: string, priceCents = 50_000, leadTimeDays = 7) {
+  const r = await call(who, 'POST', `/api/invitations/${offerId}/offer`, { priceCents, leadTimeDays });
+  expect(r.statusCode, r.body).toBe(200);
+}
+
+describe('Customer invites two designers, both quote, the customer accepts one', () => {
+  test('the winner is adopted, the other refused, the project waits for payment, mails went out', async () => {
+    const project = await newProject('Two designers');
+    expect(project.activeStatus).toMatchObject({ name: 'Not Started', position: -1 });
+    const a = await invite(project.id, 'designer');
+    const b = await invite(project.id, 'designer3');
+    const afterInvite = (await call('customer', 'GET', `/api/projects/${project.id}`)).json().project;
+    expect(afterInvite.activeStatus.name).toBe('Invite Designers');
+    // accept is refused while the offer has no price
+    expect((await call('customer', 'POST', `/api/invitations/${a}/accept`)).json().error.code).toBe('offer_not_quoted');
+    await quote('designer', a, 48_000, 7);
+    await quote('designer3', b, 52_000, 5);
+    const accepted = await call('customer', 'POST', `/api/invitations/${a}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const detail = accepted.json().project;
+    expect(detail.activeStatus).toMatchObject({ name: 'Make Payment', position: 2 });
+    expect(detail.totalPriceCents).toBe(48_000);
+    expect(detail.leadTimeDays).toBe(7);
+    expect(detail.team.pro).toMatchObject({ id: ids.designer, label: 'CAD Designer', profileUrl: `/profile/designer/${ids.designer}` });
+    const other = (await call('designer3', 'GET', `/api/projects/${project.id}`)).json().project;
+    expect(other.myInvitation.status).toBe('refused');
+    expect(other.offers).toHaveLength(1);
+    const events = (await call('customer', 'GET', `/api/projects/${project.id}/events`)).json().events;
+    expect(events.map((e: { message: string }) => e.message)).toContain('Project has been moved to Make Payment');
+    await t.ctx.jobs.drain();
+    const mails = await t.ctx.db.select().from(mailOutbox);
+    const events_ = mails.map((m) => `${m.event}:${m.to}`);
+    for (const e of [
+      'project-creation:customer@demo.facet',
+      'designer-invite:designer@demo.facet',
+      'designer-invite-accept:customer@demo.facet',
+      'designer-offer-approve:designer@demo.facet',
+      'not-chosen-designers:designer3@demo.facet',
+      'designer-status-moved:customer@demo.facet',
+    ]) {
+      expect(events_).toContain(e);
+    }
+  });
+
+  test('the rest of the workflow: paid, delivered, changes, approved, rated', async () => {
+    const project = await newProject('Whole workflow');
+    const offer = await invite(project.id, 'designer2');
+    await quote('designer2', offer);
+    expect((await call('customer', 'POST', `/api/invitations/${offer}/accept`)).statusCode).toBe(200);
+    expect((await call('customer', 'POST', `/api/staff/projects/${project.id}/mark-paid`)).statusCode).toBe(403);
+    const paid = await call('staff', 'POST', `/api/staff/projects/${project.id}/mark-paid`);
+    expect(paid.json().project.activeStatus.name).toBe('In Design');
+    const deliver = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/deliveries`,
+      headers: { cookie: c.designer2!, 'content-type': 'multipart/form-data; boundary=X' },
+      payload: '--X\r\nContent-Disposition: form-data; name="files"; filename="ring.stl"\r\nContent-Type: application/octet-stream\r\n\r\nsolid ring\nendsolid ring\n\r\n--X--\r\n',
+    });
+    expect(deliver.statusCode, deliver.body).toBe(201);
+    expect(deliver.json().project.activeStatus.name).toBe('Review & Delivery');
+    const zip = await call('customer', 'GET', `/api/projects/${project.id}/models.zip`);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const cr = await call('customer', 'POST', `/api/projects/${project.id}/change-requests`, { changes: ['Thicker band', 'Deeper engraving'] });
+    expect(cr.statusCode, cr.body).toBe(201);
+    const changeId = cr.json().changeRequest.id;
+    expect((await call('customer', 'POST', `/api/change-requests/${changeId}/quote`, { priceCents: 100 })).statusCode).toBe(403);
+    expect((await call('designer2', 'POST', `/api/change-requests/${changeId}/quote`, { priceCents: 9_000 })).statusCode).toBe(200);
+    const partial = await call('customer', 'POST', `/api/change-requests/${changeId}/approve`, { approvals: [true, false] });
+    expect(partial.json().changeRequest.status).toBe('refused');
+    const cr2 = (await call('customer', 'POST', `/api/projects/${project.id}/change-requests`, { changes: ['Thicker band'] })).json();
+    await call('designer2', 'POST', `/api/change-requests/${cr2.changeRequest.id}/quote`, { priceCents: 5_000 });
+    const approved = await call('customer', 'POST', `/api/change-requests/${cr2.changeRequest.id}/approve`, {});
+    expect(approved.json().project.activeStatus.name).toBe('In Design');
+    expect((await call('customer', 'POST', `/api/projects/${project.id}/rating`, { stars: 5, review: 'x' })).json().error.code).toBe('not_completed');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/deliveries`,
+      headers: { cookie: c.designer2!, 'content-type': 'multipart/form-data; boundary=X' },
+      payload: '--X\r\nContent-Disposition: form-data; name="files"; filename="ring-v2.pdf"\r\n\r\n%PDF-1.4\r\n--X--\r\n',
+    });
+    const done = await call('customer', 'POST', `/api/projects/${project.id}/approve`);
+    expect(done.json().project).toMatchObject({ completed: true, phase: 'completed' });
+    const rated = await call('customer', 'POST', `/api/projects/${project.id}/rating`, { stars: 4, review: 'Lovely work.' });
+    expect(rated.statusCode, rated.body).toBe(201);
+    const card = (await call('customer', 'GET', `/api/designers/${ids.designer2}`)).json().designer;
+    expect(card.ratingText).toBe('4.0');
+    expect(card.ratings[0].review).toBe('Lovely work.');
+    expect(card.completedCount).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('permissions', () => {
+  test('a pro sees only projects they are invited to; only the customer may invite, accept or edit', async () => {
+    const project = await newProject('Private');
+    expect((await call('designer', 'GET', `/api/projects/${project.id}`)).statusCode).toBe(404);
+    const offer = await invite(project.id, 'designer');
+    expect((await call('designer', 'GET', `/api/projects/${project.id}`)).statusCode).toBe(200);
+    expect((await call('designer2', 'GET', `/api/projects/${project.id}`)).statusCode).toBe(404);
+    expect((await call('designer', 'POST', `/api/projects/${project.id}/invitations`, { proId: ids.designer2 })).statusCode).toBe(403);
+    expect((await call('designer2', 'POST', `/api/invitations/${offer}/offer`, { priceCents: 100, leadTimeDays: 1 })).statusCode).toBe(404);
+    await quote('designer', offer);
+    expect((await call('designer', 'POST', `/api/invitations/${offer}/accept`)).statusCode).toBe(403);
+    expect((await call('designer', 'PATCH', `/api/projects/${project.id}`, { title: 'Mine now' })).statusCode).toBe(403);
+    const list = (await call('designer2', 'GET', '/api/projects')).json().projects.map((p: { id: string }) => p.id);
+    expect(list).not.toContain(project.id);
+  });
+
+  test('a body that sets fields it may not is refused and changes nothing', async () => {
+    const project = await newProject('Guarded');
+    for (const body of [{ status: 'design-payment' }, { totalPriceCents: 1 }, { proId: ids.designer }, { title: 'ok', role: 'staff' }]) {
+      const r = await call('customer', 'PATCH', `/api/projects/${project.id}`, body);
+      expect(r.statusCode).toBe(400);
+    }
+    const offer = await invite(project.id, 'designer');
+    const r = await call('designer', 'POST', `/api/invitations/${offer}/offer`, { priceCents: 100, leadTimeDays: 1, status: 'accepted' });
+    expect(r.statusCode).toBe(400);
+    const [row] = await t.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(row).toMatchObject({ title: 'Guarded', totalPriceCents: null, proId: null, statusId: 'design-invite' });
+    const [inv] = await t.ctx.db.select().from(invitations).where(eq(invitations.id, offer));
+    expect(inv).toMatchObject({ status: 'pending', priceCents: null });
+  });
+
+  test('item description and dimensions: customer only, spec rules, mm assumed', async () => {
+    const project = (await call('customer', 'GET', `/api/projects/${(await newProject('Dims')).id}`)).json().project;
+    const item = project.items[0];
+    expect(item.dimensions).toEqual([{ width: '20 mm' }]);
+    expect((await call('customer', 'PATCH', `/api/project-items/${item.id}`, { description: '  ' })).json().error.message).toBe('Description cannot be empty.');
+    expect((await call('customer', 'PATCH', `/api/project-items/${item.id}`, { dimensions: [] })).json().error.message).toBe('Add at least one dimension.');
+    const ok = await call('customer', 'PATCH', `/api/project-items/${item.id}`, { dimensions: [{ height: '3' }, { width: '1 in' }] });
+    expect(ok.json().item.dimensions).toEqual([{ height: '3 mm' }, { width: '1 in' }]);
+    expect((await call('designer', 'PATCH', `/api/project-items/${item.id}`, { description: 'x' })).statusCode).toBe(404);
+  });
+
+  test('delete only without an accepted offer', async () => {
+    const project = await newProject('Delete me');
+    expect((await call('customer', 'DELETE', `/api/projects/${project.id}`)).statusCode).toBe(204);
+    expect((await call('customer', 'GET', `/api/projects/${project.id}`)).statusCode).toBe(404);
+    const kept = await newProject('Keep me');
+    const offer = await invite(kept.id, 'designer');
+    await quote('designer', offer);
+    await call('customer', 'POST', `/api/invitations/${offer}/accept`);
+    expect((await call('customer', 'DELETE', `/api/projects/${kept.id}`)).json().error.code).toBe('offer_accepted');
+  });
+});
+
+describe('concurrency', () => {
+  test('50 concurrent accepts on one project give exactly one accepted offer', async () => {
+    const project = await newProject('Race');
+    const a = await invite(project.id, 'designer');
+    const b = await invite(project.id, 'designer3');
+    await quote('designer', a);
+    await quote('designer3', b);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call('customer', 'POST', `/api/invitations/${i % 2 ? a : b}/accept`)),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(49);
+    const rows = await t.ctx.db.select().from(invitations).where(eq(invitations.projectId, project.id));
+    expect(rows.filter((r) => r.status === 'accepted')).toHaveLength(1);
+    expect(rows.filter((r) => r.status === 'refused')).toHaveLength(1);
+  });
+});
+
+describe('lists and cards', () => {
+  test('filters, search and pagination', async () => {
+    const fresh = await newProject('Filter fresh zebra');
+    const all = (await call('customer', 'GET', '/api/projects?pageSize=2')).json();
+    expect(all.projects).toHaveLength(2);
+    expect(all.total).toBeGreaterThan(2);
+    const notStarted = (await call('customer', 'GET', '/api/projects?filter=not-started&pageSize=100')).json().projects;
+    expect(notStarted.map((p: { id: string }) => p.id)).toContain(fresh.id);
+    const invited = (await call('customer', 'GET', '/api/projects?filter=invited&pageSize=100')).json().projects;
+    expect(invited.every((p: { activeStatus: { position: number } }) => p.activeStatus.position === 1)).toBe(true);
+    const inProgress = (await call('customer', 'GET', '/api/projects?filter=in-progress&pageSize=100')).json().projects;
+    expect(inProgress.map((p: { id: string }) => p.id)).not.toContain(fresh.id);
+    const found = (await call('customer', 'GET', '/api/projects?q=zebra')).json().projects;
+    expect(found.map((p: { id: string }) => p.id)).toEqual([fresh.id]);
+  });
+
+  test('designer cards: invited first, then by first name; measured response rate', async () => {
+    const project = await newProject('Cards');
+    await invite(project.id, 'designer3');
+    const cards = (await call('customer', 'GET', `/api/designers?projectId=${project.id}&pageSize=100`)).json().designers;
+    expect(cards[0].id).toBe(ids.designer3);
+    expect(cards[0].invited).toBe(true);
+    const rest = cards.slice(1).map((d: { firstName: string }) => d.firstName);
+    expect(rest).toEqual([...rest].sort((x: string, y: string) => x.localeCompare(y)));
+    for (const card of cards) {
+      expect(card.tags.length).toBeLessThanOrEqual(5);
+      expect(card.name).toMatch(/^\S+( \S\.)?$/);
+      expect(card.label).toBe('CAD Designer');
+    }
+    const d1 = cards.find((d: { id: string }) => d.id === ids.designer);
+    expect(d1.responseRate).not.toBeNull();
+    const recs = (await call('customer', 'GET', `/api/projects/${project.id}/recommendations`)).json().designers;
+    expect(recs).toHaveLength(3);
+    expect(recs.map((r: { id: string }) => r.id)).not.toContain(ids.designer3);
+  });
+});

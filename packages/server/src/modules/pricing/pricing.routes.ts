@@ -1,0 +1,189 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { StoredAnalysis } from '../../db/schema/index';
+import { requireUser } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { errorReply } from '../accounts/accounts.schemas';
+import { pricingChoicesSchema } from '../catalog/pricing.service';
+
+const modelId = z.uuid('Unknown model.');
+
+/** The customer's choices plus the model; the geometry always comes from the stored model, never the body. */
+export const pricingBody = pricingChoicesSchema.partial({ materialId: true }).extend({ modelId });
+
+export const compareBody = pricingChoicesSchema
+  .pick({ polishId: true, platingId: true, quantity: true })
+  .extend({ modelId })
+  .strict();
+
+export const estimateBody = z
+  .object({
+    modelId,
+    itemType: z.string().trim().max(60, 'The item type is at most 60 characters.').nullish(),
+    materialId: pricingChoicesSchema.shape.materialId.nullish(),
+  })
+  .strict();
+
+export const quoteReply = z.object({
+  materialId: z.number(),
+  materialName: z.string(),
+  kind: z.string(),
+  quantity: z.number(),
+  parts: z.number(),
+  weightGrams: z.number(),
+  castPrice: z.number(),
+  threeDPrintingPrice: z.number(),
+  polishLaborPrice: z.number(),
+  platingPrice: z.number(),
+  platingApplied: z.boolean(),
+  assemblyOptionPrice: z.number(),
+  laserEngravingOptionPrice: z.number(),
+  laserCharacters: z.number(),
+  fixedCostPrice: z.number(),
+  subtotalPerPiece: z.number(),
+  quantityBreak: z.object({ minQuantity: z.number(), factor: z.number() }),
+  pricePerPiece: z.number(),
+  totalPrice: z.number(),
+});
+
+const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply, 422: errorReply };
+
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What is wrong with a model's surface, from the server's own analysis, added to the refusal. */
+export function leakDetails(analysis: StoredAnalysis): string {
+  const parts: string[] = [];
+  if (analysis.boundaryEdges > 0)
+    parts.push(plural(analysis.boundaryEdges, 'open edge', 'open edges') + ' around holes');
+  if (analysis.nonManifoldEdges > 0) {
+    parts.push(plural(analysis.nonManifoldEdges, 'edge', 'edges') + ' shared by more than two faces');
+  }
+  return parts.length ? ` We found ${parts.join(' and ')}.` : '';
+}
+
+function explainRefusal(error: unknown, analysis: StoredAnalysis): unknown {
+  if (error instanceof AppError && error.code === 'not_watertight') {
+    return new AppError(error.code, error.message + leakDetails(analysis), error.status);
+  }
+  return error;
+}
+
+export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { models, pricing, catalog } = app.ctx;
+
+  app.post(
+    '/api/pricing',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary:
+          'Itemised price of one of my models with my choices (omitted ids take the defaults); the quote is kept',
+        body: pricingBody,
+        response: { 200: z.object({ quoteId: z.string(), quote: quoteReply }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { modelId: id, ...choices } = request.body;
+      const { row, analysis } = await models.analysisForPricing(user, id);
+      const materialId = choices.materialId ?? (await catalog.getCatalog()).defaults.materialId;
+      if (materialId == null)
+        throw new AppError('catalog_incomplete', 'The catalog has no default material.', 503);
+      try {
+        const stored = await pricing.saveQuote(
+          analysis,
+          { ...choices, materialId },
+          { customerId: user.id, modelId: row.id },
+        );
+        return { quoteId: stored.id, quote: stored.quote };
+      } catch (error) {
+        throw explainRefusal(error, analysis);
+      }
+    },
+  );
+
+  app.post(
+    '/api/pricing/compare',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary:
+          'The same model, finish and quantity priced in every enabled material (each with its quote or why not)',
+        body: compareBody,
+        response: {
+          200: z.object({
+            materials: z.array(
+              z.object({
+                materialId: z.number(),
+                name: z.string(),
+                kind: z.string(),
+                ok: z.boolean(),
+                quote: quoteReply.optional(),
+                code: z.string().optional(),
+                message: z.string().optional(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { modelId: id, ...choices } = request.body;
+      const { analysis } = await models.analysisForPricing(user, id);
+      const prices = await pricing.compareMaterials(analysis, choices);
+      const details = leakDetails(analysis);
+      return {
+        materials: prices.map((p) =>
+          p.result.ok
+            ? {
+                materialId: p.materialId,
+                name: p.materialName,
+                kind: p.kind,
+                ok: true,
+                quote: p.result.quote,
+              }
+            : {
+                materialId: p.materialId,
+                name: p.materialName,
+                kind: p.kind,
+                ok: false,
+                code: p.result.code,
+                message: p.result.code === 'not_watertight' ? p.result.message + details : p.result.message,
+              },
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/api/pricing/estimate',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary:
+          'The project estimate card: quantity 100, high polish, first Silver material unless one is given',
+        body: estimateBody,
+        response: {
+          200: z.object({ itemId: z.number(), materialId: z.number(), quote: quoteReply }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { analysis } = await models.analysisForPricing(user, request.body.modelId);
+      try {
+        const result = await pricing.estimate(analysis, {
+          itemTypeName: request.body.itemType ?? null,
+          materialId: request.body.materialId ?? null,
+        });
+        return { itemId: result.itemId, materialId: result.quote.materialId, quote: result.quote };
+      } catch (error) {
+        throw explainRefusal(error, analysis);
+      }
+    },
+  );
+};

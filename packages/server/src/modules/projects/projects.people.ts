@@ -1,0 +1,45 @@
+import { inArray } from 'drizzle-orm';
+import { initials, shortName } from '@facet/domain/format';
+import type { Db, Tx } from '../../db/client';
+import { users } from '../../db/schema/index';
+
+export type Role = 'customer' | 'designer' | 'service' | 'staff';
+
+export interface PersonRef {
+  id: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  name: string;
+  shortName: string;
+  initials: string;
+  avatarUrl: string | null;
+}
+
+type PersonRow = Pick<typeof users.$inferSelect, 'id' | 'role' | 'firstName' | 'lastName' | 'avatarKey'>;
+
+export function toPerson(row: PersonRow): PersonRef {
+  return {
+    id: row.id,
+    role: row.role,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    shortName: shortName(row.firstName, row.lastName),
+    initials: initials(row.firstName, row.lastName),
+    avatarUrl: row.avatarKey ? `/api/files/${row.avatarKey}` : null,
+  };
+}
+
+/** People by id (a read of the accounts' users table, names and avatars only). */
+export async function loadPeople(db: Db | Tx, ids: readonly string[]): Promise<Map<string, PersonRef>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, role: users.role, firstName: users.firstName, lastName: users.lastName, avatarKey: users.avatarKey, email: users.email })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, toPerson(r)]));
+}
+
+export const proLabel = (role: Role) => (role === 'service' ? 'Service Provider' : 'CAD Designer');

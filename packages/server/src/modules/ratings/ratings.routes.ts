@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../platform/auth';
+import { idParam } from '../projects/projects.schemas';
+import { ratingsService } from './ratings.service';
+
+export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ratings = ratingsService({ db: app.ctx.db, projects: app.ctx.projects });
+  app.post(
+    '/api/projects/:id/rating',
+    {
+      schema: {
+        tags: ['ratings'],
+        summary: 'Rate and review the pro of a completed project (its customer, once)',
+        params: idParam,
+        body: z.strictObject({
+          stars: z.number({ error: 'Choose a rating.' }).int().min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.'),
+          review: z.string().trim().max(2000).default(''),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const viewer = requireRole(request, 'customer');
+      return reply.status(201).send({ rating: await ratings.rate(viewer, request.params.id, request.body) });
+    },
+  );
+};

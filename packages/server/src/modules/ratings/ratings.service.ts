@@ -1,0 +1,28 @@
+import type { Db } from '../../db/client';
+import { ratings } from '../../db/schema/index';
+import type { UserRow } from '../accounts/accounts.queries';
+import { loadPeople } from '../projects/projects.people';
+import type { ProjectsService } from '../projects/projects.service';
+
+/** The customer rates and reviews the pro once the project is completed; averages feed the cards. */
+export function ratingsService(deps: { db: Db; projects: ProjectsService }) {
+  const p = deps.projects;
+  return {
+    async rate(viewer: UserRow, projectId: string, input: { stars: number; review: string }) {
+      const { row, mails } = await deps.db.transaction(async (tx) => {
+        const a = await p.access(tx, viewer, projectId, { lock: true });
+        p.check(a, 'rate');
+        const [row] = await tx
+          .insert(ratings)
+          .values({ projectId, proId: a.project.proId!, customerId: viewer.id, stars: input.stars, review: input.review })
+          .returning();
+        await p.addEvent(tx, projectId, 'rated', `Rated ${input.stars} out of 5`, viewer.id);
+        const mails = await p.mailTo(tx, 'rating-and-review', a.project.proId, a.project, { stars: input.stars, review: input.review });
+        return { row: row!, mails };
+      });
+      await p.sendMails(mails);
+      const people = await loadPeople(deps.db, [viewer.id]);
+      return { id: row.id, stars: row.stars, review: row.review, createdAt: row.createdAt.toISOString(), customer: people.get(viewer.id)! };
+    },
+  };
+}

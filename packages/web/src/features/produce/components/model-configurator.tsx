@@ -1,0 +1,141 @@
+import { useCallback, useRef, useState } from 'react';
+import { useComparePrices } from '../api/compare-prices';
+import type { CompareRequest } from '../api/compare-prices';
+import { usePrice } from '../api/price-model';
+import { useUploadThumbnail } from '../api/upload-thumbnail';
+import { sameValue, useDebouncedValue } from '../hooks/use-debounced-value';
+import {
+  changeConfiguration,
+  defaultConfiguration,
+  findMaterial,
+  parseQuantity,
+  toPricingRequest,
+} from '../lib/configuration';
+import { metalLook } from '../lib/metal-look';
+import type { Catalog, Configuration, Model } from '../lib/types';
+import { AnalysisPanel } from './analysis-panel';
+import { ConfigurationForm } from './configuration-form';
+import { MetalComparison } from './metal-comparison';
+import { PriceSummary } from './price-summary';
+import { ThumbnailPanel } from './thumbnail-panel';
+import { ModelStage } from './viewer/model-stage';
+
+function canvasPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
+  return new Promise((resolve) => {
+    try {
+      canvas.toBlob((blob) => resolve(blob), 'image/png');
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
+/** The configurator for one analysed model: 3D view, measurements, options, live price and comparison. */
+export function ModelConfigurator({
+  model,
+  catalog,
+  minQuantity = 1,
+}: {
+  model: Model;
+  catalog: Catalog;
+  /** Least pieces per order (a library design's membership minimum). */
+  minQuantity?: number;
+}) {
+  const [config, setConfig] = useState<Configuration>(() => {
+    const initial = defaultConfiguration(catalog);
+    return { ...initial, quantity: Math.max(initial.quantity, minQuantity) };
+  });
+  const [quantityText, setQuantityText] = useState(String(config.quantity));
+  const [laserImage, setLaserImage] = useState<File | null>(null);
+  const quantity = parseQuantity(quantityText, minQuantity);
+
+  const request = quantity.ok ? toPricingRequest(catalog, model.id, config) : null;
+  const settledRequest = useDebouncedValue(request);
+  const price = usePrice(settledRequest);
+
+  const compareRequest: CompareRequest | null = request
+    ? {
+        modelId: model.id,
+        quantity: request.quantity,
+        ...(request.polishId !== undefined ? { polishId: request.polishId } : {}),
+        ...(config.platingId !== null ? { platingId: config.platingId } : {}),
+      }
+    : null;
+  const settledCompare = useDebouncedValue(compareRequest);
+  const compare = useComparePrices(settledCompare);
+
+  const material = findMaterial(catalog, config.materialId);
+  const polish = catalog.polishes.find((p) => p.id === config.polishId);
+  const plating = catalog.platings.find((p) => p.id === config.platingId);
+  const look = metalLook(material, polish?.name, plating);
+
+  // the card picture is rendered from the 3D view once, right after the first analysis
+  const thumbnail = useUploadThumbnail();
+  const captured = useRef(false);
+  const { mutate: sendThumbnail } = thumbnail;
+  const onDrawn = useCallback(
+    (canvas: HTMLCanvasElement) => {
+      if (captured.current) return;
+      captured.current = true;
+      void canvasPng(canvas).then((blob) => {
+        if (blob) sendThumbnail({ id: model.id, image: blob, fileName: 'thumbnail.png', source: 'render' });
+      });
+    },
+    [model.id, sendThumbnail],
+  );
+
+  const change = (patch: Partial<Configuration>) => setConfig((c) => changeConfiguration(catalog, c, patch));
+  const priceUpdating = (request !== null && !sameValue(request, settledRequest)) || price.isFetching;
+  const compareUpdating =
+    (compareRequest !== null && !sameValue(compareRequest, settledCompare)) || compare.isFetching;
+
+  return (
+    <div className="steps-layout">
+      <div className="steps-viewer">
+        <ModelStage
+          fileUrl={model.fileUrl}
+          fileName={model.fileName}
+          look={look}
+          label={`${model.fileName} in ${material?.name ?? 'metal'}, ${polish?.name ?? ''}`}
+          onDrawn={model.thumbnailSource === null ? onDrawn : undefined}
+        />
+        <p className="steps-viewer__hint">Drag to turn the piece, scroll or pinch to zoom.</p>
+        <ThumbnailPanel model={model} />
+      </div>
+      <div className="steps-config">
+        <AnalysisPanel model={model} />
+        <ConfigurationForm
+          catalog={catalog}
+          config={config}
+          onChange={change}
+          quantityText={quantityText}
+          onQuantityText={(text) => {
+            setQuantityText(text);
+            const parsed = parseQuantity(text, minQuantity);
+            if (parsed.ok) change({ quantity: parsed.quantity });
+          }}
+          quantityError={quantity.ok ? null : quantity.message}
+          minQuantity={minQuantity}
+          laserImage={laserImage}
+          onLaserImage={setLaserImage}
+        />
+        <PriceSummary
+          quote={price.data?.quote}
+          updating={priceUpdating}
+          error={price.error}
+          blocked={!quantity.ok}
+          materialName={material?.name}
+        />
+        <MetalComparison
+          catalog={catalog}
+          rows={compare.data}
+          isPending={compare.isPending}
+          updating={compareUpdating}
+          error={compare.error}
+          selectedId={config.materialId}
+          onChoose={(materialId) => change({ materialId })}
+        />
+      </div>
+    </div>
+  );
+}

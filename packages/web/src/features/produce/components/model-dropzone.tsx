@@ -1,0 +1,174 @@
+import { useId, useRef, useState } from 'react';
+import type { DragEvent } from 'react';
+import clsx from 'clsx';
+import { AlertCircle, CheckCircle2, FileUp, X } from 'lucide-react';
+import { Button, Spinner } from '../../../components/ui';
+import { formatBytes, formatCount, formatSize } from '../lib/format';
+import type { PreviewReply } from '../lib/preview-mesh';
+import { MAX_MODEL_BYTES, MODEL_ACCEPT, uploadMessages, uploadPercent } from '../lib/upload-machine';
+import type { UploadState } from '../lib/upload-machine';
+import './model-dropzone.css';
+
+export type ModelDropzoneProps = {
+  state: UploadState;
+  preview: PreviewReply | null;
+  onFile: (file: File) => void;
+  onCancel: () => void;
+  /** Heading level text for the zone (it is a labelled region). */
+  title?: string;
+};
+
+function PreviewLine({ preview }: { preview: PreviewReply | null }) {
+  if (!preview?.ok) return null;
+  const { analysis } = preview;
+  return (
+    <p className="dropzone__preview">
+      Quick look in your browser: {formatSize(analysis.sizeMm)} in file units ·{' '}
+      {formatCount(analysis.triangles)} triangles{analysis.watertight ? '' : ' · has holes'}. Our server
+      confirms these numbers.
+    </p>
+  );
+}
+
+/**
+ * Drop a model or pick one (keyboard: the button opens the file picker). Shows the upload's progress with
+ * a cancel button, then "Analysing…", and any failure in words (spec section 8).
+ */
+export function ModelDropzone({
+  state,
+  preview,
+  onFile,
+  onCancel,
+  title = 'Upload a 3D model',
+}: ModelDropzoneProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const hintId = useId();
+  const [dragging, setDragging] = useState(false);
+  const busy = state.status === 'preparing' || state.status === 'uploading' || state.status === 'analysing';
+  const percent = uploadPercent(state);
+
+  function onDrop(event: DragEvent<HTMLElement>) {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !busy) onFile(file);
+  }
+
+  const picker = (
+    <>
+      <input
+        ref={inputRef}
+        type="file"
+        accept={MODEL_ACCEPT}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="model-file-input"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (file) onFile(file);
+        }}
+      />
+      <Button
+        type="button"
+        onClick={() => inputRef.current?.click()}
+        disabled={busy}
+        aria-describedby={hintId}
+      >
+        <FileUp aria-hidden="true" />
+        {state.status === 'idle' ? 'Choose a model file' : 'Choose another file'}
+      </Button>
+    </>
+  );
+
+  return (
+    <section
+      className={clsx('dropzone', dragging && 'dropzone--over', busy && 'dropzone--busy')}
+      aria-labelledby={headingId}
+      onDragOver={(e) => {
+        e.preventDefault();
+        if (!busy) setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      data-testid="model-dropzone"
+    >
+      <h2 id={headingId} className="dropzone__title">
+        {title}
+      </h2>
+
+      {state.status === 'preparing' || state.status === 'uploading' ? (
+        <div className="dropzone__progress">
+          <p className="dropzone__file">
+            <span>{state.file.name}</span>
+            <span className="dropzone__muted">
+              {state.status === 'uploading'
+                ? `${formatBytes(state.loaded)} of ${formatBytes(state.total)}`
+                : 'Preparing the upload…'}
+            </span>
+          </p>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label={`Uploading ${state.file.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${percent}%`}
+          >
+            <span className="progress__bar" style={{ width: `${percent}%` }} />
+          </div>
+          <div className="dropzone__row">
+            <span className="dropzone__percent" aria-hidden="true">
+              {percent}%
+            </span>
+            <Button type="button" variant="secondary" size="sm" onClick={onCancel}>
+              <X aria-hidden="true" />
+              Cancel upload
+            </Button>
+          </div>
+          <PreviewLine preview={preview} />
+        </div>
+      ) : state.status === 'analysing' ? (
+        <div className="dropzone__progress" role="status">
+          <p className="dropzone__file">
+            <span>{state.file.name}</span>
+          </p>
+          <p className="dropzone__analysing">
+            <Spinner size="sm" label={null} /> {uploadMessages.analysing}
+          </p>
+          <PreviewLine preview={preview} />
+        </div>
+      ) : (
+        <div className="dropzone__idle">
+          <FileUp className="dropzone__icon" aria-hidden="true" />
+          <p>Drag and drop an STL, OBJ, PLY or 3MF file here, or</p>
+          {picker}
+          <p className="dropzone__muted" id={hintId}>
+            Up to {formatBytes(MAX_MODEL_BYTES)}. We measure it, check it can be cast, and price it in every
+            metal.
+          </p>
+          {state.status === 'failed' ? (
+            <p className="dropzone__message dropzone__message--error" role="alert">
+              <AlertCircle aria-hidden="true" />
+              <span>
+                {state.file ? <strong>{state.file.name}: </strong> : null}
+                {state.message}
+              </span>
+            </p>
+          ) : state.status === 'cancelled' ? (
+            <p className="dropzone__message" role="status">
+              {uploadMessages.cancelled}
+            </p>
+          ) : state.status === 'ready' ? (
+            <p className="dropzone__message dropzone__message--ok" role="status">
+              <CheckCircle2 aria-hidden="true" /> {state.model.fileName} is ready.
+            </p>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}

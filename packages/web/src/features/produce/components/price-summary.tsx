@@ -1,0 +1,97 @@
+import { ShoppingBag } from 'lucide-react';
+import { Button, Skeleton, Spinner } from '../../../components/ui';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { formatCents, formatWeight } from '../lib/format';
+import type { Quote } from '../lib/types';
+
+/** The price components in the spec's order (section 3: price), with their labels. */
+export const PRICE_LINES = [
+  ['castPrice', 'Casting'],
+  ['threeDPrintingPrice', '3D printing'],
+  ['polishLaborPrice', 'Polish labour'],
+  ['platingPrice', 'Plating'],
+  ['assemblyOptionPrice', 'Assembly'],
+  ['laserEngravingOptionPrice', 'Laser engraving'],
+  ['fixedCostPrice', 'Set-up (shared over the order)'],
+] as const satisfies readonly (readonly [keyof Quote, string])[];
+
+export type PriceSummaryProps = {
+  quote: Quote | undefined;
+  /** A change is waiting for its 500 ms, or a new price is on its way. */
+  updating: boolean;
+  error: unknown;
+  /** The quantity cannot be priced (the form says why). */
+  blocked: boolean;
+  materialName: string | undefined;
+};
+
+/** The live itemised price: per-piece components, price per piece, total and the weight in the metal. */
+export function PriceSummary({ quote, updating, error, blocked, materialName }: PriceSummaryProps) {
+  const stale = updating || blocked;
+  return (
+    <section className="produce-card price-card" aria-labelledby="price-title" aria-busy={updating}>
+      <div className="price-card__head">
+        <h2 id="price-title" className="produce-card__title">
+          Price
+        </h2>
+        {updating ? (
+          <span className="price-card__updating">
+            <Spinner size="sm" label={null} /> Updating…
+          </span>
+        ) : null}
+      </div>
+      {error && !blocked ? (
+        <p className="price-card__error" role="alert">
+          {isApiError(error) ? error.message : errorMessage(error)}
+        </p>
+      ) : !quote ? (
+        <div className="price-card__loading" aria-label="Loading the price">
+          <Skeleton height="1rem" />
+          <Skeleton height="1rem" width="80%" />
+          <Skeleton height="2rem" width="50%" />
+        </div>
+      ) : (
+        <div
+          className={stale ? 'price-card__body price-card__body--stale' : 'price-card__body'}
+          data-testid="price"
+        >
+          <p className="price-card__weight">
+            Weight in {materialName ?? 'this material'}:{' '}
+            <strong data-testid="weight">{formatWeight(quote.weightGrams)}</strong>
+          </p>
+          <table className="price-table">
+            <caption className="visually-hidden">Price per piece, itemised</caption>
+            <tbody>
+              {PRICE_LINES.filter(
+                ([key]) => quote[key] !== 0 || key === 'castPrice' || key === 'polishLaborPrice',
+              ).map(([key, label]) => (
+                <tr key={key} data-line={key}>
+                  <th scope="row">{label}</th>
+                  <td>{formatCents(quote[key])}</td>
+                </tr>
+              ))}
+              <tr className="price-table__sub">
+                <th scope="row">Price per piece</th>
+                <td>{formatCents(quote.pricePerPiece)}</td>
+              </tr>
+            </tbody>
+          </table>
+          <p className="price-card__total">
+            <span>
+              Total for {quote.quantity.toLocaleString('en-US')} {quote.quantity === 1 ? 'piece' : 'pieces'}
+            </span>
+            <strong data-testid="total-price">{formatCents(quote.totalPrice)}</strong>
+          </p>
+        </div>
+      )}
+      <div className="price-card__cart">
+        <Button disabled aria-describedby="cart-note" fullWidth>
+          <ShoppingBag aria-hidden="true" /> Add to cart
+        </Button>
+        <p id="cart-note" className="price-card__note">
+          The cart opens with checkout, which is on its way. Your configuration stays here with this model.
+        </p>
+      </div>
+    </section>
+  );
+}

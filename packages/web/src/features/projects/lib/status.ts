@@ -1,0 +1,31 @@
+import type { Phase, ProjectSummary } from '../api/types';
+
+export const FILTER_LABELS = {
+  all: 'All',
+  'in-progress': 'In progress',
+  completed: 'Completed',
+  'not-started': 'Not started',
+  service: 'Service',
+  invited: 'Invited',
+} as const;
+
+const PHASE_TONE: Record<Phase, string> = {
+  'not-started': 'muted',
+  invited: 'gold',
+  'in-progress': 'ink',
+  completed: 'success',
+};
+
+/** The status shown with its name; a completed project reads 'Completed'. */
+export function statusLabel(project: Pick<ProjectSummary, 'completed' | 'activeStatus'>): string {
+  return project.completed ? 'Completed' : project.activeStatus.name;
+}
+
+export function phaseTone(phase: Phase): string {
+  return PHASE_TONE[phase];
+}
+
+/** 'Nov 22, 2026'. */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
