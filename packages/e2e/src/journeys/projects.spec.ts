@@ -60,7 +60,9 @@ describe('projects and offers', () => {
     await c.getByRole('button', { name: 'New project' }).first().click();
     const dialog = c.getByRole('dialog', { name: 'New project' });
     await dialog.getByLabel(/^Title/).fill(title);
-    await dialog.getByLabel('Description', { exact: true }).fill('A heavy oval signet with a hand-cut monogram.');
+    await dialog
+      .getByLabel('Description', { exact: true })
+      .fill('A heavy oval signet with a hand-cut monogram.');
     await dialog.getByLabel('Item type').selectOption('Ring');
     await dialog.getByLabel('width value').fill('18');
     await dialog.getByLabel('thickness value').fill('2.5');
@@ -74,7 +76,10 @@ describe('projects and offers', () => {
     // the Invite Designer dialog recommends three designers ranked by fit
     await c.getByRole('button', { name: 'Invite Designer' }).click();
     const recommended = c.getByRole('dialog', { name: 'Recommended designers' });
-    await recommended.getByRole('button', { name: /^Invite to Project: / }).first().waitFor();
+    await recommended
+      .getByRole('button', { name: /^Invite to Project: / })
+      .first()
+      .waitFor();
     expect(await recommended.getByRole('listitem').count()).toBe(3);
     await c.keyboard.press('Escape');
     await recommended.waitFor({ state: 'hidden' });
@@ -99,7 +104,10 @@ describe('projects and offers', () => {
     // the customer compares and accepts the first designer
     await c.reload();
     await c.getByRole('tab', { name: /^Offers/ }).click();
-    await c.getByRole('article', { name: `Offer from ${first}` }).getByText('$1,250').waitFor();
+    await c
+      .getByRole('article', { name: `Offer from ${first}` })
+      .getByText('$1,250')
+      .waitFor();
     await screenshot(c, 'project-offers-desktop');
     expect(await seriousA11yViolations(c)).toEqual([]);
     await c.getByRole('button', { name: `Accept offer from ${first}` }).click();
@@ -128,9 +136,15 @@ describe('projects and offers', () => {
       messages: { to: string; event: string }[];
     };
     const events = (to: string) => mails.messages.filter((m) => m.to === to).map((m) => m.event);
-    expect(events('designer@demo.facet')).toEqual(expect.arrayContaining(['designer-invite', 'designer-offer-approve']));
-    expect(events('designer2@demo.facet')).toEqual(expect.arrayContaining(['designer-invite', 'not-chosen-designers']));
-    expect(events('customer@demo.facet')).toEqual(expect.arrayContaining(['project-creation', 'designer-invite-accept']));
+    expect(events('designer@demo.facet')).toEqual(
+      expect.arrayContaining(['designer-invite', 'designer-offer-approve']),
+    );
+    expect(events('designer2@demo.facet')).toEqual(
+      expect.arrayContaining(['designer-invite', 'not-chosen-designers']),
+    );
+    expect(events('customer@demo.facet')).toEqual(
+      expect.arrayContaining(['project-creation', 'designer-invite-accept']),
+    );
 
     expect([...customer.errors, ...d1.errors, ...d2.errors]).toEqual([]);
     await Promise.all([customer.context.close(), d1.context.close(), d2.context.close()]);

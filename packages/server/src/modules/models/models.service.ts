@@ -47,13 +47,11 @@ export function extensionOf(fileName: string): string {
 
 /** The last path segment, without control characters: what we keep and offer back on download. */
 function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base =
-    name
-      .split(/[\\/]/)
-      .pop()
-      ?.replace(/[\u0000-\u001f\u007f]/g, '') ?? '';
-  return base.trim().slice(0, 255);
+  const last = name.split(/[\\/]/).pop() ?? '';
+  const printable = Array.from(last)
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('');
+  return printable.trim().slice(0, 255);
 }
 
 export function toModelView(row: ModelRow): ModelView {

@@ -3,7 +3,12 @@ import { listProjects } from '../../projects/api/list-projects';
 import { projectKeys } from '../../projects/api/types';
 import type { ProjectFilter } from '../../projects/api/types';
 
-export const COUNTED_FILTERS = ['all', 'in-progress', 'invited', 'completed'] as const satisfies readonly ProjectFilter[];
+export const COUNTED_FILTERS = [
+  'all',
+  'in-progress',
+  'invited',
+  'completed',
+] as const satisfies readonly ProjectFilter[];
 export type ProjectCounts = Partial<Record<(typeof COUNTED_FILTERS)[number], number>>;
 
 /** Project totals per filter, read from the list endpoint's `total` (one small page each). */
@@ -13,7 +18,8 @@ export function useProjectCounts(): { counts: ProjectCounts; loading: boolean } 
       const params = { filter, q: '', page: 1, pageSize: 1, counts: true };
       return {
         queryKey: projectKeys.list(params),
-        queryFn: ({ signal }: { signal: AbortSignal }) => listProjects({ filter, q: '', page: 1, pageSize: 1 }, signal),
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          listProjects({ filter, q: '', page: 1, pageSize: 1 }, signal),
       };
     }),
   });

@@ -79,7 +79,9 @@ export function ProInvitations() {
       {invitations.isPending ? (
         <Loading />
       ) : invitations.isError || invitations.data.length === 0 ? (
-        <p className="project-row__meta">No invitations yet. Customers invite you from your public profile card.</p>
+        <p className="project-row__meta">
+          No invitations yet. Customers invite you from your public profile card.
+        </p>
       ) : (
         <ul className="project-list">
           {invitations.data.slice(0, 6).map((inv) => (

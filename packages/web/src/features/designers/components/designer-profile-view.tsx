@@ -26,16 +26,28 @@ export function DesignerProfileView({ designer, aside }: { designer: DesignerPro
   return (
     <div className="profile-layout">
       <Card as="section" tone="outline" className="profile-side" aria-label="Summary">
-        <Avatar firstName={designer.firstName} lastName={designer.lastName} src={designer.avatarUrl} size="xl" />
+        <Avatar
+          firstName={designer.firstName}
+          lastName={designer.lastName}
+          src={designer.avatarUrl}
+          size="xl"
+        />
         <h1 className="profile-side__name">{designer.name}</h1>
         <p className="pro-card__label">{designer.label}</p>
         {designer.address ? (
-          <p className="project-row__meta">{[designer.address.city, designer.address.country].filter(Boolean).join(', ')}</p>
+          <p className="project-row__meta">
+            {[designer.address.city, designer.address.country].filter(Boolean).join(', ')}
+          </p>
         ) : null}
         <p className="pro-card__rating">
-          <Star aria-hidden="true" className={designer.rating ? 'pro-card__star pro-card__star--on' : 'pro-card__star'} />
+          <Star
+            aria-hidden="true"
+            className={designer.rating ? 'pro-card__star pro-card__star--on' : 'pro-card__star'}
+          />
           {formatRating(designer.rating)}
-          {designer.ratingCount ? ` (${designer.ratingCount} review${designer.ratingCount === 1 ? '' : 's'})` : ''}
+          {designer.ratingCount
+            ? ` (${designer.ratingCount} review${designer.ratingCount === 1 ? '' : 's'})`
+            : ''}
         </p>
         <dl className="profile-stats">
           <div>
@@ -103,7 +115,10 @@ export function DesignerProfileView({ designer, aside }: { designer: DesignerPro
                 <li key={r.id} className="review">
                   <div className="review__head">
                     <strong>{r.customer.shortName}</strong>
-                    <span aria-label={`${r.stars} of 5 stars`}>{'★'.repeat(r.stars)}{'☆'.repeat(5 - r.stars)}</span>
+                    <span aria-label={`${r.stars} of 5 stars`}>
+                      {'★'.repeat(r.stars)}
+                      {'☆'.repeat(5 - r.stars)}
+                    </span>
                   </div>
                   {r.review ? <p className="detail-block__text">{r.review}</p> : null}
                 </li>

@@ -47,16 +47,16 @@ describe('designer card', () => {
   test('shows first name + last initial, CAD Designer, rating to one decimal, 5 tags, rate with 2 decimals', () => {
     renderCard(card());
     const article = screen.getByRole('article', { name: 'Claire D.' });
-    expect(within(article).getByRole('link', { name: 'Claire D.' }).getAttribute('href')).toBe('/profile/designer/d1');
+    expect(within(article).getByRole('link', { name: 'Claire D.' }).getAttribute('href')).toBe(
+      '/profile/designer/d1',
+    );
     expect(within(article).getByText('CAD Designer')).toBeTruthy();
     expect(within(article).getByTestId('rating').textContent).toBe('4.7');
-    expect(within(article).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Rings',
-      'Rhino',
-      'Stone setting',
-      'Pavé',
-      'Filigree',
-    ]);
+    expect(
+      within(article)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Rings', 'Rhino', 'Stone setting', 'Pavé', 'Filigree']);
     expect(within(article).getByTestId('response-rate').textContent).toBe('87.50%');
     expect(within(article).getByTestId('response-time').textContent).toBe('Within 5 hours');
   });

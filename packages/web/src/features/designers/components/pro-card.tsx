@@ -43,14 +43,15 @@ export function ProCard({
       <div className="pro-card__head">
         <Avatar firstName={pro.firstName} lastName={pro.lastName} src={pro.avatarUrl} size="lg" />
         <div className="pro-card__who">
-          <h3 className="pro-card__name">
-            {profileHref ? <Link to={profileHref}>{name}</Link> : name}
-          </h3>
+          <h3 className="pro-card__name">{profileHref ? <Link to={profileHref}>{name}</Link> : name}</h3>
           <p className="pro-card__label">{label}</p>
         </div>
       </div>
       <p className="pro-card__rating" data-testid="rating">
-        <Star aria-hidden="true" className={pro.rating ? 'pro-card__star pro-card__star--on' : 'pro-card__star'} />
+        <Star
+          aria-hidden="true"
+          className={pro.rating ? 'pro-card__star pro-card__star--on' : 'pro-card__star'}
+        />
         <span>{rating}</span>
       </p>
       {pro.tags.length ? (

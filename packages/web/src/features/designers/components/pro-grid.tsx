@@ -4,7 +4,15 @@ import { ProCardSkeleton } from './pro-card';
 import './pro-card.css';
 
 /** The card grid; 6 skeleton cards while loading (spec section 9). */
-export function ProGrid({ loading, children, label }: { loading: boolean; children?: ReactNode; label: string }) {
+export function ProGrid({
+  loading,
+  children,
+  label,
+}: {
+  loading: boolean;
+  children?: ReactNode;
+  label: string;
+}) {
   if (loading) {
     return (
       <div className="pro-grid" aria-busy="true">

@@ -25,13 +25,9 @@ describe('designer card formatting (spec sections 2 and 9)', () => {
 
   test('tags join skills, software and CAD skills without repeats, at most 5', () => {
     expect(MAX_CARD_TAGS).toBe(5);
-    expect(cardTags(['Rings', 'Pendants'], ['Rhino', 'rings'], ['Stone setting', 'Pavé', 'Filigree'])).toEqual([
-      'Rings',
-      'Pendants',
-      'Rhino',
-      'Stone setting',
-      'Pavé',
-    ]);
+    expect(
+      cardTags(['Rings', 'Pendants'], ['Rhino', 'rings'], ['Stone setting', 'Pavé', 'Filigree']),
+    ).toEqual(['Rings', 'Pendants', 'Rhino', 'Stone setting', 'Pavé']);
     expect(cardTags([], null, undefined)).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@ export function shortName(firstName: string, lastName: string): string {
 
 /** One decimal, or 'Not yet rated' when there is no rating. */
 export function formatRating(rating: number | null | undefined): string {
-  if (rating === null || rating === undefined || !Number.isFinite(rating) || rating <= 0) return 'Not yet rated';
+  if (rating === null || rating === undefined || !Number.isFinite(rating) || rating <= 0)
+    return 'Not yet rated';
   return rating.toFixed(1);
 }
 

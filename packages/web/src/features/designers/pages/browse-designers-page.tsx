@@ -58,7 +58,9 @@ export function BrowseDesignersPage() {
         <div>
           <p className="eyebrow">Browse designers</p>
           <h1 className="page__title">{role === 'service' ? 'Service providers' : 'CAD designers'}</h1>
-          <p className="page__lead">Reviewed by our production team. Invite them to a project and compare offers.</p>
+          <p className="page__lead">
+            Reviewed by our production team. Invite them to a project and compare offers.
+          </p>
         </div>
       </div>
       <div className="projects-toolbar designers-toolbar">

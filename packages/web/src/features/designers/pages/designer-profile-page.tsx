@@ -24,7 +24,11 @@ export function DesignerProfilePage() {
         <EmptyState
           headingLevel="h1"
           icon={<CircleUser />}
-          title={isApiError(designer.error) && designer.error.status === 404 ? 'This profile is not available' : 'The profile could not be loaded'}
+          title={
+            isApiError(designer.error) && designer.error.status === 404
+              ? 'This profile is not available'
+              : 'The profile could not be loaded'
+          }
           description={errorMessage(designer.error)}
           action={
             <Button asChild>

@@ -2,16 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../app/auth';
-import {
-  Button,
-  Card,
-  EmptyState,
-  Field,
-  Input,
-  Skeleton,
-  Textarea,
-  toast,
-} from '../../../components/ui';
+import { Button, Card, EmptyState, Field, Input, Skeleton, Textarea, toast } from '../../../components/ui';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useDesigner } from '../api/get-designer';
 import type { DesignerProfile } from '../api/types';
@@ -54,7 +45,8 @@ function ProfileForm({ designer, onDone }: { designer: DesignerProfile; onDone: 
     const next: Record<string, string> = {};
     const bioProblem = bioError(bio);
     if (bioProblem) next.bio = bioProblem;
-    if (phone.trim() && !/^\d{6,15}$/.test(phone.trim())) next.phone = 'Phone must contain only numbers (6–15 digits)';
+    if (phone.trim() && !/^\d{6,15}$/.test(phone.trim()))
+      next.phone = 'Phone must contain only numbers (6–15 digits)';
     setErrors(next);
     if (Object.keys(next).length) return;
     try {

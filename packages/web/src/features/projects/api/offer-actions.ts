@@ -11,8 +11,15 @@ export const acceptOffer = (offerId: string) =>
 /** The customer declines one invitee. */
 export const declineOffer = (offerId: string) => api.post<{ offer: Offer }>(path(offerId, 'decline'));
 /** The invited pro sends (or revises) an offer. */
-export const sendOffer = ({ offerId, priceCents, leadTimeDays }: { offerId: string; priceCents: number; leadTimeDays: number }) =>
-  api.post<{ offer: Offer }>(path(offerId, 'offer'), { priceCents, leadTimeDays });
+export const sendOffer = ({
+  offerId,
+  priceCents,
+  leadTimeDays,
+}: {
+  offerId: string;
+  priceCents: number;
+  leadTimeDays: number;
+}) => api.post<{ offer: Offer }>(path(offerId, 'offer'), { priceCents, leadTimeDays });
 /** The invited pro turns the invitation down. */
 export const refuseInvitation = (offerId: string) => api.post<{ offer: Offer }>(path(offerId, 'refuse'));
 

@@ -121,7 +121,14 @@ export type ProjectDetail = ProjectSummary & {
 
 export type Recommendation = DesignerCard & { fitReasons: string[] };
 
-export const PROJECT_FILTERS = ['all', 'in-progress', 'completed', 'not-started', 'service', 'invited'] as const;
+export const PROJECT_FILTERS = [
+  'all',
+  'in-progress',
+  'completed',
+  'not-started',
+  'service',
+  'invited',
+] as const;
 export type ProjectFilter = (typeof PROJECT_FILTERS)[number];
 
 /** Query keys: every mutation invalidates ['projects'] so lists, details and the dashboard refresh. */

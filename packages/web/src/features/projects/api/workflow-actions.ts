@@ -25,8 +25,16 @@ export const requestChanges = ({ projectId, changes }: { projectId: string; chan
     { changes },
   );
 
-export const quoteChanges = ({ changeRequestId, priceCents }: { changeRequestId: string; priceCents: number }) =>
-  api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/quote`, { priceCents });
+export const quoteChanges = ({
+  changeRequestId,
+  priceCents,
+}: {
+  changeRequestId: string;
+  priceCents: number;
+}) =>
+  api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/quote`, {
+    priceCents,
+  });
 
 export const refuseChanges = (changeRequestId: string) =>
   api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/refuse`);
@@ -40,8 +48,15 @@ export const approveChanges = (changeRequestId: string) =>
 export const declineChanges = (changeRequestId: string) =>
   api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/decline`);
 
-export const rateProject = ({ projectId, stars, review }: { projectId: string; stars: number; review: string }) =>
-  api.post(`/api/projects/${enc(projectId)}/rating`, { stars, review });
+export const rateProject = ({
+  projectId,
+  stars,
+  review,
+}: {
+  projectId: string;
+  stars: number;
+  review: string;
+}) => api.post(`/api/projects/${enc(projectId)}/rating`, { stars, review });
 
 function useProjectMutation<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();

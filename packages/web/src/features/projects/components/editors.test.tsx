@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DescriptionEditor } from './description-editor';
 import { DimensionsEditor } from './dimensions-editor';
-import { AttachmentsList } from './project-details-panel';
+import { AttachmentsList, showsDetailsPanel, showsImageHeader } from './project-details-panel';
 
 afterEach(cleanup);
 
@@ -112,5 +112,29 @@ describe('files and attachments', () => {
     expect(screen.getByRole('link', { name: 'Download sketch.pdf' }).getAttribute('href')).toBe(
       '/api/projects/p1/attachments/a1',
     );
+  });
+});
+
+describe('details panel visibility (spec section 2)', () => {
+  const at = (viewerRole: 'customer' | 'pro' | 'staff', name: string, position: -1 | 1 | 2 | 3 | 4) => ({
+    viewerRole,
+    activeStatus: { id: 's', name, position },
+    completed: false,
+  });
+
+  test('not shown to the customer in the payment phase; shown to the pro and staff', () => {
+    expect(showsDetailsPanel(at('customer', 'Make Payment', 2))).toBe(false);
+    expect(showsDetailsPanel(at('customer', 'Invite Designers', 1))).toBe(true);
+    expect(showsDetailsPanel(at('customer', 'In Design', 3))).toBe(true);
+    expect(showsDetailsPanel(at('pro', 'Make Payment', 2))).toBe(true);
+    expect(showsDetailsPanel(at('staff', 'Make Payment', 2))).toBe(true);
+  });
+
+  test("the image header shows for the customer only while the status name includes 'invite'", () => {
+    expect(showsImageHeader(at('customer', 'Invite Designers', 1))).toBe(true);
+    expect(showsImageHeader(at('customer', 'Invite Service Providers', 1))).toBe(true);
+    expect(showsImageHeader(at('customer', 'Not Started', -1))).toBe(false);
+    expect(showsImageHeader(at('customer', 'In Design', 3))).toBe(false);
+    expect(showsImageHeader(at('pro', 'In Design', 3))).toBe(true);
   });
 });

@@ -77,7 +77,9 @@ export function OffersPanel({ project }: { project: ProjectDetail }) {
         open={confirm?.action === 'decline'}
         onOpenChange={(open) => !open && setConfirm(null)}
         title="Decline this offer?"
-        description={c ? `${c.pro.shortName} is told the offer was declined. Your other invitations stay open.` : ''}
+        description={
+          c ? `${c.pro.shortName} is told the offer was declined. Your other invitations stay open.` : ''
+        }
         confirmLabel="Decline offer"
         onConfirm={() => void run()}
         busy={decline.isPending}
@@ -109,7 +111,9 @@ function ProsPanel({ project }: { project: ProjectDetail }) {
   const label = project.service ? 'Service Providers' : 'Designers';
   return (
     <ProGrid loading={designers.isPending} label={label}>
-      {designers.data?.designers.length === 0 ? <p className="tab-empty">No {label.toLowerCase()} yet.</p> : null}
+      {designers.data?.designers.length === 0 ? (
+        <p className="tab-empty">No {label.toLowerCase()} yet.</p>
+      ) : null}
       {designers.data?.designers.map((d) => (
         <ProCard
           key={d.id}
@@ -134,9 +138,12 @@ function useHasConversations(projectId: string) {
     queryKey: ['projects', 'detail', projectId, 'rooms'],
     queryFn: async ({ signal }) => {
       try {
-        const body = await api.get<{ rooms?: unknown[] }>(`/api/projects/${encodeURIComponent(projectId)}/rooms`, {
-          signal,
-        });
+        const body = await api.get<{ rooms?: unknown[] }>(
+          `/api/projects/${encodeURIComponent(projectId)}/rooms`,
+          {
+            signal,
+          },
+        );
         return (body.rooms?.length ?? 0) > 0;
       } catch {
         return false;
@@ -154,7 +161,9 @@ export function InviteTabs({ project }: { project: ProjectDetail }) {
     <Tabs value={tab} onValueChange={setTab}>
       <TabsList aria-label="Invite">
         <TabsTrigger value="pros">{project.service ? 'Service Providers' : 'Designers'}</TabsTrigger>
-        <TabsTrigger value="offers">Offers{project.offers.length ? ` (${project.offers.length})` : ''}</TabsTrigger>
+        <TabsTrigger value="offers">
+          Offers{project.offers.length ? ` (${project.offers.length})` : ''}
+        </TabsTrigger>
         {hasRooms ? <TabsTrigger value="messages">Messages</TabsTrigger> : null}
       </TabsList>
       <TabsContent value="pros">

@@ -23,7 +23,17 @@ import { useCreateProject } from '../api/create-project';
 import type { CreateProjectInput } from '../api/create-project';
 import { DEFAULT_DIMENSION_NAMES, DIMENSION_UNITS, toWire } from '../lib/dimensions';
 
-export const ITEM_TYPES = ['Necklace', 'Ring', 'Earring', 'Pendant', 'Bracelet', 'Brooch', 'Charm', 'Cufflinks', 'Keychain'];
+export const ITEM_TYPES = [
+  'Necklace',
+  'Ring',
+  'Earring',
+  'Pendant',
+  'Bracelet',
+  'Brooch',
+  'Charm',
+  'Cufflinks',
+  'Keychain',
+];
 export const CATEGORIES = ['Jewelry', 'Accessories'];
 
 type DimensionRow = { name: string; amount: string; unit: string };
@@ -136,7 +146,12 @@ export function NewProjectDialog({
               <Input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} autoFocus />
             </Field>
             <Field label="Description" error={errors.description}>
-              <Textarea value={description} onChange={(e) => setDescription(e.target.value)} rows={3} maxLength={5000} />
+              <Textarea
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                rows={3}
+                maxLength={5000}
+              />
             </Field>
             <fieldset className="new-project__type">
               <legend className="field__label">Project type</legend>
@@ -175,7 +190,10 @@ export function NewProjectDialog({
                 ) : null}
                 <div className="new-project__grid">
                   <Field label="Item title">
-                    <Input value={item.title} onChange={(e) => updateItem(index, { title: e.target.value })} />
+                    <Input
+                      value={item.title}
+                      onChange={(e) => updateItem(index, { title: e.target.value })}
+                    />
                   </Field>
                   <Field label="Category">
                     <Select
@@ -203,7 +221,11 @@ export function NewProjectDialog({
                     onChange={(e) => updateItem(index, { description: e.target.value })}
                   />
                 </Field>
-                <div className="new-project__dims" role="group" aria-label={`Dimensions of item ${index + 1}`}>
+                <div
+                  className="new-project__dims"
+                  role="group"
+                  aria-label={`Dimensions of item ${index + 1}`}
+                >
                   <p className="field__label">Dimensions</p>
                   {item.dimensions.map((dim, d) => (
                     <div key={d} className="new-project__dim">
@@ -212,7 +234,9 @@ export function NewProjectDialog({
                         value={dim.name}
                         onChange={(e) =>
                           updateItem(index, {
-                            dimensions: item.dimensions.map((x, i) => (i === d ? { ...x, name: e.target.value } : x)),
+                            dimensions: item.dimensions.map((x, i) =>
+                              i === d ? { ...x, name: e.target.value } : x,
+                            ),
                           })
                         }
                       />
@@ -222,7 +246,9 @@ export function NewProjectDialog({
                         value={dim.amount}
                         onChange={(e) =>
                           updateItem(index, {
-                            dimensions: item.dimensions.map((x, i) => (i === d ? { ...x, amount: e.target.value } : x)),
+                            dimensions: item.dimensions.map((x, i) =>
+                              i === d ? { ...x, amount: e.target.value } : x,
+                            ),
                           })
                         }
                       />
@@ -232,7 +258,9 @@ export function NewProjectDialog({
                         value={dim.unit}
                         onChange={(e) =>
                           updateItem(index, {
-                            dimensions: item.dimensions.map((x, i) => (i === d ? { ...x, unit: e.target.value } : x)),
+                            dimensions: item.dimensions.map((x, i) =>
+                              i === d ? { ...x, unit: e.target.value } : x,
+                            ),
                           })
                         }
                       />
@@ -242,7 +270,9 @@ export function NewProjectDialog({
                     size="sm"
                     variant="ghost"
                     onClick={() =>
-                      updateItem(index, { dimensions: [...item.dimensions, { name: '', amount: '', unit: 'mm' }] })
+                      updateItem(index, {
+                        dimensions: [...item.dimensions, { name: '', amount: '', unit: 'mm' }],
+                      })
                     }
                   >
                     <Plus aria-hidden="true" /> Add dimension

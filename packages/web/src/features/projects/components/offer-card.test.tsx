@@ -55,13 +55,17 @@ describe('designer offer card (spec section 2)', () => {
     expect(screen.getByTestId('offer-price').textContent).toBe('$99.50');
     expect(screen.getByTestId('offer-lead').textContent).toBe('1 day');
     expect(screen.queryByRole('button')).toBeNull();
-    rerender(<OfferCard offer={offer({ status: 'accepted', priceCents: 9_950, leadTimeDays: 3 })} canDecide />);
+    rerender(
+      <OfferCard offer={offer({ status: 'accepted', priceCents: 9_950, leadTimeDays: 3 })} canDecide />,
+    );
     expect(screen.getByText('ACCEPTED')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   test('a pro viewing the card (no decision rights) sees no buttons', () => {
-    render(<OfferCard offer={offer({ status: 'quoted', priceCents: 100, leadTimeDays: 2 })} canDecide={false} />);
+    render(
+      <OfferCard offer={offer({ status: 'quoted', priceCents: 100, leadTimeDays: 2 })} canDecide={false} />,
+    );
     expect(screen.queryByRole('button')).toBeNull();
   });
 

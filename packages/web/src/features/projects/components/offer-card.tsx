@@ -15,7 +15,9 @@ export type OfferCardData = {
 };
 
 /** Offers with both a price and a lead time come first (spec section 2); otherwise the order is kept. */
-export function sortOffers<T extends { priceCents: number | null; leadTimeDays: number | null }>(offers: readonly T[]): T[] {
+export function sortOffers<T extends { priceCents: number | null; leadTimeDays: number | null }>(
+  offers: readonly T[],
+): T[] {
   const complete = (o: T) => (o.priceCents !== null && o.leadTimeDays !== null ? 0 : 1);
   return offers
     .map((offer, index) => ({ offer, index }))
@@ -45,7 +47,12 @@ export function OfferCard({
   const price = answered && offer.priceCents !== null ? formatDollars(offer.priceCents) : 'No answer';
   const lead = answered && offer.leadTimeDays !== null ? formatDays(offer.leadTimeDays) : 'No answer';
   return (
-    <Card as="article" tone="outline" className={`offer-card offer-card--${offer.status}`} aria-label={`Offer from ${name}`}>
+    <Card
+      as="article"
+      tone="outline"
+      className={`offer-card offer-card--${offer.status}`}
+      aria-label={`Offer from ${name}`}
+    >
       <div className="offer-card__who">
         <Avatar firstName={offer.pro.firstName} lastName={offer.pro.lastName} src={offer.pro.avatarUrl} />
         <div>

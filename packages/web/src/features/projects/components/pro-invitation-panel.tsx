@@ -26,7 +26,10 @@ export function ProInvitationPanel({ offer, open }: { offer: Offer; open: boolea
     if (next.price || next.lead || priceCents === null) return;
     try {
       await send.mutateAsync({ offerId: offer.id, priceCents, leadTimeDays });
-      toast({ title: 'Offer sent', description: `${formatDollars(priceCents)} · ${formatDays(leadTimeDays)}` });
+      toast({
+        title: 'Offer sent',
+        description: `${formatDollars(priceCents)} · ${formatDays(leadTimeDays)}`,
+      });
     } catch (error) {
       setErrors({ form: errorMessage(error) });
     }
@@ -57,7 +60,9 @@ export function ProInvitationPanel({ offer, open }: { offer: Offer; open: boolea
   }
   return (
     <section className="project-callout" aria-labelledby="invite-state">
-      <h2 id="invite-state">{offer.status === 'quoted' ? 'Your offer was sent' : 'You are invited to this project'}</h2>
+      <h2 id="invite-state">
+        {offer.status === 'quoted' ? 'Your offer was sent' : 'You are invited to this project'}
+      </h2>
       <p>
         {offer.status === 'quoted'
           ? `You offered ${formatDollars(offer.priceCents ?? 0)} with a lead time of ${formatDays(offer.leadTimeDays ?? 0)}. You may revise it until the customer answers.`
@@ -66,7 +71,12 @@ export function ProInvitationPanel({ offer, open }: { offer: Offer; open: boolea
       {open ? (
         <form className="quote-form" onSubmit={submit} noValidate>
           <Field label="Total price (USD)" error={errors.price}>
-            <Input inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} startAdornment="$" />
+            <Input
+              inputMode="decimal"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+              startAdornment="$"
+            />
           </Field>
           <Field label="Lead time (days)" error={errors.lead}>
             <Input inputMode="numeric" value={lead} onChange={(e) => setLead(e.target.value)} />
@@ -85,7 +95,8 @@ export function ProInvitationPanel({ offer, open }: { offer: Offer; open: boolea
               loading={refuse.isPending}
               onClick={() =>
                 refuse.mutate(offer.id, {
-                  onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+                  onError: (error) =>
+                    toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
                 })
               }
             >

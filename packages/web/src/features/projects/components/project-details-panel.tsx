@@ -55,7 +55,9 @@ export function AttachmentsList({ attachments }: { attachments: readonly Attachm
  * Large, title, Product Type, editable description and dimensions (the project's customer only), files.
  */
 /** Spec section 2: the panel is not shown to the customer while the project waits for payment. */
-export function showsDetailsPanel(project: Pick<ProjectDetail, 'viewerRole' | 'activeStatus' | 'completed'>): boolean {
+export function showsDetailsPanel(
+  project: Pick<ProjectDetail, 'viewerRole' | 'activeStatus' | 'completed'>,
+): boolean {
   return !(project.viewerRole === 'customer' && project.activeStatus.position === 2 && !project.completed);
 }
 
@@ -70,7 +72,9 @@ export function ProjectDetailsPanel({ project, canEdit }: { project: ProjectDeta
   const update = useUpdateProjectItem(project.id);
   const item = project.items.find((i) => i.id === itemId) ?? project.items[0];
   const image = item?.images[0]?.url ?? item?.model?.thumbnailUrl ?? project.coverImageUrl;
-  const productType = [item?.category, item?.itemType].filter(Boolean).join(' · ') || (project.service ? 'Service' : 'Custom design');
+  const productType =
+    [item?.category, item?.itemType].filter(Boolean).join(' · ') ||
+    (project.service ? 'Service' : 'Custom design');
 
   return (
     <Card as="section" tone="outline" className="details-panel" aria-labelledby="details-title">
@@ -91,14 +95,23 @@ export function ProjectDetailsPanel({ project, canEdit }: { project: ProjectDeta
         </div>
       ) : null}
       {showsImageHeader(project) ? (
-      <div className="details-panel__image">
-        {image ? <img src={image} alt={item?.title ?? project.title} /> : <Gem aria-hidden="true" width={48} height={48} />}
-        {image ? (
-          <Button size="sm" variant="secondary" className="details-panel__view-large" onClick={() => setLarge(true)}>
-            <Expand aria-hidden="true" /> View Large
-          </Button>
-        ) : null}
-      </div>
+        <div className="details-panel__image">
+          {image ? (
+            <img src={image} alt={item?.title ?? project.title} />
+          ) : (
+            <Gem aria-hidden="true" width={48} height={48} />
+          )}
+          {image ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              className="details-panel__view-large"
+              onClick={() => setLarge(true)}
+            >
+              <Expand aria-hidden="true" /> View Large
+            </Button>
+          ) : null}
+        </div>
       ) : null}
       <div>
         <p className="details-panel__title">{item?.title || project.title}</p>

@@ -78,7 +78,9 @@ export function InviteDesignerDialog({
       <DialogContent size="md">
         <DialogHeader>
           <DialogTitle>Recommended {noun}</DialogTitle>
-          <DialogDescription>Ranked by fit with your items, rating, response rate and availability.</DialogDescription>
+          <DialogDescription>
+            Ranked by fit with your items, rating, response rate and availability.
+          </DialogDescription>
         </DialogHeader>
         <DialogBody>
           {recommendations.isPending ? (
@@ -96,7 +98,9 @@ export function InviteDesignerDialog({
                   <Avatar firstName={d.firstName} lastName={d.lastName} src={d.avatarUrl} size="lg" />
                   <div>
                     <p className="team-member__name">{d.name}</p>
-                    <p className="recommend__meta">{(d.role === 'service' ? d.serviceTypes : d.tags).slice(0, 5).join(' · ') || d.label}</p>
+                    <p className="recommend__meta">
+                      {(d.role === 'service' ? d.serviceTypes : d.tags).slice(0, 5).join(' · ') || d.label}
+                    </p>
                     <p className="recommend__meta">
                       Rating {formatRating(d.rating)} · {d.completedCount} completed · {d.availability}
                     </p>

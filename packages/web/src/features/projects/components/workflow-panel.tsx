@@ -17,7 +17,8 @@ import {
 import type { ProjectDetail } from '../api/types';
 import { formatDollars, parseDollars } from '../lib/money';
 
-const fail = (error: unknown) => toast({ title: 'Error!', description: errorMessage(error), variant: 'destructive' });
+const fail = (error: unknown) =>
+  toast({ title: 'Error!', description: errorMessage(error), variant: 'destructive' });
 
 /** What happens next after an offer is accepted, with the actions the server allows the viewer now. */
 export function WorkflowPanel({ project }: { project: ProjectDetail }) {
@@ -55,7 +56,10 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
         </p>
         {user?.role === 'staff' && can('mark-paid') ? (
           <div className="project-callout__actions">
-            <Button loading={markPaid.isPending} onClick={() => markPaid.mutate(project.id, { onError: fail })}>
+            <Button
+              loading={markPaid.isPending}
+              onClick={() => markPaid.mutate(project.id, { onError: fail })}
+            >
               Mark as paid
             </Button>
           </div>
@@ -70,7 +74,11 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
       deliver.mutate(
         { projectId: project.id, files },
         {
-          onSuccess: () => toast({ title: 'Success!', description: project.service ? 'Files have been delivered!' : 'Project has been delivered!' }),
+          onSuccess: () =>
+            toast({
+              title: 'Success!',
+              description: project.service ? 'Files have been delivered!' : 'Project has been delivered!',
+            }),
           onError: fail,
         },
       );
@@ -105,14 +113,26 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              const list = changes.split('\n').map((c) => c.trim()).filter(Boolean);
-              if (list.length) requestChanges.mutate({ projectId: project.id, changes: list }, { onError: fail, onSuccess: () => setChanges('') });
+              const list = changes
+                .split('\n')
+                .map((c) => c.trim())
+                .filter(Boolean);
+              if (list.length)
+                requestChanges.mutate(
+                  { projectId: project.id, changes: list },
+                  { onError: fail, onSuccess: () => setChanges('') },
+                );
             }}
           >
             <Field label="Changes (one per line)">
               <Textarea rows={3} value={changes} onChange={(e) => setChanges(e.target.value)} />
             </Field>
-            <Button type="submit" variant="secondary" disabled={!changes.trim()} loading={requestChanges.isPending}>
+            <Button
+              type="submit"
+              variant="secondary"
+              disabled={!changes.trim()}
+              loading={requestChanges.isPending}
+            >
               Request changes
             </Button>
           </form>
@@ -136,11 +156,17 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
             onSubmit={(e) => {
               e.preventDefault();
               const cents = changesPrice.trim() === '0' ? 0 : parseDollars(changesPrice);
-              if (cents !== null) quoteChanges.mutate({ changeRequestId: cr.id, priceCents: cents }, { onError: fail });
+              if (cents !== null)
+                quoteChanges.mutate({ changeRequestId: cr.id, priceCents: cents }, { onError: fail });
             }}
           >
             <Field label="Price for the changes (USD)">
-              <Input inputMode="decimal" value={changesPrice} onChange={(e) => setChangesPrice(e.target.value)} startAdornment="$" />
+              <Input
+                inputMode="decimal"
+                value={changesPrice}
+                onChange={(e) => setChangesPrice(e.target.value)}
+                startAdornment="$"
+              />
             </Field>
             <div className="quote-form__actions">
               <Button type="submit" loading={quoteChanges.isPending}>
@@ -156,10 +182,17 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
         ) : null}
         {can('approve-changes') || can('refuse-changes') ? (
           <div className="project-callout__actions">
-            <Button loading={approveChanges.isPending} onClick={() => approveChanges.mutate(cr.id, { onError: fail })}>
+            <Button
+              loading={approveChanges.isPending}
+              onClick={() => approveChanges.mutate(cr.id, { onError: fail })}
+            >
               Approve changes
             </Button>
-            <Button variant="secondary" loading={declineChanges.isPending} onClick={() => declineChanges.mutate(cr.id, { onError: fail })}>
+            <Button
+              variant="secondary"
+              loading={declineChanges.isPending}
+              onClick={() => declineChanges.mutate(cr.id, { onError: fail })}
+            >
               Decline changes
             </Button>
           </div>
@@ -184,10 +217,21 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
           >
             <p>How did {project.pro?.shortName ?? 'it'} do?</p>
             <Field label="Stars (1 to 5)">
-              <Input type="number" min={1} max={5} value={stars} onChange={(e) => setStars(Number(e.target.value))} />
+              <Input
+                type="number"
+                min={1}
+                max={5}
+                value={stars}
+                onChange={(e) => setStars(Number(e.target.value))}
+              />
             </Field>
             <Field label="Review">
-              <Textarea rows={3} value={review} onChange={(e) => setReview(e.target.value)} maxLength={2000} />
+              <Textarea
+                rows={3}
+                value={review}
+                onChange={(e) => setReview(e.target.value)}
+                maxLength={2000}
+              />
             </Field>
             <Button type="submit" loading={rate.isPending}>
               Rate and review

@@ -10,7 +10,10 @@ export type Dimension = { name: string; value: string };
 /** Spec section 9: default dimensions width, height, thickness. */
 export const DEFAULT_DIMENSION_NAMES = ['width', 'height', 'thickness'] as const;
 
-const unitPattern = new RegExp(`(?:\\d|\\s|^)(${[...DIMENSION_UNITS].sort((a, b) => b.length - a.length).join('|')})\\.?\\s*$`, 'i');
+const unitPattern = new RegExp(
+  `(?:\\d|\\s|^)(${[...DIMENSION_UNITS].sort((a, b) => b.length - a.length).join('|')})\\.?\\s*$`,
+  'i',
+);
 
 /** The unit written in a value, or null when it names none of the known units. */
 export function unitOf(value: string): DimensionUnit | null {
@@ -40,7 +43,9 @@ export function cleanDimensions(rows: readonly Dimension[]): Dimension[] {
 
 /** The wire form is a list of single-key objects ({ width: '18 mm' }). */
 export function fromWire(list: ReadonlyArray<Record<string, string>>): Dimension[] {
-  return list.flatMap((entry) => Object.entries(entry).map(([name, value]) => ({ name, value: String(value) })));
+  return list.flatMap((entry) =>
+    Object.entries(entry).map(([name, value]) => ({ name, value: String(value) })),
+  );
 }
 
 export function toWire(rows: readonly Dimension[]): Record<string, string>[] {

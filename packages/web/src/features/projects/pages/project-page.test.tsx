@@ -58,7 +58,10 @@ describe('project page, customer', () => {
     await screen.findByRole('heading', { level: 1, name: 'Wedding band' });
     expect(screen.getByTestId('project-status').textContent).toBe('Invite Designers');
     const offers = await screen.findAllByRole('article', { name: /^Offer from/ });
-    expect(offers.map((o) => o.getAttribute('aria-label'))).toEqual(['Offer from Claire D.', 'Offer from Marco R.']);
+    expect(offers.map((o) => o.getAttribute('aria-label'))).toEqual([
+      'Offer from Claire D.',
+      'Offer from Marco R.',
+    ]);
     expect(within(offers[1]!).getByTestId('offer-price').textContent).toBe('No answer');
 
     await u.click(within(offers[0]!).getByRole('button', { name: 'Accept offer from Claire D.' }));
@@ -66,19 +69,29 @@ describe('project page, customer', () => {
     expect(dialog.textContent).toContain('$1,200');
     await u.click(within(dialog).getByRole('button', { name: 'Accept offer' }));
     await vi.waitFor(() =>
-      expect(api.requests.some((r) => r.method === 'POST' && r.path === '/api/invitations/o2/accept')).toBe(true),
+      expect(api.requests.some((r) => r.method === 'POST' && r.path === '/api/invitations/o2/accept')).toBe(
+        true,
+      ),
     );
     await vi.waitFor(() => expect(screen.getByTestId('project-status').textContent).toBe('Make Payment'));
     expect(screen.getByRole('heading', { name: 'Make Payment' })).toBeTruthy();
     expect(screen.getByText('REFUSED')).toBeTruthy();
     expect(screen.getByText('ACCEPTED')).toBeTruthy();
     const team = screen.getByRole('region', { name: 'Project Team' });
-    expect(within(team).getByRole('link', { name: 'Claire Dubois' }).getAttribute('href')).toBe('/profile/designer/d1');
+    expect(within(team).getByRole('link', { name: 'Claire Dubois' }).getAttribute('href')).toBe(
+      '/profile/designer/d1',
+    );
     expect(within(team).queryByRole('button', { name: /Invite Designer/ })).toBeNull();
   });
 
   test("the Offers tab reads 'Invite a designer to view offers.' with no invitations, and the customer may edit", async () => {
-    serve(project({ sentInvite: false, activeStatus: { id: 'design-not-started', name: 'Not Started', position: -1 }, phase: 'not-started' }));
+    serve(
+      project({
+        sentInvite: false,
+        activeStatus: { id: 'design-not-started', name: 'Not Started', position: -1 },
+        phase: 'not-started',
+      }),
+    );
     const u = userEvent.setup();
     renderRoute('/projects/:id', '/projects/p1', <ProjectPage />);
     await screen.findByRole('heading', { level: 1, name: 'Wedding band' });
@@ -105,7 +118,8 @@ describe('project page, invited designer', () => {
   test('sees their invitation, sends an offer in dollars and days, and cannot edit the brief', async () => {
     const mine = offer('o1', claire);
     const api = fakeApi(({ method, path }) => {
-      if (path === '/api/me') return { status: 200, body: { user: me({ role: 'designer', firstTimeLogin: false }) } };
+      if (path === '/api/me')
+        return { status: 200, body: { user: me({ role: 'designer', firstTimeLogin: false }) } };
       if (method === 'GET' && path === '/api/projects/p1')
         return {
           status: 200,
@@ -121,7 +135,10 @@ describe('project page, invited designer', () => {
           },
         };
       if (method === 'POST' && path === '/api/invitations/o1/offer')
-        return { status: 200, body: { offer: { ...mine, status: 'quoted', priceCents: 125_050, leadTimeDays: 14 } } };
+        return {
+          status: 200,
+          body: { offer: { ...mine, status: 'quoted', priceCents: 125_050, leadTimeDays: 14 } },
+        };
       return undefined!;
     });
     const u = userEvent.setup();

@@ -67,7 +67,9 @@ function Workspace({ project }: { project: ProjectDetail }) {
           {project.viewerRole === 'pro' && mine ? (
             <ProInvitationPanel offer={mine} open={project.allowedActions.includes('quote')} />
           ) : null}
-          {project.viewerRole !== 'pro' || mine?.status === 'accepted' ? <WorkflowPanel project={project} /> : null}
+          {project.viewerRole !== 'pro' || mine?.status === 'accepted' ? (
+            <WorkflowPanel project={project} />
+          ) : null}
           {customer && invitePhase ? <InviteTabs project={project} /> : null}
           {!invitePhase && project.viewerRole !== 'pro' && project.offers.length ? (
             <section aria-labelledby="offers-title">
@@ -89,7 +91,10 @@ function Workspace({ project }: { project: ProjectDetail }) {
         <aside className="project-page__side" aria-label="Project">
           <ProjectTeamCard project={project} />
           {showsDetailsPanel(project) ? (
-            <ProjectDetailsPanel project={project} canEdit={customer && project.allowedActions.includes('edit')} />
+            <ProjectDetailsPanel
+              project={project}
+              canEdit={customer && project.allowedActions.includes('edit')}
+            />
           ) : null}
         </aside>
       </div>
@@ -142,7 +147,9 @@ export function ProjectPage() {
           headingLevel="h1"
           icon={<FolderOpen />}
           title={missing ? 'Project was not found' : 'The project could not be loaded'}
-          description={missing ? 'It may have been deleted, or it is not shared with you.' : errorMessage(project.error)}
+          description={
+            missing ? 'It may have been deleted, or it is not shared with you.' : errorMessage(project.error)
+          }
           action={
             <Button asChild>
               <Link to="/projects">Back to projects</Link>

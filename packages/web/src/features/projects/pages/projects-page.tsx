@@ -267,7 +267,12 @@ export function ProjectsPage() {
           </ul>
           {pages > 1 ? (
             <nav className="pagination" aria-label="Pagination">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => go({ page: String(page - 1) })}
+              >
                 Previous
               </Button>
               <span aria-live="polite">

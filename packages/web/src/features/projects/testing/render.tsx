@@ -7,7 +7,9 @@ import { Toaster } from '../../../components/ui';
 
 /** Renders a page under a route pattern (e.g. '/projects/:id') at a concrete URL, inside the auth provider. */
 export function renderRoute(pattern: string, url: string, element: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter(
     [
       {
