@@ -50,6 +50,9 @@ import { projectsRoutes } from './modules/projects/projects.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
 import { designersRoutes } from './modules/designers/designers.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
+import { chatService, type ChatService } from './modules/chat/chat.service';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { installRealtime } from './platform/realtime';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -69,6 +72,7 @@ export interface AppContext {
   pricing: PricingService;
   models: ModelsService;
   projects: ProjectsService;
+  chat: ChatService;
 }
 
 declare module 'fastify' {
@@ -149,6 +153,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     pricing,
     models,
     projects: projectsService({ db, jobs, storage }),
+    chat: chatService({ db, jobs, storage, config }),
   };
   app.decorate('ctx', ctx);
 
@@ -165,7 +170,14 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'blob:'],
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          'blob:',
+          // the bucket, when uploads go straight to S3
+          ...(storage.uploadOrigin ? [storage.uploadOrigin] : []),
+        ],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -208,6 +220,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await app.register(offersRoutes);
   await app.register(designersRoutes);
   await app.register(ratingsRoutes);
+  await app.register(chatRoutes);
+  await installRealtime(app, { chat: ctx.chat, sessions, redisUrl: config.redisUrl, publicUrl: config.publicUrl });
   await app.register(modelsRoutes);
   await app.register(pricingRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);

@@ -20,6 +20,10 @@ export type ChatMemberType = Exclude<ChatMessageType, 'ai'>;
 export interface ChatAttachment {
   name: string;
   sizeBytes: number;
+  /** The uploaded file (POST /api/rooms/:roomId/attachments) a message refers to. */
+  id?: string;
+  /** Where members download it (set by the server). */
+  url?: string;
 }
 
 /** A 3D model file delivered on a project item (receive-3d-model, getMoveStatus.modelFiles, message models). */

@@ -23,7 +23,8 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 /** The dimension rule of spec section 9: below 1 with 2 decimals, otherwise rounded, with the unit. */
-const dimension = (v: number) => (v < 1 ? `${v.toFixed(2)} mm` : `${Math.round(v).toLocaleString('en-US')} mm`);
+const dimension = (v: number) =>
+  v < 1 ? `${v.toFixed(2)} mm` : `${Math.round(v).toLocaleString('en-US')} mm`;
 
 async function signedInCustomer(viewport: 'desktop' | 'phone' = 'desktop') {
   const context = await newContext(browser, viewport);
@@ -35,11 +36,19 @@ async function signedInCustomer(viewport: 'desktop' | 'phone' = 'desktop') {
 }
 
 async function chooseFile(page: Page, name: string, buffer: Buffer) {
-  await page.getByTestId('model-file-input').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+  await page
+    .getByTestId('model-file-input')
+    .setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
 }
 
 async function measure(page: Page, label: string) {
-  return (await page.getByTestId('measures').locator('div', { has: page.locator(`dt:text-is("${label}")`) }).locator('dd').textContent())?.trim();
+  return (
+    await page
+      .getByTestId('measures')
+      .locator('div', { has: page.locator(`dt:text-is("${label}")`) })
+      .locator('dd')
+      .textContent()
+  )?.trim();
 }
 
 async function totalPrice(page: Page) {
@@ -63,7 +72,8 @@ describe('produce', () => {
       w.progressSeen = seen;
       w.analysingSeen = false;
       new MutationObserver(() => {
-        if (document.querySelector('.dropzone__analysing')?.textContent?.includes('Analysing…')) w.analysingSeen = true;
+        if (document.querySelector('.dropzone__analysing')?.textContent?.includes('Analysing…'))
+          w.analysingSeen = true;
         const bar = document.querySelector('[role="progressbar"]');
         const now = bar?.getAttribute('aria-valuenow');
         if (now != null && seen[seen.length - 1] !== Number(now)) seen.push(Number(now));
@@ -125,7 +135,12 @@ describe('produce', () => {
     // the 3D view draws, or says clearly that it cannot (no GPU in this browser)
     const canvas = page.locator('.model-stage canvas');
     const unavailable = page.getByText('3D preview unavailable');
-    await Promise.race([canvas.waitFor({ timeout: 20_000 }), unavailable.waitFor({ timeout: 20_000 })]);
+    await Promise.race([canvas.waitFor({ timeout: 20_000 }), unavailable.waitFor({ timeout: 20_000 })]).catch(
+      async (error: unknown) => {
+        await screenshot(page, 'produce-steps-viewer-timeout');
+        throw error;
+      },
+    );
     const drew = (await canvas.count()) > 0;
     if (drew) {
       // the card picture is rendered from the view and stored with source 'render'
@@ -134,7 +149,10 @@ describe('produce', () => {
         .poll(
           () =>
             page.evaluate(
-              (id) => fetch(`/api/models/${id}`).then((r) => r.json()).then((b) => b.model.thumbnailSource),
+              (id) =>
+                fetch(`/api/models/${id}`)
+                  .then((r) => r.json())
+                  .then((b) => b.model.thumbnailSource),
               modelId,
             ),
           { timeout: 20_000 },
@@ -167,7 +185,10 @@ describe('produce', () => {
       } else {
         // no metal price for a model with holes, and the page says why
         await page.getByText('This model is not watertight.').waitFor();
-        await page.getByRole('alert').filter({ hasText: /not watertight/ }).waitFor();
+        await page
+          .getByRole('alert')
+          .filter({ hasText: /not watertight/ })
+          .waitFor();
       }
     }
     expect(errors).toEqual([]);
@@ -180,7 +201,11 @@ describe('produce', () => {
     await chooseFile(page, 'ring.txt', Buffer.from('not a model'));
     await page.getByRole('alert').filter({ hasText: 'Sorry, this file format is not supported!' }).waitFor();
 
-    await chooseFile(page, 'broken.stl', Buffer.from('solid broken\n  facet normal 0 0 1\n    outer loop\n      vertex 1 2'));
+    await chooseFile(
+      page,
+      'broken.stl',
+      Buffer.from('solid broken\n  facet normal 0 0 1\n    outer loop\n      vertex 1 2'),
+    );
     const alert = page.getByRole('alert').filter({ hasText: 'broken.stl' });
     await alert.waitFor({ timeout: 20_000 });
     expect((await alert.textContent())?.length).toBeGreaterThan(20);
@@ -192,9 +217,12 @@ describe('produce', () => {
     const { context, page, errors } = await signedInCustomer('phone');
     await page.goto('/produce');
     await page.getByRole('heading', { name: 'Your models' }).waitFor();
+    await chooseFile(page, 'stl_binary-HalfDonut.stl', fixture('stl_binary-HalfDonut.stl'));
+    await page.waitForURL(/\/produce\/steps\?model=/);
+    await page.goto('/produce');
     await page.locator('.model-card').first().waitFor();
     await screenshot(page, 'produce-phone');
-    await page.locator('.model-card[data-status="ready"] .model-card__link').first().click();
+    await page.locator('.model-card', { hasText: 'stl_binary-HalfDonut.stl' }).first().locator('a').click();
     await page.getByRole('heading', { name: 'Measurements' }).waitFor();
     await page.getByTestId('total-price').waitFor();
     const stage = await page.locator('.model-stage').boundingBox();

@@ -49,6 +49,9 @@ export function createS3Storage(settings: S3Settings): Storage {
   const Bucket = settings.bucket;
   const storage: Storage = {
     kind: 's3',
+    uploadOrigin: settings.endpoint
+      ? new URL(settings.endpoint).origin
+      : `https://${Bucket}.s3.${settings.region}.amazonaws.com`,
     async put(key, bytes) {
       await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes }));
     },

@@ -123,6 +123,13 @@ describe('S3 storage (chosen by S3_BUCKET)', () => {
   test('a presigned POST for exactly one key, limited by content-length-range, for 15 minutes', async () => {
     const storage = await createStorage({ s3: loadConfig(env).s3, diskRoot: '/nonexistent' });
     expect(storage.kind).toBe('s3');
+    expect(storage.uploadOrigin).toBe('http://127.0.0.1:9000');
+    const aws = await createStorage({
+      s3: { bucket: 'facet-models', region: 'eu-central-1', accessKeyId: 'k', secretAccessKey: 's' },
+      diskRoot: '/x',
+    });
+    expect(aws.uploadOrigin).toBe('https://facet-models.s3.eu-central-1.amazonaws.com');
+    expect((await aws.createUpload('models/a.stl', { maxBytes: 5 })).url).toBe(`${aws.uploadOrigin}/`);
     const before = Date.now();
     const target = await storage.createUpload('models/abc.stl', { maxBytes: 1234 });
     expect(target.method).toBe('POST');

@@ -33,6 +33,8 @@ export type StorageSource =
 /** The file port: local disk by default, an S3-compatible bucket when configured; same interface. */
 export interface Storage {
   readonly kind: 'disk' | 's3';
+  /** The origin the browser uploads to when it is not this site (the bucket): allowed in the CSP. */
+  readonly uploadOrigin: string | null;
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** Stores a stream, refusing (and keeping nothing) past `maxBytes`; never replaces an existing object. */
   putStream(key: string, body: Readable, options: { maxBytes: number }): Promise<{ sizeBytes: number }>;
@@ -122,6 +124,7 @@ export function createDiskStorage(rootDir: string, options: { uploadSecret?: str
 
   const storage: Storage = {
     kind: 'disk',
+    uploadOrigin: null,
     async put(key, bytes) {
       const full = pathOf(key);
       await mkdir(dirname(full), { recursive: true });

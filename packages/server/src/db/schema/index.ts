@@ -3,3 +3,4 @@ export * from './platform';
 export * from './catalog';
 export * from './models';
 export * from './projects';
+export * from './chat';

@@ -89,7 +89,8 @@ export function modelsService(deps: ModelsServiceDeps) {
     (pool ??= new Piscina<AnalyseTask, AnalyseResult>({
       filename: new URL('./analyse.worker.ts', import.meta.url).href,
       execArgv: ['--import', 'tsx'],
-      minThreads: 0,
+      // one warm thread: loading a worker under tsx takes a few hundred milliseconds
+      minThreads: 1,
       maxThreads: Math.min(2, availableParallelism()),
       idleTimeout: 60_000,
       // a runaway file ends its worker, never the server
@@ -143,6 +144,8 @@ export function modelsService(deps: ModelsServiceDeps) {
         const message = modelMessages.tooLarge(config.maxModelBytes);
         throw new AppError('model_too_large', message, 413, { sizeBytes: message });
       }
+      // warms the pool while the browser uploads
+      poolOf();
       const id = randomUUID();
       const storageKey = `models/${id}.${ext}`;
       const upload: UploadTarget = await storage.createUpload(storageKey, { maxBytes: input.sizeBytes });

@@ -69,7 +69,8 @@ function UnitConfirmation({ model }: { model: Model }) {
       </div>
       {raw ? (
         <p className="unit-confirm__result">
-          Read in {choice}, the piece measures {formatSize(scaleSize(raw, choice))}.
+          Read in {UNIT_CHOICES.find((u) => u.value === choice)?.label.toLowerCase() ?? choice}, the piece
+          measures {formatSize(scaleSize(raw, choice))}.
         </p>
       ) : null}
       {update.isError ? (

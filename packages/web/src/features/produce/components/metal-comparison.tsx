@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { Button, Skeleton } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { formatCents, formatWeight } from '../lib/format';
@@ -87,7 +88,10 @@ export function MetalComparison({
                     )}
                     <td>
                       {selected ? (
-                        <span className="compare-table__chosen">Chosen</span>
+                        <span className="compare-table__chosen">
+                          <Check aria-hidden="true" />
+                          <span className="visually-hidden">Chosen</span>
+                        </span>
                       ) : (
                         <Button
                           variant="ghost"

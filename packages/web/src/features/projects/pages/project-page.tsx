@@ -8,6 +8,7 @@ import { useProject } from '../api/get-project';
 import { projectKeys } from '../api/types';
 import type { ProjectDetail } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { EstimatedCostsCard } from '../components/estimated-costs-card';
 import { InviteTabs, OffersPanel } from '../components/invite-tabs';
 import { ProInvitationPanel } from '../components/pro-invitation-panel';
 import { ProjectDetailsPanel, showsDetailsPanel } from '../components/project-details-panel';
@@ -31,6 +32,7 @@ function Workspace({ project }: { project: ProjectDetail }) {
   const [deleting, setDeleting] = useState(false);
   const customer = project.viewerRole === 'customer';
   const invitePhase = project.activeStatus.position <= 1 && !project.completed;
+  const modelItem = project.items.find((item) => item.modelId);
   const mine = project.myInvitation ?? (project.viewerRole === 'pro' ? (project.offers[0] ?? null) : null);
 
   return (
@@ -90,6 +92,9 @@ function Workspace({ project }: { project: ProjectDetail }) {
         </div>
         <aside className="project-page__side" aria-label="Project">
           <ProjectTeamCard project={project} />
+          {customer && modelItem?.modelId ? (
+            <EstimatedCostsCard modelId={modelItem.modelId} itemType={modelItem.itemType} />
+          ) : null}
           {showsDetailsPanel(project) ? (
             <ProjectDetailsPanel
               project={project}

@@ -4,6 +4,7 @@ import { STLLoader } from 'three/examples/jsm/loaders/STLLoader.js';
 import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import { PLYLoader } from 'three/examples/jsm/loaders/PLYLoader.js';
 import { ThreeMFLoader } from 'three/examples/jsm/loaders/3MFLoader.js';
+import { detectStlKind } from '@facet/domain/mesh';
 
 /** The piece ready to draw: geometries centred on the origin, Y up, with their bounding sphere. */
 export type ModelGeometry = { geometries: BufferGeometry[]; radius: number; minY: number };
@@ -32,11 +33,27 @@ function meshGeometries(root: Object3D): BufferGeometry[] {
   return out;
 }
 
+/**
+ * Three's STLLoader takes a file as binary only when its length is exactly 84 + 50 × triangles, and reads
+ * anything else as text, so a binary file with stray bytes after its last triangle (common) shows nothing.
+ * The domain's detection (by the numbers, as the server reads it) decides; binary files are cut to length.
+ */
+function stlForLoader(buffer: ArrayBuffer): ArrayBuffer | string {
+  const bytes = new Uint8Array(buffer);
+  const kind = detectStlKind(bytes);
+  if (kind === 'ascii') return new TextDecoder().decode(bytes);
+  if (kind === 'binary') {
+    const count = new DataView(buffer, 80, 4).getUint32(0, true);
+    return buffer.slice(0, 84 + 50 * count);
+  }
+  return buffer;
+}
+
 /** Parses model bytes with three's loader for the file type. */
 export function parseModel(buffer: ArrayBuffer, fileName: string): BufferGeometry[] {
   switch (extensionOf(fileName)) {
     case 'stl':
-      return [new STLLoader().parse(buffer)];
+      return [new STLLoader().parse(stlForLoader(buffer))];
     case 'ply':
       return [new PLYLoader().parse(buffer)];
     case 'obj':

@@ -1,0 +1,101 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { projectEvents, projects } from './projects';
+import { users } from './users';
+
+/**
+ * One room per project conversation (project + pro). The id is the spec's: creator id + pro id +
+ * project id + 4 digits of the project's creation time (domain `chatRoomId`). `lastSeq` is the
+ * sequence counter: a message takes `lastSeq + 1` under the room's row lock.
+ */
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
+    id: text('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    proId: uuid('pro_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** True while the pro has not been chosen: the pre-quote chat with the creator. */
+    preQuote: boolean('pre_quote').notNull().default(true),
+    lastSeq: integer('last_seq').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chat_rooms_project_pro_idx').on(t.projectId, t.proId)],
+);
+
+/** A file sent in a room; the bytes are in storage. */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_attachments_room_idx').on(t.roomId)],
+);
+
+/** A message: `clientId` (made by the sender) is unique per room, `seq` counts 1, 2, 3… per room. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    clientId: text('client_id').notNull(),
+    fromId: uuid('from_id').references(() => users.id, { onDelete: 'set null' }),
+    toId: uuid('to_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: ['user', 'designer', 'service', 'product', 'ai'] }).notNull(),
+    message: text('message').notNull(),
+    attachmentId: uuid('attachment_id').references(() => chatAttachments.id, { onDelete: 'set null' }),
+    general: boolean('general').notNull().default(false),
+    preChat: boolean('pre_chat').notNull().default(false),
+    pinned: boolean('pinned').notNull().default(false),
+    status: text('status'),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_room_seq_idx').on(t.roomId, t.seq),
+    uniqueIndex('chat_messages_room_client_idx').on(t.roomId, t.clientId),
+  ],
+);
+
+/** Read receipts: who read which message, when. */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('chat_reads_user_idx').on(t.userId)],
+);
+
+/** Project events (status moves) already posted into the project's rooms as system messages. */
+export const chatPostedEvents = pgTable('chat_posted_events', {
+  eventId: uuid('event_id')
+    .primaryKey()
+    .references(() => projectEvents.id, { onDelete: 'cascade' }),
+  postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+});

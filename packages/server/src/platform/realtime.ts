@@ -1,0 +1,224 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  TypingUser,
+} from '@facet/domain/chat';
+import type { ChatService } from '../modules/chat/chat.service';
+import type { UserRow } from '../modules/accounts/accounts.queries';
+import { SESSION_COOKIE, type SessionStore } from '../modules/accounts/sessions';
+import { isBlocked } from './auth';
+import { AppError } from './errors';
+
+interface SocketData {
+  user: UserRow;
+}
+type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const SWEEP_INTERVAL_MS = 5000;
+
+function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+const errorText = (error: unknown) =>
+  error instanceof AppError ? { error: error.message, code: error.code } : { error: 'Something went wrong. Please try again.' };
+
+/**
+ * The chat's socket.io server on Fastify's own HTTP server (same port, path /socket.io). The socket is
+ * authenticated by the session cookie; with REDIS_URL the Redis adapter carries events between nodes.
+ * It also posts the projects' status moves into the rooms (after each change request, and on a timer).
+ */
+export async function installRealtime(
+  app: FastifyInstance,
+  deps: { chat: ChatService; sessions: SessionStore; redisUrl?: string; publicUrl: string },
+): Promise<ChatServer> {
+  const { chat, sessions } = deps;
+  const publicOrigin = new URL(deps.publicUrl).origin;
+  const io: ChatServer = new Server(app.server, {
+    serveClient: false,
+    maxHttpBufferSize: 1e6,
+    // a page of another site may not open a socket with our cookie
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      if (!origin) return callback(null, true);
+      let host: string;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        return callback(null, false);
+      }
+      callback(null, host === req.headers.host || origin === publicOrigin);
+    },
+  });
+
+  let pub: Redis | null = null;
+  let sub: Redis | null = null;
+  if (deps.redisUrl) {
+    pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
+    sub = pub.duplicate();
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
+  }
+
+  chat.setEmitter({
+    message: (room, message) => io.to(room).emit('getMessage', message),
+    moveStatus: (room, payload) => io.to(room).emit('getMoveStatus', payload),
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const token = cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE);
+      const user = token ? await sessions.lookup(token) : undefined;
+      if (!user || isBlocked(user)) return next(new Error('unauthenticated'));
+      socket.data.user = user;
+      next();
+    } catch {
+      next(new Error('unauthenticated'));
+    }
+  });
+
+  async function onlineIn(room: string): Promise<string[]> {
+    try {
+      const sockets = await io.in(room).fetchSockets();
+      return [...new Set(sockets.map((s) => s.data.user.id))];
+    } catch {
+      return [];
+    }
+  }
+
+  async function announcePresence(room: string, joiner: ChatSocket | null, event: 'filteredUsers' | 'forceDisconnectedFiltredUsers') {
+    const users = await onlineIn(room);
+    joiner?.emit('usersOnline', { chatRoom: room, users });
+    io.to(room).emit(event, { chatRoom: room, users });
+  }
+
+  io.on('connection', (socket: ChatSocket) => {
+    const user = socket.data.user;
+
+    socket.on('join', async (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      try {
+        if (!payload || typeof payload.chatRoom !== 'string') throw new AppError('validation_failed', 'Which chat?', 400);
+        if (payload.id !== undefined && payload.id !== user.id) {
+          throw new AppError('not_member', 'You are not a member of this chat.', 403);
+        }
+        const access = await chat.accessOf(user, payload.chatRoom);
+        if (!access) throw new AppError('not_member', 'You are not a member of this chat.', 403);
+        await socket.join(access.room.id);
+        reply({ chatRoom: access.room.id, lastSeq: access.room.lastSeq });
+        void announcePresence(access.room.id, socket, 'filteredUsers');
+      } catch (error) {
+        reply(errorText(error));
+      }
+    });
+
+    socket.on('leave', async (payload, ack) => {
+      const room = payload?.chatRoom;
+      if (typeof room === 'string' && socket.rooms.has(room)) {
+        await socket.leave(room);
+        void announcePresence(room, null, 'filteredUsers');
+      }
+      if (typeof ack === 'function') ack({});
+    });
+
+    socket.on('isTyping', (payload) => {
+      if (!payload || typeof payload.chatRoom !== 'string' || !socket.rooms.has(payload.chatRoom)) return;
+      const users: TypingUser[] = (Array.isArray(payload.users) ? payload.users : [])
+        .filter((u): u is TypingUser => Boolean(u) && typeof u.id === 'string' && typeof u.fullName === 'string')
+        .slice(0, 10)
+        .map((u) => ({ id: u.id.slice(0, 64), fullName: u.fullName.slice(0, 120) }));
+      socket.to(payload.chatRoom).emit('getIsTyping', { chatRoom: payload.chatRoom, users });
+    });
+
+    socket.on('sendMessage', async (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      try {
+        if (!payload || typeof payload.chatRoom !== 'string') throw new AppError('validation_failed', 'Which chat?', 400);
+        const { message, created } = await chat.send(user, payload);
+        // stored first; then the sender hears back and the room (on every node) gets it
+        reply({ message });
+        if (created) io.to(message.chatRoom).emit('getMessage', message);
+      } catch (error) {
+        reply(errorText(error));
+      }
+    });
+
+    socket.on('messageRead', async (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => {};
+      try {
+        if (!payload || typeof payload.chatRoom !== 'string') throw new AppError('validation_failed', 'Which chat?', 400);
+        const { messages } = await chat.markRead(
+          user,
+          payload.chatRoom,
+          Array.isArray(payload.messages) ? payload.messages : [],
+          payload.allMessages === true,
+        );
+        reply({});
+        if (messages.length > 0) {
+          io.to(payload.chatRoom).emit('getMessageRead', {
+            chatRoom: payload.chatRoom,
+            readerId: user.id,
+            messages,
+            allMessages: payload.allMessages === true,
+          });
+        }
+      } catch (error) {
+        reply(errorText(error));
+      }
+    });
+
+    socket.on('disconnecting', () => {
+      const rooms = [...socket.rooms].filter((r) => r !== socket.id);
+      // after the socket has left its rooms, tell each room who is still there
+      setImmediate(() => {
+        for (const room of rooms) void announcePresence(room, null, 'forceDisconnectedFiltredUsers');
+      });
+    });
+  });
+
+  // status moves recorded by the projects module become system messages in the rooms
+  let sweeping: Promise<unknown> | null = null;
+  const sweep = () => {
+    if (sweeping) return;
+    sweeping = chat
+      .syncProjectEvents()
+      .catch((err: unknown) => app.log.error({ err }, 'chat: posting status moves failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+  };
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400 && request.url.startsWith('/api/')) sweep();
+  });
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+
+  // before Fastify closes its server: stop the timer, drop the sockets, leave Redis
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    chat.setEmitter(null);
+    await sweeping;
+    io.disconnectSockets(true);
+    io.engine.close();
+    await io.of('/').adapter.close();
+    pub?.disconnect();
+    sub?.disconnect();
+  });
+
+  return io;
+}

@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, me } from '../../onboarding/testing/fake-api';
+import { model } from '../testing/produce-fakes';
+import { renderPage } from '../testing/render-page';
+import { ProducePage } from './produce-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+/** Stands in for XMLHttpRequest at the network edge: the test drives its upload progress and answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  withCredentials = false;
+  private listeners: Record<string, (() => void)[]> = {};
+  private uploadListeners: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void)[] = [];
+  upload = {
+    addEventListener: (
+      _: string,
+      fn: (e: { lengthComputable: boolean; loaded: number; total: number }) => void,
+    ) => this.uploadListeners.push(fn),
+  };
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  addEventListener(type: string, fn: () => void) {
+    (this.listeners[type] ??= []).push(fn);
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  abort() {
+    this.listeners.abort?.forEach((fn) => fn());
+  }
+  progress(loaded: number, total: number) {
+    this.uploadListeners.forEach((fn) => fn({ lengthComputable: true, loaded, total }));
+  }
+  finish(status: number) {
+    this.status = status;
+    this.listeners.load?.forEach((fn) => fn());
+  }
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  FakeXhr.last = null;
+});
+
+function serve() {
+  return fakeApi(({ method, path }) => {
+    if (method === 'GET' && path === '/api/me')
+      return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
+    if (method === 'GET' && path === '/api/models') return { status: 200, body: { models: [] } };
+    if (method === 'POST' && path === '/api/models')
+      return {
+        status: 201,
+        body: {
+          model: model({ status: 'uploading', analysis: null, rawAnalysis: null }),
+          upload: { method: 'PUT', url: '/api/uploads/tok-1', expiresAt: '2026-05-01T10:15:00Z' },
+        },
+      };
+    if (method === 'POST' && path === '/api/models/m1/complete')
+      return { status: 200, body: { model: model() } };
+    if (method === 'DELETE' && path === '/api/models/m1') return { status: 204 };
+    return undefined!;
+  });
+}
+
+const stl = () => new File([new Uint8Array(2000)], 'ring.stl', { type: 'model/stl' });
+
+describe('produce: upload', () => {
+  test('sends the bytes to the signed URL with a real progress bar, then analyses and opens the configurator', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const api = serve();
+    const u = userEvent.setup();
+    const { router } = renderPage('/produce', <ProducePage />);
+    expect(await screen.findByRole('heading', { name: 'No models yet' })).toBeTruthy();
+    await u.upload(screen.getByTestId('model-file-input'), stl());
+    await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe('/api/uploads/tok-1');
+    expect(xhr.headers['content-type']).toBe('application/octet-stream');
+    expect(api.requests.find((r) => r.method === 'POST' && r.path === '/api/models')?.body).toEqual({
+      fileName: 'ring.stl',
+      sizeBytes: 2000,
+    });
+
+    act(() => xhr.progress(500, 2000));
+    const bar = screen.getByRole('progressbar', { name: 'Uploading ring.stl' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    act(() => xhr.progress(1500, 2000));
+    expect(bar.getAttribute('aria-valuenow')).toBe('75');
+
+    act(() => xhr.finish(200));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?model=m1'));
+    expect(api.requests.some((r) => r.method === 'POST' && r.path === '/api/models/m1/complete')).toBe(true);
+  });
+
+  test('cancel aborts the transfer and removes the half-made model', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const api = serve();
+    const u = userEvent.setup();
+    renderPage('/produce', <ProducePage />);
+    await u.upload(await screen.findByTestId('model-file-input'), stl());
+    await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    await u.click(screen.getByRole('button', { name: 'Cancel upload' }));
+    expect(await screen.findByText('Upload cancelled.')).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(api.requests.some((r) => r.method === 'DELETE' && r.path === '/api/models/m1')).toBe(true),
+    );
+    expect(api.requests.some((r) => r.path === '/api/models/m1/complete')).toBe(false);
+  });
+
+  test('storage refusing the bytes shows the spec text', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    serve();
+    const u = userEvent.setup();
+    renderPage('/produce', <ProducePage />);
+    await u.upload(await screen.findByTestId('model-file-input'), stl());
+    await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    act(() => FakeXhr.last!.finish(500));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The upload to storage failed. Please try again.',
+    );
+  });
+
+  test('a wrong type is refused before anything is sent', async () => {
+    const api = serve();
+    const u = userEvent.setup({ applyAccept: false });
+    renderPage('/produce', <ProducePage />);
+    await u.upload(await screen.findByTestId('model-file-input'), new File(['x'], 'ring.step'));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Sorry, this file format is not supported! Upload an STL, OBJ, PLY or 3MF file.',
+    );
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, me } from '../../onboarding/testing/fake-api';
+import { renderPage as renderAt } from '../testing/render-page';
+import type { Recorded } from '../../onboarding/testing/fake-api';
+import { analysis, catalog, model, quoteFor } from '../testing/produce-fakes';
+import { ProduceStepsPage } from './produce-steps-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function serve(theModel = model()) {
+  return fakeApi((request: Omit<Recorded, never>) => {
+    const { method, path, body } = request;
+    if (method === 'GET' && path === '/api/me')
+      return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
+    if (method === 'GET' && path === '/api/models/m1') return { status: 200, body: { model: theModel } };
+    if (method === 'GET' && path === '/api/catalog') return { status: 200, body: catalog };
+    if (method === 'POST' && path === '/api/pricing') {
+      const b = body as { materialId: number; quantity: number };
+      if (!theModel.analysis?.watertight)
+        return {
+          status: 422,
+          body: {
+            error: {
+              code: 'not_watertight',
+              message: 'This model is not watertight (its surface has holes).',
+            },
+          },
+        };
+      return { status: 200, body: quoteFor(b.materialId, b.quantity) };
+    }
+    if (method === 'POST' && path === '/api/pricing/compare')
+      return {
+        status: 200,
+        body: {
+          materials: catalog.materials.map((m) => ({
+            materialId: m.id,
+            name: m.name,
+            ok: true,
+            quote: quoteFor(m.id).quote,
+          })),
+        },
+      };
+    return undefined!;
+  });
+}
+
+const pricingCalls = (requests: Recorded[]) =>
+  requests.filter((r) => r.method === 'POST' && r.path === '/api/pricing');
+
+describe('produce steps', () => {
+  test('shows the measurements by the dimension rule, the fallback for no WebGL, and the itemised price', async () => {
+    serve();
+    renderAt('/produce/steps?model=m1', <ProduceStepsPage />);
+    await screen.findByRole('heading', { name: 'half-donut.stl' });
+    const measures = await screen.findByTestId('measures');
+    expect(within(measures).getByText('Width').nextSibling?.textContent).toBe('3 mm');
+    expect(within(measures).getByText('Height').nextSibling?.textContent).toBe('0.50 mm');
+    expect(within(measures).getByText('Volume').nextSibling?.textContent).toBe('2.34 mm³');
+    // jsdom has no WebGL: the view says so and everything else works
+    expect(screen.getByText('3D preview unavailable')).toBeTruthy();
+    expect((await screen.findByTestId('total-price')).textContent).toBe('$42.94');
+    expect(screen.getByText('Casting').nextSibling?.textContent).toBe('$13.78');
+    const cart = screen.getByRole('button', { name: /Add to cart/ }) as HTMLButtonElement;
+    expect(cart.disabled).toBe(true);
+    expect(cart.getAttribute('aria-describedby')).toBe('cart-note');
+  });
+
+  test('quick changes ask for one price, 500 ms after the last change, with the last choice', async () => {
+    const api = serve();
+    const u = userEvent.setup();
+    renderAt('/produce/steps?model=m1', <ProduceStepsPage />);
+    await screen.findByTestId('total-price');
+    const before = pricingCalls(api.requests).length;
+    await u.click(screen.getByRole('radio', { name: '14k Yellow Gold' }));
+    await u.click(screen.getByRole('radio', { name: 'Brass' }));
+    await u.click(screen.getByRole('radio', { name: '14k Yellow Gold' }));
+    expect(screen.getByText('Updating…')).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByTestId('total-price').textContent).toBe('$49.35'), {
+      timeout: 3000,
+    });
+    const after = pricingCalls(api.requests).slice(before);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.body).toMatchObject({
+      modelId: 'm1',
+      materialId: 2,
+      polishId: 1,
+      platingId: 1,
+      quantity: 1,
+    });
+  });
+
+  test('plating is offered only where the material can plate; a bad quantity holds the price', async () => {
+    const api = serve();
+    const u = userEvent.setup();
+    renderAt('/produce/steps?model=m1', <ProduceStepsPage />);
+    await screen.findByTestId('total-price');
+    await u.click(screen.getByRole('radio', { name: 'Brass' }));
+    expect((screen.getByLabelText(/^Plating/) as HTMLSelectElement).disabled).toBe(true);
+    expect(screen.getByText('Brass cannot be plated.')).toBeTruthy();
+    await vi.waitFor(() => expect(pricingCalls(api.requests).at(-1)?.body).toMatchObject({ materialId: 9 }));
+    expect(pricingCalls(api.requests).at(-1)?.body).not.toHaveProperty('platingId');
+
+    const quantity = screen.getByLabelText(/^Quantity/);
+    await u.clear(quantity);
+    await u.type(quantity, '0');
+    expect(screen.getByText('Enter a whole number of pieces from 1 to 100,000.')).toBeTruthy();
+  });
+
+  test('a model with holes explains why there is no metal price', async () => {
+    serve(model({ analysis: analysis({ watertight: false, boundaryEdges: 12 }) }));
+    renderAt('/produce/steps?model=m1', <ProduceStepsPage />);
+    expect(await screen.findByText('This model is not watertight.')).toBeTruthy();
+    expect(screen.getByText(/12 open edges border holes/)).toBeTruthy();
+    expect(
+      (await screen.findAllByRole('alert')).some((a) => /not watertight/.test(a.textContent ?? '')),
+    ).toBe(true);
+  });
+
+  test('a unit guess other than mm asks the customer to confirm, and sends the unit', async () => {
+    const raw = analysis({ sizeMm: { x: 0.8, y: 0.1, z: 0.8 }, unitGuess: 'in' });
+    const api = serve(model({ rawAnalysis: raw, analysis: raw }));
+    const u = userEvent.setup();
+    renderAt('/produce/steps?model=m1', <ProduceStepsPage />);
+    await screen.findByText(/It looks like it was drawn in/);
+    expect(screen.getByText('Read in inches (in), the piece measures 20 mm × 3 mm × 20 mm.')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Confirm unit' }));
+    await vi.waitFor(() =>
+      expect(api.requests.find((r) => r.method === 'PATCH')).toMatchObject({
+        path: '/api/models/m1',
+        body: { unit: 'in' },
+      }),
+    );
+  });
+});

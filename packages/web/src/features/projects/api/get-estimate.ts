@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type Estimate = {
+  itemId: number;
+  materialId: number;
+  quote: { materialName: string; quantity: number; pricePerPiece: number; totalPrice: number };
+};
+
+/** POST /api/pricing/estimate: the spec's estimate (quantity 100, high polish, Silver unless chosen). */
+export function getEstimate(
+  input: { modelId: string; itemType: string | null; materialId: number | null },
+  signal?: AbortSignal,
+): Promise<Estimate> {
+  return api.post<Estimate>(
+    '/api/pricing/estimate',
+    { modelId: input.modelId, itemType: input.itemType, materialId: input.materialId },
+    { signal },
+  );
+}
+
+export const estimateQueryOptions = (input: {
+  modelId: string;
+  itemType: string | null;
+  materialId: number | null;
+}) =>
+  queryOptions({
+    queryKey: ['pricing', 'estimate', input],
+    queryFn: ({ signal }) => getEstimate(input, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function useEstimate(input: { modelId: string; itemType: string | null; materialId: number | null }) {
+  return useQuery(estimateQueryOptions(input));
+}

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, me } from '../../onboarding/testing/fake-api';
+import { project } from '../testing/fixtures';
+import { renderRoute } from '../testing/render';
+import { ProjectsPage } from './projects-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const projectUrls = () =>
+  vi
+    .mocked(globalThis.fetch)
+    .mock.calls.map(([input]) => String(input))
+    .filter((url) => url.startsWith('/api/projects?'));
+
+describe('projects list', () => {
+  test('filters as chips, pagination, and a brief becomes POST /api/projects', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => project({ id: `p${i}`, title: `Piece ${i + 1}` }));
+    const api = fakeApi(({ method, path, body }) => {
+      if (path === '/api/me') return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
+      if (method === 'GET' && path === '/api/projects')
+        return { status: 200, body: { projects: many, total: 30, page: 1, pageSize: 12 } };
+      if (method === 'POST' && path === '/api/projects')
+        return {
+          status: 201,
+          body: { project: project({ id: 'new1', title: (body as { title: string }).title }) },
+        };
+      return undefined!;
+    });
+    const u = userEvent.setup();
+    const { router } = renderRoute('/projects', '/projects', <ProjectsPage />);
+    await screen.findByRole('link', { name: 'Piece 1' });
+    expect(projectUrls()[0]).toBe('/api/projects?filter=all&page=1&pageSize=12');
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+
+    await u.click(screen.getByRole('button', { name: 'Invited' }));
+    expect(screen.getByRole('button', { name: 'Invited' }).getAttribute('aria-pressed')).toBe('true');
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await vi.waitFor(() =>
+      expect(projectUrls().at(-1)).toBe('/api/projects?filter=invited&page=2&pageSize=12'),
+    );
+    expect(router.state.location.search).toBe('?filter=invited&page=2');
+
+    await u.click(screen.getByRole('button', { name: 'New project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New project' });
+    await u.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    expect(await within(dialog).findByText('Title is required')).toBeTruthy();
+    await u.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Signet ring');
+    await u.selectOptions(within(dialog).getByRole('combobox', { name: 'Item type' }), 'Ring');
+    await u.type(within(dialog).getByRole('textbox', { name: 'width value' }), '18');
+    await u.selectOptions(within(dialog).getByRole('combobox', { name: 'width unit' }), 'in');
+    await u.type(within(dialog).getByRole('textbox', { name: 'Tags' }), 'signet, gold');
+    await u.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/projects/new1'));
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      title: 'Signet ring',
+      description: '',
+      projectType: 'single-item',
+      service: false,
+      items: [
+        {
+          title: 'Signet ring',
+          category: 'Jewelry',
+          itemType: 'Ring',
+          description: '',
+          dimensions: [{ width: '18 in' }],
+          tags: ['signet', 'gold'],
+        },
+      ],
+    });
+  });
+
+  test('coming from /produce with a model opens the dialog and sends the model id', async () => {
+    const api = fakeApi(({ method, path }) => {
+      if (path === '/api/me') return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
+      if (method === 'GET' && path === '/api/projects')
+        return { status: 200, body: { projects: [], total: 0, page: 1, pageSize: 12 } };
+      if (method === 'POST' && path === '/api/projects')
+        return { status: 201, body: { project: project({ id: 'm1' }) } };
+      return undefined!;
+    });
+    const u = userEvent.setup();
+    renderRoute('/projects', '/projects?model=model-7', <ProjectsPage />);
+    const dialog = await screen.findByRole('dialog', { name: 'New project' });
+    expect(within(dialog).getByText(/Your uploaded model becomes the first item/)).toBeTruthy();
+    await u.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'From my model');
+    await u.click(within(dialog).getByRole('button', { name: 'Create project' }));
+    await vi.waitFor(() => expect(api.requests.some((r) => r.method === 'POST')).toBe(true));
+    const body = api.requests.find((r) => r.method === 'POST')?.body as {
+      modelId: string;
+      items: { modelId: string }[];
+    };
+    expect(body.modelId).toBe('model-7');
+    expect(body.items[0]?.modelId).toBe('model-7');
+  });
+});
