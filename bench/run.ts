@@ -4,6 +4,7 @@
  */
 const benches: Record<string, () => Promise<void>> = {
   mesh: async () => (await import('./mesh/mesh-bench.ts')).runMeshBench(),
+  chat: async () => void (await import('./chat/chat-bench.ts')).runChatBench(),
 };
 
 const wanted = process.argv.slice(2);

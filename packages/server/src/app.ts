@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -107,6 +107,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
+    // chat room ids (spec: three ids and 4 digits) are longer than the default 100
+    maxParamLength: 256,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -120,9 +122,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   await database.migrate();
   const db = database.db;
+  // without a data folder (tests) files go to a scratch folder removed on close
+  const scratchDir = config.dataDir ? null : mkdtempSync(join(tmpdir(), 'facet-files-'));
   const storage = await createStorage({
     s3: config.s3,
-    diskRoot: config.dataDir ? join(config.dataDir, 'files') : mkdtempSync(join(tmpdir(), 'facet-files-')),
+    diskRoot: scratchDir ?? join(config.dataDir!, 'files'),
     uploadSecret: config.uploadSecret,
   });
   const jobs = await startJobs({ sql: database.sql, runWorkers: config.runWorkers, log: app.log });
@@ -249,6 +253,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await jobs.stop();
     redis?.disconnect();
     await database.close();
+    if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
   });
 
   return { app, ctx, demoLogins };

@@ -87,7 +87,6 @@ describe('produce', () => {
       const w = window as unknown as { progressSeen: number[]; analysingSeen: boolean };
       return { seen: w.progressSeen, analysingSeen: w.analysingSeen };
     });
-    console.info(`progress values seen: ${seen.join(', ')}`);
     // the bar rises with the bytes sent and never goes back; then the server analyses the file
     expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
@@ -163,7 +162,6 @@ describe('produce', () => {
     await screenshot(page, 'produce-steps-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    console.info(`3D view ${drew ? 'drew on WebGL' : 'fell back to the unavailable note'}`);
     await context.close();
   });
 

@@ -31,6 +31,8 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // an idle client losing its connection (server restart, database dropped after a test) must not crash the process
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',

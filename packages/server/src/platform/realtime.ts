@@ -72,6 +72,7 @@ export async function installRealtime(
   if (deps.redisUrl) {
     pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
     sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on('error', (err) => app.log.warn({ err }, 'chat: redis'));
     io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
   }
 
@@ -101,10 +102,25 @@ export async function installRealtime(
     }
   }
 
+  let closing = false;
   async function announcePresence(room: string, joiner: ChatSocket | null, event: 'filteredUsers' | 'forceDisconnectedFiltredUsers') {
+    if (closing) return;
     const users = await onlineIn(room);
+    if (closing) return;
     joiner?.emit('usersOnline', { chatRoom: room, users });
     io.to(room).emit(event, { chatRoom: room, users });
+  }
+
+  const roomTails = new Map<string, Promise<void>>();
+  function inRoomOrder(room: string, work: () => Promise<void>): Promise<void> {
+    const previous = roomTails.get(room) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const tail = next.catch(() => {});
+    roomTails.set(room, tail);
+    void tail.then(() => {
+      if (roomTails.get(room) === tail) roomTails.delete(room);
+    });
+    return next;
   }
 
   io.on('connection', (socket: ChatSocket) => {
@@ -149,10 +165,13 @@ export async function installRealtime(
       const reply = typeof ack === 'function' ? ack : () => {};
       try {
         if (!payload || typeof payload.chatRoom !== 'string') throw new AppError('validation_failed', 'Which chat?', 400);
-        const { message, created } = await chat.send(user, payload);
-        // stored first; then the sender hears back and the room (on every node) gets it
-        reply({ message });
-        if (created) io.to(message.chatRoom).emit('getMessage', message);
+        // one send per room at a time on this node, so the room hears its messages in seq order
+        await inRoomOrder(payload.chatRoom, async () => {
+          const { message, created } = await chat.send(user, payload);
+          // stored first; then the sender hears back and the room (on every node) gets it
+          reply({ message });
+          if (created) io.to(message.chatRoom).emit('getMessage', message);
+        });
       } catch (error) {
         reply(errorText(error));
       }
@@ -210,6 +229,7 @@ export async function installRealtime(
 
   // before Fastify closes its server: stop the timer, drop the sockets, leave Redis
   app.addHook('preClose', async () => {
+    closing = true;
     clearInterval(timer);
     chat.setEmitter(null);
     await sweeping;

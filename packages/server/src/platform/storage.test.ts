@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { AppError } from './errors';
 import { createDiskStorage, createStorage } from './storage';
@@ -46,7 +46,13 @@ describe('upload tokens', () => {
 });
 
 describe('disk storage', () => {
-  const root = () => mkdtempSync(join(tmpdir(), 'facet-storage-test-'));
+  const made: string[] = [];
+  const root = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'facet-storage-test-'));
+    made.push(dir);
+    return dir;
+  };
+  afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   test('putStream stores, refuses a second write, and keeps nothing of an oversized or empty body', async () => {
     const dir = root();

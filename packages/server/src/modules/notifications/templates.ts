@@ -92,6 +92,8 @@ export const projectTemplates: Record<string, Template> = {
     mail(`"${d.projectTitle}" went to another ${proWord(d)}`, [`Hello ${d.firstName}, thank you for your interest in "${d.projectTitle}". The customer chose another offer this time.`], { label: 'See your projects', url: `${publicUrl}/projects` }),
   'designer-offer-refuse': (d, { publicUrl }) =>
     mail(`Your offer on "${d.projectTitle}" was declined`, [`Hello ${d.firstName}, the customer declined your offer on "${d.projectTitle}".`], { label: 'See your projects', url: `${publicUrl}/projects` }),
+  'chat-mention': (d, { publicUrl }) =>
+    mail(`${d.fromName} mentioned you on "${d.projectTitle}"`, [`Hello ${d.firstName}, ${d.fromName} mentioned you in the project chat:`, `“${String(d.message ?? '')}”`], projectLink(d, publicUrl)),
   'designer-status-moved': (d, { publicUrl }) =>
     mail(`"${d.projectTitle}": ${d.statusName}`, [`Hello ${d.firstName}, ${String(d.message ?? '').replace(/^Project/, `the project "${d.projectTitle}"`)}.`], projectLink(d, publicUrl)),
   'user-requested-changes': (d, { publicUrl }) =>

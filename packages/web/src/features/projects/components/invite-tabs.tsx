@@ -94,12 +94,14 @@ function ProsPanel({ project }: { project: ProjectDetail }) {
   const designers = useDesigners({ role, projectId: project.id, pageSize: 24 });
   const invite = useInvitePro();
   const [inviting, setInviting] = useState<string | null>(null);
+  const [invited, setInvited] = useState<ReadonlySet<string>>(new Set());
   const canInvite = project.canInvite;
 
   async function inviteOne(proId: string) {
     setInviting(proId);
     try {
       await invite.mutateAsync({ projectId: project.id, proId });
+      setInvited((ids) => new Set(ids).add(proId));
     } catch (error) {
       toast({ title: 'Invitation not sent', description: errorMessage(error), variant: 'destructive' });
     } finally {
@@ -122,7 +124,7 @@ function ProsPanel({ project }: { project: ProjectDetail }) {
           action={
             <InviteButton
               name={d.name}
-              state={d.invited ? 'invited' : inviting === d.id ? 'inviting' : 'idle'}
+              state={d.invited || invited.has(d.id) ? 'invited' : inviting === d.id ? 'inviting' : 'idle'}
               disabled={!canInvite || (inviting !== null && inviting !== d.id)}
               onInvite={() => void inviteOne(d.id)}
             />

@@ -1,0 +1,400 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  FILE_FORMAT_NOT_SUPPORTED_MESSAGE,
+  FILE_TOO_LARGE_MESSAGE,
+  isAckError,
+  participantFullName,
+  type ChatAck,
+  type ChatMessage,
+} from '@facet/domain/chat';
+import { chatMessages, mailOutbox, projects, projectStatuses, users } from '../../db/schema/index';
+import { createTestApp, loginAs } from '../../test/test-app';
+import { chatClient, collect, connected, until, type ClientSocket } from './chat-test-kit';
+import { READ_ONLY_MESSAGE } from './chat.service';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let url = '';
+const c: Record<string, string> = {};
+const ids: Record<string, string> = {};
+const sockets: ClientSocket[] = [];
+const corpus = JSON.parse(
+  readFileSync(new URL('../../../../domain/src/chat/fixtures/contact-details.json', import.meta.url), 'utf8'),
+) as { mustBlock: (string | string[])[]; mustPass: string[] };
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  for (const [who, portal] of [
+    ['customer', 'customer'],
+    ['designer', 'designer'],
+    ['designer2', 'designer'],
+    ['designer3', 'designer'],
+    ['service', 'service'],
+    ['staff', 'staff'],
+  ] as const) {
+    c[who] = await loginAs(t.app, `${who}@demo.facet`, portal);
+    ids[who] = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: c[who] } })).json().user.id;
+  }
+}, 60_000);
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t?.close();
+});
+
+const call = (who: string, method: 'GET' | 'POST', path: string, payload?: object) =>
+  t.app.inject({ method, url: path, headers: { cookie: c[who]! }, ...(payload ? { payload } : {}) });
+
+async function client(who: string | null) {
+  const socket = chatClient(url, who ? c[who]! : null);
+  sockets.push(socket);
+  await connected(socket);
+  return socket;
+}
+const join = (s: ClientSocket, chatRoom: string, who: string) =>
+  s.timeout(5000).emitWithAck('join', { chatRoom, id: ids[who]!, type: 'user' });
+let counter = 0;
+const send = (s: ClientSocket, chatRoom: string, projectId: string, message: string, extra: object = {}) =>
+  s.timeout(5000).emitWithAck('sendMessage', { clientId: `t-${++counter}`, chatRoom, projectId, message, ...extra });
+const sent = (ack: ChatAck<{ message: ChatMessage }>) => {
+  if (isAckError(ack)) throw new Error(`send refused: ${ack.error}`);
+  return ack.message;
+};
+
+async function newProject(title: string) {
+  const r = await call('customer', 'POST', '/api/projects', { title });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().project.id as string;
+}
+async function invite(projectId: string, who: string) {
+  const r = await call('customer', 'POST', `/api/projects/${projectId}/invitations`, { proId: ids[who] });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().offer.id as string;
+}
+async function roomsOf(who: string, projectId: string) {
+  const r = await call(who, 'GET', `/api/projects/${projectId}/rooms`);
+  return { status: r.statusCode, rooms: (r.statusCode === 200 ? r.json().rooms : []) as { id: string; proId: string; preQuote: boolean; sendDisabledReason: string | null; lastSeq: number }[] };
+}
+async function roomFor(projectId: string, pro: string) {
+  const { rooms } = await roomsOf('customer', projectId);
+  const room = rooms.find((r) => r.proId === ids[pro]);
+  if (!room) throw new Error(`no room for ${pro}`);
+  return room.id;
+}
+
+function multipart(name: string, bytes: Uint8Array) {
+  const boundary = '----facetchat' + Math.random().toString(16).slice(2);
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const upload = (who: string, roomId: string, name: string, bytes: Uint8Array) => {
+  const body = multipart(name, bytes);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/rooms/${encodeURIComponent(roomId)}/attachments`,
+    headers: { cookie: c[who]!, ...body.headers },
+    payload: body.payload,
+  });
+};
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n');
+
+describe('socket authentication and membership', () => {
+  test('a socket without a valid session is refused', async () => {
+    await expect(client(null)).rejects.toThrow('unauthenticated');
+    const forged = chatClient(url, 'facet_session=not-a-session');
+    sockets.push(forged);
+    await expect(connected(forged)).rejects.toThrow('unauthenticated');
+  });
+
+  test('rooms per invitation: ids per spec, customer and staff see all, a pro only their own, others none', async () => {
+    const projectId = await newProject('Membership ring');
+    await invite(projectId, 'designer');
+    await invite(projectId, 'designer2');
+    const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    const room = await roomFor(projectId, 'designer');
+    expect(room).toBe(`${ids.customer}_${ids.designer}_${projectId}_${String(project!.createdAt.getTime() % 10000).padStart(4, '0')}`);
+    expect((await roomsOf('customer', projectId)).rooms).toHaveLength(2);
+    expect((await roomsOf('staff', projectId)).rooms).toHaveLength(2);
+    expect((await roomsOf('designer', projectId)).rooms.map((r) => r.proId)).toEqual([ids.designer]);
+    expect((await roomsOf('designer3', projectId)).status).toBe(404);
+
+    const outsider = await client('designer3');
+    const otherPro = await client('designer2');
+    const staff = await client('staff');
+    const customer = await client('customer');
+    const outsiderGot = collect(outsider, 'getMessage');
+    const otherGot = collect(otherPro, 'getMessage');
+    for (const [s, who] of [[outsider, 'designer3'], [otherPro, 'designer2']] as const) {
+      const ack = await join(s, room, who);
+      expect(ack).toMatchObject({ error: 'You are not a member of this chat.', code: 'not_member' });
+    }
+    // joining as somebody else is refused too
+    expect(await customer.timeout(5000).emitWithAck('join', { chatRoom: room, id: ids.designer!, type: 'designer' })).toMatchObject({ code: 'not_member' });
+    expect(await join(staff, room, 'staff')).toEqual({ chatRoom: room, lastSeq: expect.any(Number) });
+    expect(await join(customer, room, 'customer')).toMatchObject({ chatRoom: room });
+    const staffGot = collect(staff, 'getMessage');
+    const message = sent(await send(customer, room, projectId, 'Hello, can you make it in rose gold?'));
+    expect(message).toMatchObject({ type: 'user', seq: expect.any(Number), preChat: true, from: ids.customer });
+    await until(() => staffGot.length === 1, 5000, 'staff receives');
+    // the outsider's send is refused and the history is closed to them
+    expect(await send(outsider, room, projectId, 'let me in')).toMatchObject({ code: 'not_member' });
+    const history = await call('designer3', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages`);
+    expect(history.statusCode).toBe(404);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(outsiderGot).toEqual([]);
+    expect(otherGot).toEqual([]);
+  });
+});
+
+describe('messages: stored before ack, idempotent, ordered, resynced', () => {
+  let projectId = '';
+  let room = '';
+  beforeAll(async () => {
+    projectId = await newProject('Ordering pendant');
+    await invite(projectId, 'designer');
+    room = await roomFor(projectId, 'designer');
+  });
+
+  test('a retried send with the same client id returns the stored message and is broadcast once', async () => {
+    const customer = await client('customer');
+    const designer = await client('designer');
+    await join(customer, room, 'customer');
+    await join(designer, room, 'designer');
+    const got = collect(designer, 'getMessage');
+    const payload = { clientId: 'retry-1', chatRoom: room, projectId, message: 'Same message twice' };
+    const first = sent(await customer.timeout(5000).emitWithAck('sendMessage', payload));
+    const again = sent(await customer.timeout(5000).emitWithAck('sendMessage', payload));
+    expect(again.id).toBe(first.id);
+    expect(again.seq).toBe(first.seq);
+    const rows = await t.ctx.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.roomId, room), eq(chatMessages.clientId, 'retry-1')));
+    expect(rows).toHaveLength(1);
+    await until(() => got.length >= 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got.filter((m) => m.clientId === 'retry-1')).toHaveLength(1);
+    expect(got[0]).toEqual(first);
+  });
+
+  test('concurrent senders get gapless sequence numbers and receivers see them in order', async () => {
+    const customer = await client('customer');
+    const designer = await client('designer');
+    const watcher = await client('staff');
+    for (const [s, who] of [[customer, 'customer'], [designer, 'designer'], [watcher, 'staff']] as const) await join(s, room, who);
+    const got = collect(watcher, 'getMessage');
+    const before = (await roomsOf('customer', projectId)).rooms[0]!.lastSeq;
+    const acks = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => send(i % 2 ? customer : designer, room, projectId, `message ${i}`)),
+    );
+    const seqs = acks.map((a) => sent(a).seq).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 30 }, (_, i) => before + i + 1));
+    await until(() => got.length === 30, 5000, '30 messages');
+    expect(got.map((m) => m.seq)).toEqual(seqs);
+  });
+
+  test('a client that was away fetches exactly what it missed by sequence', async () => {
+    const designer = await client('designer');
+    const joined = await join(designer, room, 'designer');
+    if (isAckError(joined)) throw new Error(joined.error);
+    const lastSeq = joined.lastSeq;
+    designer.disconnect();
+    const customer = await client('customer');
+    await join(customer, room, 'customer');
+    for (const text of ['while you were away 1', 'while you were away 2', 'while you were away 3']) sent(await send(customer, room, projectId, text));
+    const back = await client('designer');
+    const rejoined = await join(back, room, 'designer');
+    expect(rejoined).toMatchObject({ lastSeq: lastSeq + 3 });
+    const missed = await call('designer', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?after=${lastSeq}`);
+    expect(missed.statusCode).toBe(200);
+    expect(missed.json().messages.map((m: ChatMessage) => [m.seq, m.message])).toEqual([
+      [lastSeq + 1, 'while you were away 1'],
+      [lastSeq + 2, 'while you were away 2'],
+      [lastSeq + 3, 'while you were away 3'],
+    ]);
+    const page = await call('designer', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?after=0&limit=5`);
+    expect(page.json().messages.map((m: ChatMessage) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(page.json().hasMore).toBe(true);
+  });
+
+  test('typing, read receipts and presence', async () => {
+    for (const s of sockets.splice(0)) s.disconnect(); // only these two are online
+    const customer = await client('customer');
+    const designer = await client('designer');
+    const online = collect(customer, 'filteredUsers');
+    await join(customer, room, 'customer');
+    await join(designer, room, 'designer');
+    await until(() => online.some((p) => p.users.includes(ids.designer!) && p.users.includes(ids.customer!)), 5000, 'presence');
+    const typing = collect(customer, 'getIsTyping');
+    designer.emit('isTyping', { chatRoom: room, users: [{ id: ids.designer!, fullName: 'Ava Designer' }] });
+    await until(() => typing.length === 1, 5000, 'typing');
+    expect(typing[0]).toEqual({ chatRoom: room, users: [{ id: ids.designer, fullName: 'Ava Designer' }] });
+
+    const message = sent(await send(customer, room, projectId, 'Please read this'));
+    const receipts = collect(customer, 'getMessageRead');
+    expect(await designer.timeout(5000).emitWithAck('messageRead', { chatRoom: room, messages: [message.id], allMessages: false, projectId })).toEqual({});
+    await until(() => receipts.length === 1, 5000, 'read receipt');
+    expect(receipts[0]).toMatchObject({ chatRoom: room, readerId: ids.designer, messages: [message.id] });
+    const after = await call('customer', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?after=${message.seq - 1}`);
+    expect(after.json().messages[0]).toMatchObject({ id: message.id, read: true });
+    const left = collect(customer, 'forceDisconnectedFiltredUsers');
+    designer.disconnect();
+    await until(() => left.some((p) => !p.users.includes(ids.designer!)), 5000, 'designer gone');
+  });
+
+  test('empty text is refused; contact details are blocked and neither stored nor broadcast', async () => {
+    const customer = await client('customer');
+    const designer = await client('designer');
+    await join(customer, room, 'customer');
+    await join(designer, room, 'designer');
+    const got = collect(designer, 'getMessage');
+    expect(await send(customer, room, projectId, '   ')).toMatchObject({ code: 'empty_message' });
+    const blocked = corpus.mustBlock.filter((e): e is string => typeof e === 'string').slice(0, 8);
+    expect(blocked.length).toBeGreaterThan(3);
+    const lastSeq = (await roomsOf('customer', projectId)).rooms[0]!.lastSeq;
+    for (const text of blocked) {
+      expect(await send(customer, room, projectId, text), text).toMatchObject({ code: 'contact_details_blocked', error: expect.any(String) });
+    }
+    expect((await roomsOf('customer', projectId)).rooms[0]!.lastSeq).toBe(lastSeq);
+    for (const text of corpus.mustPass.slice(0, 8)) sent(await send(customer, room, projectId, text));
+    sent(await send(customer, room, projectId, 'Our team is at hello@facet.studio'));
+    await until(() => got.length === 9, 5000, 'clean messages');
+    expect(got.map((m) => m.message)).not.toContain(blocked[0]);
+  });
+
+  test('a mention e-mails the person mentioned', async () => {
+    const customer = await client('customer');
+    await join(customer, room, 'customer');
+    const [designer] = await t.ctx.db.select().from(users).where(eq(users.id, ids.designer!));
+    sent(await send(customer, room, projectId, `@${participantFullName(designer!)} could you check the clasp?`));
+    await t.ctx.jobs.drain();
+    const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.event, 'chat-mention'));
+    expect(mails.map((m) => m.to)).toContain('designer@demo.facet');
+  });
+});
+
+describe('attachments', () => {
+  let projectId = '';
+  let room = '';
+  beforeAll(async () => {
+    projectId = await newProject('Attachment earrings');
+    await invite(projectId, 'designer');
+    room = await roomFor(projectId, 'designer');
+  });
+
+  test('allowed files by name and content are stored, sent and downloaded as attachments by members only', async () => {
+    const r = await upload('designer', room, 'sketch.png', PNG);
+    expect(r.statusCode, r.body).toBe(201);
+    const attachment = r.json().attachment;
+    expect(attachment).toMatchObject({ name: 'sketch.png', sizeBytes: PNG.byteLength, contentType: 'image/png' });
+    for (const [name, bytes] of [
+      ['brief.pdf', PDF],
+      ['notes.txt', new TextEncoder().encode('ring size 7')],
+      ['sizes.csv', new TextEncoder().encode('size,width\n7,2\n')],
+    ] as const) {
+      expect((await upload('customer', room, name, bytes)).statusCode, name).toBe(201);
+    }
+    const designer = await client('designer');
+    await join(designer, room, 'designer');
+    const message = sent(await send(designer, room, projectId, '', { isFile: true, attachment: { id: attachment.id, name: 'x', sizeBytes: 1 } }));
+    expect(message).toMatchObject({ isFile: true, fileName: 'sketch.png', attachment: { id: attachment.id, name: 'sketch.png', sizeBytes: PNG.byteLength } });
+
+    const download = await call('customer', 'GET', `/api/attachments/${attachment.id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe("attachment; filename*=UTF-8''sketch.png");
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(download.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(new Uint8Array(download.rawPayload)).toEqual(PNG);
+    expect((await call('designer2', 'GET', `/api/attachments/${attachment.id}`)).statusCode).toBe(404);
+    expect((await upload('designer3', room, 'sketch.png', PNG)).statusCode).toBe(404);
+  });
+
+  test('wrong names, content that does not match its name, and contact details in names are refused', async () => {
+    for (const [name, bytes] of [
+      ['model.exe', PNG],
+      ['photo.svg', new TextEncoder().encode('<svg/>')],
+      ['photo.png', PDF],
+      ['brief.pdf', PNG],
+      ['page.html', new TextEncoder().encode('<script>')],
+      ['no-extension', PNG],
+    ] as const) {
+      const r = await upload('customer', room, name, bytes);
+      expect(r.statusCode, name).toBe(400);
+      expect(r.json().error).toMatchObject({ code: 'unsupported_file', message: FILE_FORMAT_NOT_SUPPORTED_MESSAGE });
+    }
+    const r = await upload('customer', room, 'call me 415 555 0132.png', PNG);
+    expect(r.json().error.code).toBe('contact_details_blocked');
+  });
+
+  test('a file over 100 MB is refused with the spec message', async () => {
+    const big = new Uint8Array(100 * 1024 * 1024 + 1);
+    big.set(PNG);
+    const r = await upload('customer', room, 'huge.png', big);
+    expect(r.statusCode).toBe(413);
+    expect(r.json().error).toMatchObject({ code: 'file_too_large', message: FILE_TOO_LARGE_MESSAGE });
+  }, 60_000);
+});
+
+describe('workflow rules: read-only after the quote, payment stage, hold, cancelled; status moves in the room', () => {
+  test('the whole path', async () => {
+    const projectId = await newProject('Rules signet');
+    const offer = await invite(projectId, 'designer');
+    const room = await roomFor(projectId, 'designer');
+    const customer = await client('customer');
+    const designer = await client('designer');
+    await join(customer, room, 'customer');
+    await join(designer, room, 'designer');
+    const staff = await client('staff');
+    const moves = collect(customer, 'getMoveStatus');
+    sent(await send(designer, room, projectId, 'Happy to help, a question first'));
+
+    expect((await call('designer', 'POST', `/api/invitations/${offer}/offer`, { priceCents: 40_000, leadTimeDays: 5 })).statusCode).toBe(200);
+    for (const s of [designer, customer]) {
+      expect(await send(s, room, projectId, 'one more thing')).toEqual({ error: READ_ONLY_MESSAGE, code: 'chat_read_only' });
+    }
+    expect((await roomsOf('customer', projectId)).rooms[0]!.sendDisabledReason).toBe(READ_ONLY_MESSAGE);
+
+    expect((await call('customer', 'POST', `/api/invitations/${offer}/accept`)).statusCode).toBe(200);
+    await until(() => moves.some((m) => m.savedMessage?.message === 'Project has been moved to Make Payment'), 8000, 'move status');
+    const move = moves.find((m) => m.savedMessage?.message === 'Project has been moved to Make Payment')!;
+    expect(move).toMatchObject({ projectId, completed: false, error: null, savedMessage: { type: 'ai', chatRoom: room } });
+    expect(await send(designer, room, projectId, 'when will you pay?')).toMatchObject({ code: 'payment_stage' });
+    expect(await send(staff, room, projectId, 'team here')).toMatchObject({ code: 'payment_stage' });
+    const fromCustomer = sent(await send(customer, room, projectId, 'Paying today'));
+    expect(fromCustomer.preChat).toBe(false);
+
+    expect((await call('staff', 'POST', `/api/staff/projects/${projectId}/mark-paid`)).statusCode).toBe(200);
+    sent(await send(designer, room, projectId, 'Starting the design now'));
+    const history = (await call('designer', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?limit=200`)).json().messages as ChatMessage[];
+    expect(history.filter((m) => m.type === 'ai').map((m) => m.message)).toEqual(
+      expect.arrayContaining(['Project has been moved to Invite Designers', 'Project has been moved to Make Payment']),
+    );
+    expect(history.find((m) => m.message === 'Happy to help, a question first')).toMatchObject({ preChat: true, type: 'designer' });
+
+    await t.ctx.db.update(users).set({ status: 'hold' }).where(eq(users.id, ids.designer!));
+    expect(await send(customer, room, projectId, 'are you there?')).toMatchObject({ code: 'designer_on_hold' });
+    await t.ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, ids.designer!));
+
+    await t.ctx.db.insert(projectStatuses).values({ id: 'design-cancelled-test', workflow: 'design', name: 'Cancelled', position: 5 }).onConflictDoNothing();
+    await t.ctx.db.update(projects).set({ statusId: 'design-cancelled-test' }).where(eq(projects.id, projectId));
+    expect(await send(customer, room, projectId, 'hello?')).toMatchObject({ code: 'project_cancelled' });
+  }, 30_000);
+});
+
+describe('system messages from other modules', () => {
+  test('postSystemMessage posts to every room of the project', async () => {
+    const projectId = await newProject('System ring');
+    await invite(projectId, 'designer');
+    await invite(projectId, 'designer2');
+    const posted = await t.ctx.chat.postSystemMessage(projectId, 'Project has been moved to In Design');
+    expect(posted).toHaveLength(2);
+    expect(posted.every((m) => m.type === 'ai' && m.message === 'Project has been moved to In Design')).toBe(true);
+  });
+});

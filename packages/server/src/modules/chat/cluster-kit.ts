@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/**
+ * Real server processes (`packages/server/src/main.ts`) on one fresh PostgreSQL database and one Redis,
+ * for the two-node test and the chat benchmark. All traffic stays on 127.0.0.1.
+ */
+const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+export interface ServerNode {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  output: string[];
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A new empty database on the server of `serverUrl`; `drop` removes it. */
+export async function freshDatabase(serverUrl: string) {
+  const name = `facet_chat_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startNode(options: {
+  databaseUrl: string;
+  redisUrl: string;
+  seedDemo: boolean;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<ServerNode> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'facet-node-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: options.databaseUrl,
+      REDIS_URL: options.redisUrl,
+      SEED_DEMO: String(options.seedDemo),
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '100000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const node: ServerNode = {
+    url,
+    port,
+    process: child,
+    output,
+    async kill(signal = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return node;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await node.kill();
+  throw new Error(`server did not start in time:\n${output.join('')}`);
+}
+
+/** Signs in over HTTP and gives the session cookie header value. */
+export async function login(baseUrl: string, email: string, portal: string, password = 'Facet-demo-1'): Promise<string> {
+  const r = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, portal }),
+  });
+  if (!r.ok) throw new Error(`login ${email} failed: ${r.status} ${await r.text()}`);
+  const cookie = r.headers.getSetCookie().find((c) => c.startsWith('facet_session='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+/** JSON call with a session cookie; throws on an error status. */
+export async function api<T>(baseUrl: string, cookie: string, method: string, path: string, body?: object): Promise<T> {
+  const r = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+  return (r.status === 204 ? undefined : await r.json()) as T;
+}
