@@ -3,7 +3,7 @@
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const results = 'test-results';
+const results = new URL('../test-results', import.meta.url).pathname.replace(/\/$/, '');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 

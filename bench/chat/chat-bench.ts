@@ -12,8 +12,18 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { isAckError, type ChatMessage } from '@facet/domain/chat';
-import { api, freshDatabase, login, startNode, type ServerNode } from '../../packages/server/src/modules/chat/cluster-kit.ts';
-import { chatClient, connected, type ClientSocket } from '../../packages/server/src/modules/chat/chat-test-kit.ts';
+import {
+  api,
+  freshDatabase,
+  login,
+  startNode,
+  type ServerNode,
+} from '../../packages/server/src/modules/chat/cluster-kit.ts';
+import {
+  chatClient,
+  connected,
+  type ClientSocket,
+} from '../../packages/server/src/modules/chat/chat-test-kit.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -51,7 +61,8 @@ function prng(seed: number) {
   };
 }
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
@@ -78,11 +89,16 @@ export interface ChatBenchResult {
   setupSeconds: number;
 }
 
-async function runOnce(nodes: [ServerNode, ServerNode], cookies: Record<string, string>, userIds: Record<string, string>, socketCount: number): Promise<ChatBenchResult> {
+async function runOnce(
+  nodes: [ServerNode, ServerNode],
+  cookies: Record<string, string>,
+  userIds: Record<string, string>,
+  socketCount: number,
+): Promise<ChatBenchResult> {
   const setupStart = performance.now();
   const random = prng(socketCount);
   const sizes: number[] = [];
-  for (let left = socketCount; left > 0; ) {
+  for (let left = socketCount; left > 0;) {
     let k = 3 + Math.floor(random() * 8);
     if (left - k > 0 && left - k < 3) k = left - 3;
     k = Math.min(k, left);
@@ -94,20 +110,44 @@ async function runOnce(nodes: [ServerNode, ServerNode], cookies: Record<string, 
   const pros = ['designer', 'designer2', 'designer3'];
   const roomIds: { id: string; projectId: string; pro: string }[] = [];
   const projectCount = Math.ceil(sizes.length / 3);
-  await inBatches(Array.from({ length: projectCount }, (_, i) => i), 10, async (i) => {
-    const node = nodes[i % 2]!;
-    const { project } = await api<{ project: { id: string } }>(node.url, cookies.customer!, 'POST', '/api/projects', { title: `Bench project ${socketCount}-${i}` });
-    for (const pro of pros) await api(node.url, cookies.customer!, 'POST', `/api/projects/${project.id}/invitations`, { proId: userIds[pro] });
-    const { rooms } = await api<{ rooms: { id: string; proId: string }[] }>(node.url, cookies.customer!, 'GET', `/api/projects/${project.id}/rooms`);
-    for (const r of rooms) roomIds.push({ id: r.id, projectId: project.id, pro: pros.find((p) => userIds[p] === r.proId)! });
-  });
+  await inBatches(
+    Array.from({ length: projectCount }, (_, i) => i),
+    10,
+    async (i) => {
+      const node = nodes[i % 2]!;
+      const { project } = await api<{ project: { id: string } }>(
+        node.url,
+        cookies.customer!,
+        'POST',
+        '/api/projects',
+        { title: `Bench project ${socketCount}-${i}` },
+      );
+      for (const pro of pros)
+        await api(node.url, cookies.customer!, 'POST', `/api/projects/${project.id}/invitations`, {
+          proId: userIds[pro],
+        });
+      const { rooms } = await api<{ rooms: { id: string; proId: string }[] }>(
+        node.url,
+        cookies.customer!,
+        'GET',
+        `/api/projects/${project.id}/rooms`,
+      );
+      for (const r of rooms)
+        roomIds.push({ id: r.id, projectId: project.id, pro: pros.find((p) => userIds[p] === r.proId)! });
+    },
+  );
 
-  const rooms: Room[] = sizes.map((_, i) => ({ id: roomIds[i]!.id, projectId: roomIds[i]!.projectId, members: [] }));
+  const rooms: Room[] = sizes.map((_, i) => ({
+    id: roomIds[i]!.id,
+    projectId: roomIds[i]!.projectId,
+    members: [],
+  }));
   const plan: { room: Room; who: string; node: 0 | 1 }[] = [];
   let counter = 0;
   sizes.forEach((k, i) => {
     const who = ['customer', roomIds[i]!.pro, 'staff'];
-    for (let j = 0; j < k; j++) plan.push({ room: rooms[i]!, who: who[j % 3]!, node: (counter++ % 2) as 0 | 1 });
+    for (let j = 0; j < k; j++)
+      plan.push({ room: rooms[i]!, who: who[j % 3]!, node: (counter++ % 2) as 0 | 1 });
   });
 
   const sent = new Map<string, Sent>();
@@ -116,7 +156,15 @@ async function runOnce(nodes: [ServerNode, ServerNode], cookies: Record<string, 
   await inBatches(plan, 50, async ({ room, who, node }) => {
     const socket = chatClient(nodes[node]!.url, cookies[who]!);
     await connected(socket);
-    const member: Member = { socket, node, userId: userIds[who]!, seen: new Set(), lastSeq: 0, outOfOrder: 0, duplicates: 0 };
+    const member: Member = {
+      socket,
+      node,
+      userId: userIds[who]!,
+      seen: new Set(),
+      lastSeq: 0,
+      outOfOrder: 0,
+      duplicates: 0,
+    };
     socket.on('getMessage', (m: ChatMessage) => {
       const now = performance.now();
       const s = sent.get(m.clientId);
@@ -132,7 +180,9 @@ async function runOnce(nodes: [ServerNode, ServerNode], cookies: Record<string, 
         if (s.from.node !== member.node) crossLatencies.push(now - s.at);
       }
     });
-    const ack = await socket.timeout(10_000).emitWithAck('join', { chatRoom: room.id, id: member.userId, type: 'user' });
+    const ack = await socket
+      .timeout(10_000)
+      .emitWithAck('join', { chatRoom: room.id, id: member.userId, type: 'user' });
     if (isAckError(ack)) throw new Error(`join refused: ${ack.error}`);
     member.lastSeq = ack.lastSeq;
     room.members.push(member);
@@ -146,29 +196,37 @@ async function runOnce(nodes: [ServerNode, ServerNode], cookies: Record<string, 
   const pending: Promise<void>[] = [];
   const start = performance.now();
   rooms.forEach((room, i) => {
-    const begin = setTimeout(() => {
-      const tick = () => {
-        if (performance.now() - start > SECONDS * 1000) return;
-        const from = room.members[Math.floor(random() * room.members.length)]!;
-        const clientId = `b${socketCount}-${++sequence}`;
-        const record: Sent = { room, from, at: performance.now(), acked: false };
-        sent.set(clientId, record);
-        pending.push(
-          from.socket
-            .timeout(15_000)
-            .emitWithAck('sendMessage', { clientId, chatRoom: room.id, projectId: room.projectId, message: `bench message ${sequence}` })
-            .then((ack) => {
-              if (isAckError(ack)) refused++;
-              else record.acked = true;
-            })
-            .catch(() => {
-              refused++;
-            }),
-        );
-      };
-      tick();
-      timers.push(setInterval(tick, INTERVAL_MS));
-    }, (i * INTERVAL_MS) / rooms.length);
+    const begin = setTimeout(
+      () => {
+        const tick = () => {
+          if (performance.now() - start > SECONDS * 1000) return;
+          const from = room.members[Math.floor(random() * room.members.length)]!;
+          const clientId = `b${socketCount}-${++sequence}`;
+          const record: Sent = { room, from, at: performance.now(), acked: false };
+          sent.set(clientId, record);
+          pending.push(
+            from.socket
+              .timeout(15_000)
+              .emitWithAck('sendMessage', {
+                clientId,
+                chatRoom: room.id,
+                projectId: room.projectId,
+                message: `bench message ${sequence}`,
+              })
+              .then((ack) => {
+                if (isAckError(ack)) refused++;
+                else record.acked = true;
+              })
+              .catch(() => {
+                refused++;
+              }),
+          );
+        };
+        tick();
+        timers.push(setInterval(tick, INTERVAL_MS));
+      },
+      (i * INTERVAL_MS) / rooms.length,
+    );
     timers.push(begin);
   });
   await new Promise((r) => setTimeout(r, SECONDS * 1000 + 100));
@@ -227,7 +285,13 @@ export async function runChatBench(): Promise<ChatBenchResult[]> {
     const [a, b] = nodes as [ServerNode, ServerNode];
     const cookies: Record<string, string> = {};
     const userIds: Record<string, string> = {};
-    for (const [who, portal] of [['customer', 'customer'], ['designer', 'designer'], ['designer2', 'designer'], ['designer3', 'designer'], ['staff', 'staff']] as const) {
+    for (const [who, portal] of [
+      ['customer', 'customer'],
+      ['designer', 'designer'],
+      ['designer2', 'designer'],
+      ['designer3', 'designer'],
+      ['staff', 'staff'],
+    ] as const) {
       cookies[who] = await login(a.url, `${who}@demo.facet`, portal);
       userIds[who] = (await api<{ user: { id: string } }>(a.url, cookies[who]!, 'GET', '/api/me')).user.id;
     }

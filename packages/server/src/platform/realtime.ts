@@ -2,11 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type {
-  ClientToServerEvents,
-  ServerToClientEvents,
-  TypingUser,
-} from '@facet/domain/chat';
+import type { ClientToServerEvents, ServerToClientEvents, TypingUser } from '@facet/domain/chat';
 import type { ChatService } from '../modules/chat/chat.service';
 import type { UserRow } from '../modules/accounts/accounts.queries';
 import { SESSION_COOKIE, type SessionStore } from '../modules/accounts/sessions';
@@ -37,7 +33,9 @@ function cookieValue(header: string | undefined, name: string): string | null {
 }
 
 const errorText = (error: unknown) =>
-  error instanceof AppError ? { error: error.message, code: error.code } : { error: 'Something went wrong. Please try again.' };
+  error instanceof AppError
+    ? { error: error.message, code: error.code }
+    : { error: 'Something went wrong. Please try again.' };
 
 /**
  * The chat's socket.io server on Fastify's own HTTP server (same port, path /socket.io). The socket is
@@ -103,7 +101,11 @@ export async function installRealtime(
   }
 
   let closing = false;
-  async function announcePresence(room: string, joiner: ChatSocket | null, event: 'filteredUsers' | 'forceDisconnectedFiltredUsers') {
+  async function announcePresence(
+    room: string,
+    joiner: ChatSocket | null,
+    event: 'filteredUsers' | 'forceDisconnectedFiltredUsers',
+  ) {
     if (closing) return;
     const users = await onlineIn(room);
     if (closing) return;
@@ -129,7 +131,8 @@ export async function installRealtime(
     socket.on('join', async (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       try {
-        if (!payload || typeof payload.chatRoom !== 'string') throw new AppError('validation_failed', 'Which chat?', 400);
+        if (!payload || typeof payload.chatRoom !== 'string')
+          throw new AppError('validation_failed', 'Which chat?', 400);
         if (payload.id !== undefined && payload.id !== user.id) {
           throw new AppError('not_member', 'You are not a member of this chat.', 403);
         }
@@ -155,7 +158,9 @@ export async function installRealtime(
     socket.on('isTyping', (payload) => {
       if (!payload || typeof payload.chatRoom !== 'string' || !socket.rooms.has(payload.chatRoom)) return;
       const users: TypingUser[] = (Array.isArray(payload.users) ? payload.users : [])
-        .filter((u): u is TypingUser => Boolean(u) && typeof u.id === 'string' && typeof u.fullName === 'string')
+        .filter(
+          (u): u is TypingUser => Boolean(u) && typeof u.id === 'string' && typeof u.fullName === 'string',
+        )
         .slice(0, 10)
         .map((u) => ({ id: u.id.slice(0, 64), fullName: u.fullName.slice(0, 120) }));
       socket.to(payload.chatRoom).emit('getIsTyping', { chatRoom: payload.chatRoom, users });
@@ -164,7 +169,8 @@ export async function installRealtime(
     socket.on('sendMessage', async (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       try {
-        if (!payload || typeof payload.chatRoom !== 'string') throw new AppError('validation_failed', 'Which chat?', 400);
+        if (!payload || typeof payload.chatRoom !== 'string')
+          throw new AppError('validation_failed', 'Which chat?', 400);
         // one send per room at a time on this node, so the room hears its messages in seq order
         await inRoomOrder(payload.chatRoom, async () => {
           const { message, created } = await chat.send(user, payload);
@@ -180,7 +186,8 @@ export async function installRealtime(
     socket.on('messageRead', async (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
       try {
-        if (!payload || typeof payload.chatRoom !== 'string') throw new AppError('validation_failed', 'Which chat?', 400);
+        if (!payload || typeof payload.chatRoom !== 'string')
+          throw new AppError('validation_failed', 'Which chat?', 400);
         const { messages } = await chat.markRead(
           user,
           payload.chatRoom,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import clsx from 'clsx';
 import { Menu as MenuIcon } from 'lucide-react';
 import { Drawer } from '../components/layout/drawer';
@@ -88,15 +88,22 @@ export function AppLayout() {
             />
           ) : null}
           {layout.sidebar && !layout.subHeader ? (
-            <button
-              type="button"
-              className="shell__nav-button"
-              aria-label="Open navigation"
-              aria-expanded={navOpen}
-              onClick={openNavigation}
-            >
-              <MenuIcon aria-hidden="true" />
-            </button>
+            // on a phone the minimized sidebar becomes a slim bar: logo and the navigation drawer's button
+            <div className="shell__mobile-bar">
+              <button
+                type="button"
+                className="shell__nav-button"
+                aria-label="Open navigation"
+                aria-expanded={navOpen}
+                onClick={openNavigation}
+              >
+                <MenuIcon aria-hidden="true" />
+              </button>
+              <Link to={user?.blocked ? '/no-access' : '/'} className="shell__mobile-logo" aria-label="Facet, home">
+                <LogoMark />
+                <span aria-hidden="true">Facet</span>
+              </Link>
+            </div>
           ) : null}
           <main id="main" className="shell__main" tabIndex={-1}>
             <Outlet />

@@ -4,7 +4,11 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@facet/domain/c
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A socket.io client of the chat, authenticated by a session cookie (as the browser is). */
-export function chatClient(url: string, cookie: string | null, options: { reconnection?: boolean } = {}): ClientSocket {
+export function chatClient(
+  url: string,
+  cookie: string | null,
+  options: { reconnection?: boolean } = {},
+): ClientSocket {
   return connect(url, {
     transports: ['websocket'],
     reconnection: options.reconnection ?? false,
@@ -24,7 +28,9 @@ export function connected(socket: ClientSocket): Promise<void> {
 /** Collects every event of one name a socket receives. */
 export function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
   const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
-  (socket.on as (e: string, l: (p: unknown) => void) => void)(event, (payload) => seen.push(payload as never));
+  (socket.on as (e: string, l: (p: unknown) => void) => void)(event, (payload) =>
+    seen.push(payload as never),
+  );
   return seen;
 }
 

@@ -13,7 +13,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/projects/:id/rooms',
-    { schema: { tags, summary: 'Chat rooms of a project the caller may see', params: z.object({ id: z.string().max(64) }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Chat rooms of a project the caller may see',
+        params: z.object({ id: z.string().max(64) }),
+      },
+    },
     async (request) => ({ rooms: await chat.listRooms(requireUser(request), request.params.id) }),
   );
 
@@ -31,12 +37,23 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      chat.listMessages(requireUser(request), request.params.roomId, request.query.after, request.query.limit),
+      chat.listMessages(
+        requireUser(request),
+        request.params.roomId,
+        request.query.after,
+        request.query.limit,
+      ),
   );
 
   app.post(
     '/api/rooms/:roomId/attachments',
-    { schema: { tags, summary: 'Upload a chat file (multipart field `file`, at most 100 MB)', params: roomParam } },
+    {
+      schema: {
+        tags,
+        summary: 'Upload a chat file (multipart field `file`, at most 100 MB)',
+        params: roomParam,
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await chat.requireAccess(user, request.params.roomId);
@@ -46,7 +63,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const part = await request.file({ limits: { fileSize: MAX_CHAT_FILE_BYTES, files: 1 } });
       if (!part) throw new AppError('validation_failed', 'Choose a file to send.', 400);
       const bytes = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE, 413);
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE, 413);
         throw err;
       });
       const attachment = await chat.addAttachment(user, request.params.roomId, {
@@ -59,7 +77,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/attachments/:id',
-    { schema: { tags, summary: 'Download a chat file (members of its room only)', params: z.object({ id: z.string().max(64) }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Download a chat file (members of its room only)',
+        params: z.object({ id: z.string().max(64) }),
+      },
+    },
     async (request, reply) => {
       const { row, stream } = await chat.openAttachment(requireUser(request), request.params.id);
       return reply

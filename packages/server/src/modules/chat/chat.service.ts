@@ -95,7 +95,12 @@ export function chatService(deps: ChatDeps) {
       isFile: attachment !== null,
       fileName: attachment?.name ?? null,
       attachment: attachment
-        ? { id: attachment.id, name: attachment.name, sizeBytes: attachment.sizeBytes, url: `/api/attachments/${attachment.id}` }
+        ? {
+            id: attachment.id,
+            name: attachment.name,
+            sizeBytes: attachment.sizeBytes,
+            url: `/api/attachments/${attachment.id}`,
+          }
         : null,
       general: row.general,
       isQuote: false,
@@ -118,11 +123,20 @@ export function chatService(deps: ChatDeps) {
     const reads = await tx
       .select({ messageId: chatReads.messageId, userId: chatReads.userId })
       .from(chatReads)
-      .where(inArray(chatReads.messageId, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          chatReads.messageId,
+          rows.map((r) => r.id),
+        ),
+      );
     const readByOthers = new Set(
-      reads.filter((r) => rows.find((m) => m.id === r.messageId)?.fromId !== r.userId).map((r) => r.messageId),
+      reads
+        .filter((r) => rows.find((m) => m.id === r.messageId)?.fromId !== r.userId)
+        .map((r) => r.messageId),
     );
-    return rows.map((r) => toMessage(r, r.attachmentId ? (byId.get(r.attachmentId) ?? null) : null, readByOthers.has(r.id)));
+    return rows.map((r) =>
+      toMessage(r, r.attachmentId ? (byId.get(r.attachmentId) ?? null) : null, readByOthers.has(r.id)),
+    );
   }
 
   /** One room per invitation of the project (created on first need); a chosen pro's room leaves pre-quote. */
@@ -156,10 +170,20 @@ export function chatService(deps: ChatDeps) {
         await tx
           .update(chatRooms)
           .set({ preQuote: false })
-          .where(and(eq(chatRooms.projectId, projectId), eq(chatRooms.proId, accepted.proId), eq(chatRooms.preQuote, true)));
+          .where(
+            and(
+              eq(chatRooms.projectId, projectId),
+              eq(chatRooms.proId, accepted.proId),
+              eq(chatRooms.preQuote, true),
+            ),
+          );
       }
     }
-    return tx.select().from(chatRooms).where(eq(chatRooms.projectId, projectId)).orderBy(asc(chatRooms.createdAt), asc(chatRooms.id));
+    return tx
+      .select()
+      .from(chatRooms)
+      .where(eq(chatRooms.projectId, projectId))
+      .orderBy(asc(chatRooms.createdAt), asc(chatRooms.id));
   }
 
   /** The member's view of a room, or null when the user is not a member (nothing is revealed). */
@@ -178,7 +202,12 @@ export function chatService(deps: ChatDeps) {
       ((user.role === 'designer' || user.role === 'service') && user.id === room.proId);
     if (!isMember) return null;
     const [row] = await db
-      .select({ project: projects, status: projectStatuses, invitationStatus: invitations.status, pro: users })
+      .select({
+        project: projects,
+        status: projectStatuses,
+        invitationStatus: invitations.status,
+        pro: users,
+      })
       .from(projects)
       .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
       .leftJoin(invitations, and(eq(invitations.projectId, projects.id), eq(invitations.proId, room.proId)))
@@ -191,7 +220,14 @@ export function chatService(deps: ChatDeps) {
       await db.update(chatRooms).set({ preQuote: false }).where(eq(chatRooms.id, room.id));
       room = { ...room, preQuote: false };
     }
-    return { room, project: row.project, status: row.status, invitationStatus: row.invitationStatus, pro: row.pro, type: typeOf(user) };
+    return {
+      room,
+      project: row.project,
+      status: row.status,
+      invitationStatus: row.invitationStatus,
+      pro: row.pro,
+      type: typeOf(user),
+    };
   }
 
   async function requireAccess(user: UserRow, roomId: string) {
@@ -206,7 +242,8 @@ export function chatService(deps: ChatDeps) {
     if (`${status.id} ${status.name}`.toLowerCase().includes('cancel')) {
       throw refuse('project_cancelled', 'This project was cancelled, so its chat is closed.');
     }
-    if (access.pro?.status === 'hold') throw refuse('designer_on_hold', 'Chat is closed while the designer is on hold.');
+    if (access.pro?.status === 'hold')
+      throw refuse('designer_on_hold', 'Chat is closed while the designer is on hold.');
     if (status.position === 2 && user.id !== project.customerId) {
       throw refuse('payment_stage', 'Chat is paused while the customer makes the payment.');
     }
@@ -263,7 +300,10 @@ export function chatService(deps: ChatDeps) {
     if (existing) return { row: existing, created: false };
     const seq = room.lastSeq + 1;
     await tx.update(chatRooms).set({ lastSeq: seq }).where(eq(chatRooms.id, values.roomId));
-    const [row] = await tx.insert(chatMessages).values({ ...values, seq }).returning();
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({ ...values, seq })
+      .returning();
     return { row: row!, created: true };
   }
 
@@ -327,9 +367,13 @@ export function chatService(deps: ChatDeps) {
       if (!project) throw notFound('Project');
       const rooms = await ensureRooms(db, projectId);
       const visible = rooms.filter(
-        (r) => viewer.role === 'staff' || (viewer.role === 'customer' && viewer.id === project.customerId) || r.proId === viewer.id,
+        (r) =>
+          viewer.role === 'staff' ||
+          (viewer.role === 'customer' && viewer.id === project.customerId) ||
+          r.proId === viewer.id,
       );
-      if (visible.length === 0 && viewer.role !== 'staff' && viewer.id !== project.customerId) throw notFound('Project');
+      if (visible.length === 0 && viewer.role !== 'staff' && viewer.id !== project.customerId)
+        throw notFound('Project');
       const out = [];
       for (const room of visible) {
         const access = await accessOf(viewer, room.id);
@@ -381,11 +425,18 @@ export function chatService(deps: ChatDeps) {
         .orderBy(asc(chatMessages.seq))
         .limit(limit + 1);
       const page = rows.slice(0, limit);
-      return { messages: await toMessages(db, page), lastSeq: access.room.lastSeq, hasMore: rows.length > limit };
+      return {
+        messages: await toMessages(db, page),
+        lastSeq: access.room.lastSeq,
+        hasMore: rows.length > limit,
+      };
     },
 
     /** sendMessage: checks, stores (seq) and returns the message; a retried clientId returns the stored one. */
-    async send(user: UserRow, payload: SendMessagePayload): Promise<{ message: ChatMessage; created: boolean }> {
+    async send(
+      user: UserRow,
+      payload: SendMessagePayload,
+    ): Promise<{ message: ChatMessage; created: boolean }> {
       if (typeof payload.clientId !== 'string' || !/^[\w:.-]{1,100}$/.test(payload.clientId)) {
         throw refuse('validation_failed', 'A message needs a client id.', 400);
       }
@@ -401,7 +452,9 @@ export function chatService(deps: ChatDeps) {
         const [found] = await db
           .select()
           .from(chatAttachments)
-          .where(and(eq(chatAttachments.id, payload.attachment.id), eq(chatAttachments.roomId, access.room.id)));
+          .where(
+            and(eq(chatAttachments.id, payload.attachment.id), eq(chatAttachments.roomId, access.room.id)),
+          );
         if (!found) throw notFound('Attachment');
         attachment = found;
       }
@@ -426,7 +479,9 @@ export function chatService(deps: ChatDeps) {
       const texts = [...earlier.map((e) => e.message).reverse(), text];
       const contact = [
         ...findContactDetails(texts, { allowedEmailDomains: [deps.config.staffEmailDomain] }),
-        ...(attachment ? findContactDetails(attachment.name, { allowedEmailDomains: [deps.config.staffEmailDomain] }) : []),
+        ...(attachment
+          ? findContactDetails(attachment.name, { allowedEmailDomains: [deps.config.staffEmailDomain] })
+          : []),
       ];
       if (contact.length > 0) throw refuse('contact_details_blocked', CONTACT_DETAILS_MESSAGE, 400);
 
@@ -484,7 +539,13 @@ export function chatService(deps: ChatDeps) {
         .select({ id: chatMessages.id })
         .from(chatMessages)
         .leftJoin(chatReads, and(eq(chatReads.messageId, chatMessages.id), eq(chatReads.userId, user.id)))
-        .where(and(condition, sql`${chatMessages.fromId} is distinct from ${user.id}`, isNull(chatReads.messageId)));
+        .where(
+          and(
+            condition,
+            sql`${chatMessages.fromId} is distinct from ${user.id}`,
+            isNull(chatReads.messageId),
+          ),
+        );
       if (rows.length) {
         await db
           .insert(chatReads)
@@ -498,7 +559,11 @@ export function chatService(deps: ChatDeps) {
     async addAttachment(user: UserRow, roomId: string, file: { name: string; bytes: Uint8Array }) {
       const access = await requireAccess(user, roomId);
       checkMaySend(access, user);
-      const check = checkChatFileContent({ name: file.name, sizeBytes: file.bytes.byteLength, firstBytes: file.bytes.subarray(0, 1024) });
+      const check = checkChatFileContent({
+        name: file.name,
+        sizeBytes: file.bytes.byteLength,
+        firstBytes: file.bytes.subarray(0, 1024),
+      });
       if (!check.ok) {
         throw check.reason === 'too_large'
           ? new AppError('file_too_large', check.message, 413)
@@ -539,9 +604,17 @@ export function chatService(deps: ChatDeps) {
     },
 
     /** A system message (type ai) in every room of the project, with getMessage and getMoveStatus. */
-    async postSystemMessage(projectId: string, text: string, options: { actorId?: string | null; statusId?: string | null } = {}) {
+    async postSystemMessage(
+      projectId: string,
+      text: string,
+      options: { actorId?: string | null; statusId?: string | null } = {},
+    ) {
       const posted = await db.transaction((tx) =>
-        postToProject(tx, projectId, text, { key: `system:${randomUUID()}`, actorId: options.actorId ?? null, statusId: options.statusId ?? null }),
+        postToProject(tx, projectId, text, {
+          key: `system:${randomUUID()}`,
+          actorId: options.actorId ?? null,
+          statusId: options.statusId ?? null,
+        }),
       );
       await announceMoves(posted, projectId);
       return posted.map((p) => toMessage(p.message, null, false));
@@ -562,7 +635,11 @@ export function chatService(deps: ChatDeps) {
       let count = 0;
       for (const { event } of pending) {
         const posted = await db.transaction(async (tx) => {
-          const claimed = await tx.insert(chatPostedEvents).values({ eventId: event.id }).onConflictDoNothing().returning();
+          const claimed = await tx
+            .insert(chatPostedEvents)
+            .values({ eventId: event.id })
+            .onConflictDoNothing()
+            .returning();
           if (claimed.length === 0) return [];
           return postToProject(tx, event.projectId, event.message, {
             key: `event:${event.id}`,

@@ -37,7 +37,9 @@ beforeAll(async () => {
     ['staff', 'staff'],
   ] as const) {
     c[who] = await loginAs(t.app, `${who}@demo.facet`, portal);
-    ids[who] = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: c[who] } })).json().user.id;
+    ids[who] = (
+      await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: c[who] } })
+    ).json().user.id;
   }
 }, 60_000);
 afterAll(async () => {
@@ -58,7 +60,9 @@ const join = (s: ClientSocket, chatRoom: string, who: string) =>
   s.timeout(5000).emitWithAck('join', { chatRoom, id: ids[who]!, type: 'user' });
 let counter = 0;
 const send = (s: ClientSocket, chatRoom: string, projectId: string, message: string, extra: object = {}) =>
-  s.timeout(5000).emitWithAck('sendMessage', { clientId: `t-${++counter}`, chatRoom, projectId, message, ...extra });
+  s
+    .timeout(5000)
+    .emitWithAck('sendMessage', { clientId: `t-${++counter}`, chatRoom, projectId, message, ...extra });
 const sent = (ack: ChatAck<{ message: ChatMessage }>) => {
   if (isAckError(ack)) throw new Error(`send refused: ${ack.error}`);
   return ack.message;
@@ -76,7 +80,16 @@ async function invite(projectId: string, who: string) {
 }
 async function roomsOf(who: string, projectId: string) {
   const r = await call(who, 'GET', `/api/projects/${projectId}/rooms`);
-  return { status: r.statusCode, rooms: (r.statusCode === 200 ? r.json().rooms : []) as { id: string; proId: string; preQuote: boolean; sendDisabledReason: string | null; lastSeq: number }[] };
+  return {
+    status: r.statusCode,
+    rooms: (r.statusCode === 200 ? r.json().rooms : []) as {
+      id: string;
+      proId: string;
+      preQuote: boolean;
+      sendDisabledReason: string | null;
+      lastSeq: number;
+    }[],
+  };
 }
 async function roomFor(projectId: string, pro: string) {
   const { rooms } = await roomsOf('customer', projectId);
@@ -91,7 +104,10 @@ function multipart(name: string, bytes: Uint8Array) {
     `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 const upload = (who: string, roomId: string, name: string, bytes: Uint8Array) => {
   const body = multipart(name, bytes);
@@ -119,7 +135,9 @@ describe('socket authentication and membership', () => {
     await invite(projectId, 'designer2');
     const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
     const room = await roomFor(projectId, 'designer');
-    expect(room).toBe(`${ids.customer}_${ids.designer}_${projectId}_${String(project!.createdAt.getTime() % 10000).padStart(4, '0')}`);
+    expect(room).toBe(
+      `${ids.customer}_${ids.designer}_${projectId}_${String(project!.createdAt.getTime() % 10000).padStart(4, '0')}`,
+    );
     expect((await roomsOf('customer', projectId)).rooms).toHaveLength(2);
     expect((await roomsOf('staff', projectId)).rooms).toHaveLength(2);
     expect((await roomsOf('designer', projectId)).rooms.map((r) => r.proId)).toEqual([ids.designer]);
@@ -131,17 +149,29 @@ describe('socket authentication and membership', () => {
     const customer = await client('customer');
     const outsiderGot = collect(outsider, 'getMessage');
     const otherGot = collect(otherPro, 'getMessage');
-    for (const [s, who] of [[outsider, 'designer3'], [otherPro, 'designer2']] as const) {
+    for (const [s, who] of [
+      [outsider, 'designer3'],
+      [otherPro, 'designer2'],
+    ] as const) {
       const ack = await join(s, room, who);
       expect(ack).toMatchObject({ error: 'You are not a member of this chat.', code: 'not_member' });
     }
     // joining as somebody else is refused too
-    expect(await customer.timeout(5000).emitWithAck('join', { chatRoom: room, id: ids.designer!, type: 'designer' })).toMatchObject({ code: 'not_member' });
+    expect(
+      await customer
+        .timeout(5000)
+        .emitWithAck('join', { chatRoom: room, id: ids.designer!, type: 'designer' }),
+    ).toMatchObject({ code: 'not_member' });
     expect(await join(staff, room, 'staff')).toEqual({ chatRoom: room, lastSeq: expect.any(Number) });
     expect(await join(customer, room, 'customer')).toMatchObject({ chatRoom: room });
     const staffGot = collect(staff, 'getMessage');
     const message = sent(await send(customer, room, projectId, 'Hello, can you make it in rose gold?'));
-    expect(message).toMatchObject({ type: 'user', seq: expect.any(Number), preChat: true, from: ids.customer });
+    expect(message).toMatchObject({
+      type: 'user',
+      seq: expect.any(Number),
+      preChat: true,
+      from: ids.customer,
+    });
     await until(() => staffGot.length === 1, 5000, 'staff receives');
     // the outsider's send is refused and the history is closed to them
     expect(await send(outsider, room, projectId, 'let me in')).toMatchObject({ code: 'not_member' });
@@ -188,11 +218,18 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
     const customer = await client('customer');
     const designer = await client('designer');
     const watcher = await client('staff');
-    for (const [s, who] of [[customer, 'customer'], [designer, 'designer'], [watcher, 'staff']] as const) await join(s, room, who);
+    for (const [s, who] of [
+      [customer, 'customer'],
+      [designer, 'designer'],
+      [watcher, 'staff'],
+    ] as const)
+      await join(s, room, who);
     const got = collect(watcher, 'getMessage');
     const before = (await roomsOf('customer', projectId)).rooms[0]!.lastSeq;
     const acks = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => send(i % 2 ? customer : designer, room, projectId, `message ${i}`)),
+      Array.from({ length: 30 }, (_, i) =>
+        send(i % 2 ? customer : designer, room, projectId, `message ${i}`),
+      ),
     );
     const seqs = acks.map((a) => sent(a).seq).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 30 }, (_, i) => before + i + 1));
@@ -208,18 +245,27 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
     designer.disconnect();
     const customer = await client('customer');
     await join(customer, room, 'customer');
-    for (const text of ['while you were away 1', 'while you were away 2', 'while you were away 3']) sent(await send(customer, room, projectId, text));
+    for (const text of ['while you were away 1', 'while you were away 2', 'while you were away 3'])
+      sent(await send(customer, room, projectId, text));
     const back = await client('designer');
     const rejoined = await join(back, room, 'designer');
     expect(rejoined).toMatchObject({ lastSeq: lastSeq + 3 });
-    const missed = await call('designer', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?after=${lastSeq}`);
+    const missed = await call(
+      'designer',
+      'GET',
+      `/api/rooms/${encodeURIComponent(room)}/messages?after=${lastSeq}`,
+    );
     expect(missed.statusCode).toBe(200);
     expect(missed.json().messages.map((m: ChatMessage) => [m.seq, m.message])).toEqual([
       [lastSeq + 1, 'while you were away 1'],
       [lastSeq + 2, 'while you were away 2'],
       [lastSeq + 3, 'while you were away 3'],
     ]);
-    const page = await call('designer', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?after=0&limit=5`);
+    const page = await call(
+      'designer',
+      'GET',
+      `/api/rooms/${encodeURIComponent(room)}/messages?after=0&limit=5`,
+    );
     expect(page.json().messages.map((m: ChatMessage) => m.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(page.json().hasMore).toBe(true);
   });
@@ -231,7 +277,11 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
     const online = collect(customer, 'filteredUsers');
     await join(customer, room, 'customer');
     await join(designer, room, 'designer');
-    await until(() => online.some((p) => p.users.includes(ids.designer!) && p.users.includes(ids.customer!)), 5000, 'presence');
+    await until(
+      () => online.some((p) => p.users.includes(ids.designer!) && p.users.includes(ids.customer!)),
+      5000,
+      'presence',
+    );
     const typing = collect(customer, 'getIsTyping');
     designer.emit('isTyping', { chatRoom: room, users: [{ id: ids.designer!, fullName: 'Ava Designer' }] });
     await until(() => typing.length === 1, 5000, 'typing');
@@ -239,10 +289,21 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
 
     const message = sent(await send(customer, room, projectId, 'Please read this'));
     const receipts = collect(customer, 'getMessageRead');
-    expect(await designer.timeout(5000).emitWithAck('messageRead', { chatRoom: room, messages: [message.id], allMessages: false, projectId })).toEqual({});
+    expect(
+      await designer.timeout(5000).emitWithAck('messageRead', {
+        chatRoom: room,
+        messages: [message.id],
+        allMessages: false,
+        projectId,
+      }),
+    ).toEqual({});
     await until(() => receipts.length === 1, 5000, 'read receipt');
     expect(receipts[0]).toMatchObject({ chatRoom: room, readerId: ids.designer, messages: [message.id] });
-    const after = await call('customer', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?after=${message.seq - 1}`);
+    const after = await call(
+      'customer',
+      'GET',
+      `/api/rooms/${encodeURIComponent(room)}/messages?after=${message.seq - 1}`,
+    );
     expect(after.json().messages[0]).toMatchObject({ id: message.id, read: true });
     const left = collect(customer, 'forceDisconnectedFiltredUsers');
     designer.disconnect();
@@ -260,7 +321,10 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
     expect(blocked.length).toBeGreaterThan(3);
     const lastSeq = (await roomsOf('customer', projectId)).rooms[0]!.lastSeq;
     for (const text of blocked) {
-      expect(await send(customer, room, projectId, text), text).toMatchObject({ code: 'contact_details_blocked', error: expect.any(String) });
+      expect(await send(customer, room, projectId, text), text).toMatchObject({
+        code: 'contact_details_blocked',
+        error: expect.any(String),
+      });
     }
     expect((await roomsOf('customer', projectId)).rooms[0]!.lastSeq).toBe(lastSeq);
     for (const text of corpus.mustPass.slice(0, 8)) sent(await send(customer, room, projectId, text));
@@ -273,7 +337,9 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
     const customer = await client('customer');
     await join(customer, room, 'customer');
     const [designer] = await t.ctx.db.select().from(users).where(eq(users.id, ids.designer!));
-    sent(await send(customer, room, projectId, `@${participantFullName(designer!)} could you check the clasp?`));
+    sent(
+      await send(customer, room, projectId, `@${participantFullName(designer!)} could you check the clasp?`),
+    );
     await t.ctx.jobs.drain();
     const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.event, 'chat-mention'));
     expect(mails.map((m) => m.to)).toContain('designer@demo.facet');
@@ -293,7 +359,11 @@ describe('attachments', () => {
     const r = await upload('designer', room, 'sketch.png', PNG);
     expect(r.statusCode, r.body).toBe(201);
     const attachment = r.json().attachment;
-    expect(attachment).toMatchObject({ name: 'sketch.png', sizeBytes: PNG.byteLength, contentType: 'image/png' });
+    expect(attachment).toMatchObject({
+      name: 'sketch.png',
+      sizeBytes: PNG.byteLength,
+      contentType: 'image/png',
+    });
     for (const [name, bytes] of [
       ['brief.pdf', PDF],
       ['notes.txt', new TextEncoder().encode('ring size 7')],
@@ -303,8 +373,17 @@ describe('attachments', () => {
     }
     const designer = await client('designer');
     await join(designer, room, 'designer');
-    const message = sent(await send(designer, room, projectId, '', { isFile: true, attachment: { id: attachment.id, name: 'x', sizeBytes: 1 } }));
-    expect(message).toMatchObject({ isFile: true, fileName: 'sketch.png', attachment: { id: attachment.id, name: 'sketch.png', sizeBytes: PNG.byteLength } });
+    const message = sent(
+      await send(designer, room, projectId, '', {
+        isFile: true,
+        attachment: { id: attachment.id, name: 'x', sizeBytes: 1 },
+      }),
+    );
+    expect(message).toMatchObject({
+      isFile: true,
+      fileName: 'sketch.png',
+      attachment: { id: attachment.id, name: 'sketch.png', sizeBytes: PNG.byteLength },
+    });
 
     const download = await call('customer', 'GET', `/api/attachments/${attachment.id}`);
     expect(download.statusCode).toBe(200);
@@ -327,7 +406,10 @@ describe('attachments', () => {
     ] as const) {
       const r = await upload('customer', room, name, bytes);
       expect(r.statusCode, name).toBe(400);
-      expect(r.json().error).toMatchObject({ code: 'unsupported_file', message: FILE_FORMAT_NOT_SUPPORTED_MESSAGE });
+      expect(r.json().error).toMatchObject({
+        code: 'unsupported_file',
+        message: FILE_FORMAT_NOT_SUPPORTED_MESSAGE,
+      });
     }
     const r = await upload('customer', room, 'call me 415 555 0132.png', PNG);
     expect(r.json().error.code).toBe('contact_details_blocked');
@@ -355,35 +437,72 @@ describe('workflow rules: read-only after the quote, payment stage, hold, cancel
     const moves = collect(customer, 'getMoveStatus');
     sent(await send(designer, room, projectId, 'Happy to help, a question first'));
 
-    expect((await call('designer', 'POST', `/api/invitations/${offer}/offer`, { priceCents: 40_000, leadTimeDays: 5 })).statusCode).toBe(200);
+    expect(
+      (
+        await call('designer', 'POST', `/api/invitations/${offer}/offer`, {
+          priceCents: 40_000,
+          leadTimeDays: 5,
+        })
+      ).statusCode,
+    ).toBe(200);
     for (const s of [designer, customer]) {
-      expect(await send(s, room, projectId, 'one more thing')).toEqual({ error: READ_ONLY_MESSAGE, code: 'chat_read_only' });
+      expect(await send(s, room, projectId, 'one more thing')).toEqual({
+        error: READ_ONLY_MESSAGE,
+        code: 'chat_read_only',
+      });
     }
     expect((await roomsOf('customer', projectId)).rooms[0]!.sendDisabledReason).toBe(READ_ONLY_MESSAGE);
 
     expect((await call('customer', 'POST', `/api/invitations/${offer}/accept`)).statusCode).toBe(200);
-    await until(() => moves.some((m) => m.savedMessage?.message === 'Project has been moved to Make Payment'), 8000, 'move status');
+    await until(
+      () => moves.some((m) => m.savedMessage?.message === 'Project has been moved to Make Payment'),
+      8000,
+      'move status',
+    );
     const move = moves.find((m) => m.savedMessage?.message === 'Project has been moved to Make Payment')!;
-    expect(move).toMatchObject({ projectId, completed: false, error: null, savedMessage: { type: 'ai', chatRoom: room } });
-    expect(await send(designer, room, projectId, 'when will you pay?')).toMatchObject({ code: 'payment_stage' });
+    expect(move).toMatchObject({
+      projectId,
+      completed: false,
+      error: null,
+      savedMessage: { type: 'ai', chatRoom: room },
+    });
+    expect(await send(designer, room, projectId, 'when will you pay?')).toMatchObject({
+      code: 'payment_stage',
+    });
     expect(await send(staff, room, projectId, 'team here')).toMatchObject({ code: 'payment_stage' });
     const fromCustomer = sent(await send(customer, room, projectId, 'Paying today'));
     expect(fromCustomer.preChat).toBe(false);
 
     expect((await call('staff', 'POST', `/api/staff/projects/${projectId}/mark-paid`)).statusCode).toBe(200);
     sent(await send(designer, room, projectId, 'Starting the design now'));
-    const history = (await call('designer', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?limit=200`)).json().messages as ChatMessage[];
+    const history = (
+      await call('designer', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?limit=200`)
+    ).json().messages as ChatMessage[];
     expect(history.filter((m) => m.type === 'ai').map((m) => m.message)).toEqual(
-      expect.arrayContaining(['Project has been moved to Invite Designers', 'Project has been moved to Make Payment']),
+      expect.arrayContaining([
+        'Project has been moved to Invite Designers',
+        'Project has been moved to Make Payment',
+      ]),
     );
-    expect(history.find((m) => m.message === 'Happy to help, a question first')).toMatchObject({ preChat: true, type: 'designer' });
+    expect(history.find((m) => m.message === 'Happy to help, a question first')).toMatchObject({
+      preChat: true,
+      type: 'designer',
+    });
 
     await t.ctx.db.update(users).set({ status: 'hold' }).where(eq(users.id, ids.designer!));
-    expect(await send(customer, room, projectId, 'are you there?')).toMatchObject({ code: 'designer_on_hold' });
+    expect(await send(customer, room, projectId, 'are you there?')).toMatchObject({
+      code: 'designer_on_hold',
+    });
     await t.ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, ids.designer!));
 
-    await t.ctx.db.insert(projectStatuses).values({ id: 'design-cancelled-test', workflow: 'design', name: 'Cancelled', position: 5 }).onConflictDoNothing();
-    await t.ctx.db.update(projects).set({ statusId: 'design-cancelled-test' }).where(eq(projects.id, projectId));
+    await t.ctx.db
+      .insert(projectStatuses)
+      .values({ id: 'design-cancelled-test', workflow: 'design', name: 'Cancelled', position: 5 })
+      .onConflictDoNothing();
+    await t.ctx.db
+      .update(projects)
+      .set({ statusId: 'design-cancelled-test' })
+      .where(eq(projects.id, projectId));
     expect(await send(customer, room, projectId, 'hello?')).toMatchObject({ code: 'project_cancelled' });
   }, 30_000);
 });
@@ -395,6 +514,8 @@ describe('system messages from other modules', () => {
     await invite(projectId, 'designer2');
     const posted = await t.ctx.chat.postSystemMessage(projectId, 'Project has been moved to In Design');
     expect(posted).toHaveLength(2);
-    expect(posted.every((m) => m.type === 'ai' && m.message === 'Project has been moved to In Design')).toBe(true);
+    expect(posted.every((m) => m.type === 'ai' && m.message === 'Project has been moved to In Design')).toBe(
+      true,
+    );
   });
 });

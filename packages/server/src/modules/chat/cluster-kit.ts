@@ -112,7 +112,12 @@ export async function startNode(options: {
 }
 
 /** Signs in over HTTP and gives the session cookie header value. */
-export async function login(baseUrl: string, email: string, portal: string, password = 'Facet-demo-1'): Promise<string> {
+export async function login(
+  baseUrl: string,
+  email: string,
+  portal: string,
+  password = 'Facet-demo-1',
+): Promise<string> {
   const r = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -125,7 +130,13 @@ export async function login(baseUrl: string, email: string, portal: string, pass
 }
 
 /** JSON call with a session cookie; throws on an error status. */
-export async function api<T>(baseUrl: string, cookie: string, method: string, path: string, body?: object): Promise<T> {
+export async function api<T>(
+  baseUrl: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<T> {
   const r = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },

@@ -7,7 +7,9 @@ const databaseServer = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const enabled = Boolean(databaseServer && redisUrl);
 if (!enabled) {
-  console.warn('two-node chat test skipped: it needs DATABASE_URL and REDIS_URL (CI sets them in its second pass)');
+  console.warn(
+    'two-node chat test skipped: it needs DATABASE_URL and REDIS_URL (CI sets them in its second pass)',
+  );
 }
 
 const sent = (ack: ChatAck<{ message: ChatMessage }>) => {
@@ -38,44 +40,107 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
     const designerCookie = await login(b.url, 'designer@demo.facet', 'designer');
     const designerId = (await api<{ user: { id: string } }>(b.url, designerCookie, 'GET', '/api/me')).user.id;
     const customerId = (await api<{ user: { id: string } }>(a.url, customerCookie, 'GET', '/api/me')).user.id;
-    const { project } = await api<{ project: { id: string } }>(a.url, customerCookie, 'POST', '/api/projects', { title: 'Two-node ring' });
-    await api(a.url, customerCookie, 'POST', `/api/projects/${project.id}/invitations`, { proId: designerId });
-    const { rooms } = await api<{ rooms: { id: string }[] }>(b.url, designerCookie, 'GET', `/api/projects/${project.id}/rooms`);
+    const { project } = await api<{ project: { id: string } }>(
+      a.url,
+      customerCookie,
+      'POST',
+      '/api/projects',
+      { title: 'Two-node ring' },
+    );
+    await api(a.url, customerCookie, 'POST', `/api/projects/${project.id}/invitations`, {
+      proId: designerId,
+    });
+    const { rooms } = await api<{ rooms: { id: string }[] }>(
+      b.url,
+      designerCookie,
+      'GET',
+      `/api/projects/${project.id}/rooms`,
+    );
     const room = rooms[0]!.id;
 
     const onA = chatClient(a.url, designerCookie);
     const onB = chatClient(b.url, customerCookie);
     sockets.push(onA, onB);
     await Promise.all([connected(onA), connected(onB)]);
-    expect(await onA.timeout(5000).emitWithAck('join', { chatRoom: room, id: designerId, type: 'designer' })).toMatchObject({ chatRoom: room });
-    expect(await onB.timeout(5000).emitWithAck('join', { chatRoom: room, id: customerId, type: 'user' })).toMatchObject({ chatRoom: room });
+    expect(
+      await onA.timeout(5000).emitWithAck('join', { chatRoom: room, id: designerId, type: 'designer' }),
+    ).toMatchObject({ chatRoom: room });
+    expect(
+      await onB.timeout(5000).emitWithAck('join', { chatRoom: room, id: customerId, type: 'user' }),
+    ).toMatchObject({ chatRoom: room });
     const gotOnA = collect(onA, 'getMessage');
     const gotOnB = collect(onB, 'getMessage');
 
-    const fromA = sent(await onA.timeout(5000).emitWithAck('sendMessage', { clientId: 'a-1', chatRoom: room, projectId: project.id, message: 'Sent on node A' }));
+    const fromA = sent(
+      await onA.timeout(5000).emitWithAck('sendMessage', {
+        clientId: 'a-1',
+        chatRoom: room,
+        projectId: project.id,
+        message: 'Sent on node A',
+      }),
+    );
     await until(() => gotOnB.some((m) => m.id === fromA.id), 5000, 'node B receives');
-    const fromB = sent(await onB.timeout(5000).emitWithAck('sendMessage', { clientId: 'b-1', chatRoom: room, projectId: project.id, message: 'Sent on node B' }));
+    const fromB = sent(
+      await onB.timeout(5000).emitWithAck('sendMessage', {
+        clientId: 'b-1',
+        chatRoom: room,
+        projectId: project.id,
+        message: 'Sent on node B',
+      }),
+    );
     await until(() => gotOnA.some((m) => m.id === fromB.id), 5000, 'node A receives');
     const lastSeenOnA = Math.max(...gotOnA.map((m) => m.seq));
 
     // node A dies while its client is sending; the client never hears back
-    onA.emit('sendMessage', { clientId: 'a-2', chatRoom: room, projectId: project.id, message: 'In flight when A died' }, () => {});
+    onA.emit(
+      'sendMessage',
+      { clientId: 'a-2', chatRoom: room, projectId: project.id, message: 'In flight when A died' },
+      () => {},
+    );
     await a.kill('SIGKILL');
     await until(() => !onA.connected, 10_000, 'client A notices');
     const whileAway: ChatMessage[] = [];
     for (let i = 1; i <= 5; i++) {
-      whileAway.push(sent(await onB.timeout(5000).emitWithAck('sendMessage', { clientId: `b-away-${i}`, chatRoom: room, projectId: project.id, message: `while A was down ${i}` })));
+      whileAway.push(
+        sent(
+          await onB.timeout(5000).emitWithAck('sendMessage', {
+            clientId: `b-away-${i}`,
+            chatRoom: room,
+            projectId: project.id,
+            message: `while A was down ${i}`,
+          }),
+        ),
+      );
     }
 
     // the client reconnects to the other node, rejoins, retries its unacknowledged send, fetches the gap
     const moved = chatClient(b.url, designerCookie);
     sockets.push(moved);
     await connected(moved);
-    const rejoined = await moved.timeout(5000).emitWithAck('join', { chatRoom: room, id: designerId, type: 'designer' });
+    const rejoined = await moved
+      .timeout(5000)
+      .emitWithAck('join', { chatRoom: room, id: designerId, type: 'designer' });
     if (isAckError(rejoined)) throw new Error(rejoined.error);
-    const retried = sent(await moved.timeout(5000).emitWithAck('sendMessage', { clientId: 'a-2', chatRoom: room, projectId: project.id, message: 'In flight when A died' }));
-    const missed = await api<{ messages: ChatMessage[] }>(b.url, designerCookie, 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?after=${lastSeenOnA}&limit=200`);
-    const all = await api<{ messages: ChatMessage[] }>(b.url, designerCookie, 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?limit=200`);
+    const retried = sent(
+      await moved.timeout(5000).emitWithAck('sendMessage', {
+        clientId: 'a-2',
+        chatRoom: room,
+        projectId: project.id,
+        message: 'In flight when A died',
+      }),
+    );
+    const missed = await api<{ messages: ChatMessage[] }>(
+      b.url,
+      designerCookie,
+      'GET',
+      `/api/rooms/${encodeURIComponent(room)}/messages?after=${lastSeenOnA}&limit=200`,
+    );
+    const all = await api<{ messages: ChatMessage[] }>(
+      b.url,
+      designerCookie,
+      'GET',
+      `/api/rooms/${encodeURIComponent(room)}/messages?limit=200`,
+    );
 
     for (const m of whileAway) expect(missed.messages.map((x) => x.id)).toContain(m.id);
     expect(all.messages.filter((m) => m.clientId === 'a-2')).toHaveLength(1);
@@ -84,7 +149,12 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
     const texts = all.messages.filter((m) => m.type !== 'ai').map((m) => m.message);
     expect(texts).toEqual(
-      expect.arrayContaining(['Sent on node A', 'Sent on node B', 'In flight when A died', ...whileAway.map((m) => m.message)]),
+      expect.arrayContaining([
+        'Sent on node A',
+        'Sent on node B',
+        'In flight when A died',
+        ...whileAway.map((m) => m.message),
+      ]),
     );
     expect(new Set(all.messages.map((m) => m.id)).size).toBe(all.messages.length);
   }, 120_000);
