@@ -1,4 +1,5 @@
 import type { MeshAnalysis, TriangleMesh } from './mesh-types';
+import { generateCube } from './generate-meshes';
 import { guessUnit } from './units';
 
 /** Size, area and volume: what a quick look needs, without the soundness checks. */
@@ -55,7 +56,8 @@ export function analyseMesh(mesh: TriangleMesh): MeshAnalysis {
  * Volume is the sum of signed tetrahedra a . (b x c) / 6, rewritten as (a - o) . n + o . n with
  * n = (b - a) x (c - a) and o the first corner: differences of float32 numbers are exact in float64, so
  * the terms stay small for a model far from the origin and do not cancel; o . (sum of n) restores the
- * value about the origin (it is zero for a closed surface). Both sums are compensated (Neumaier).
+ * value about the origin (it is zero for a closed surface). Both sums are compensated (Neumaier, with
+ * Knuth's 2Sum for the error terms).
  */
 export function measureMesh(positions: Float32Array): MeshMeasures {
   const triangles = Math.floor(positions.length / 9);
@@ -121,14 +123,18 @@ export function measureMesh(positions: Float32Array): MeshMeasures {
     nSumY += ny;
     nSumZ += nz;
     const term = (ax - ox) * nx + (ay - oy) * ny + (az - oz) * nz;
+    // compensated sums without branches (2Sum: the exact rounding error of each addition), so the
+    // optimised loop never meets an untried branch and falls back to slow code in the middle of a model
     const v = volume + term;
-    volumeC += Math.abs(volume) >= Math.abs(term) ? volume - v + term : term - v + volume;
+    const vt = v - volume;
+    volumeC += volume - (v - vt) + (term - vt);
     volume = v;
     const len2 = nx * nx + ny * ny + nz * nz;
-    if (len2 === 0) zeroArea++;
+    zeroArea += len2 === 0 ? 1 : 0;
     const half = Math.sqrt(len2);
     const a = area + half;
-    areaC += area >= half ? area - a + half : half - a + area;
+    const at = a - area;
+    areaC += area - (a - at) + (half - at);
     area = a;
   }
   const originTerm = ox * nSumX + oy * nSumY + oz * nSumZ;
@@ -153,14 +159,22 @@ export function weldVertices(positions: Float32Array): {
   vertices: number;
   scratch: Int32Array;
 } {
+  return weld(positions, false);
+}
+
+/** `reuse`: take the corner ids and the table from the scratch arena (only for callers that keep neither). */
+function weld(
+  positions: Float32Array,
+  reuse: boolean,
+): { ids: Int32Array; vertices: number; scratch: Int32Array } {
   const corners = Math.floor(positions.length / 3);
   const bits = new Int32Array(positions.buffer, positions.byteOffset, corners * 3);
-  const ids = new Int32Array(corners);
+  const ids = reuse ? scratchInts(SCRATCH_IDS, corners) : new Int32Array(corners);
   // a closed mesh has about a sixth as many vertices as corners; grow when the table passes half full
   let log2 = Math.max(4, Math.ceil(Math.log2(Math.max(16, corners / 3))));
   let shift = 32 - log2;
   let mask = (1 << log2) - 1;
-  let table: Int32Array = new Int32Array(1 << log2);
+  let table: Int32Array = reuse ? scratchInts(SCRATCH_TABLE, 1 << log2).fill(0) : new Int32Array(1 << log2);
   let limit = 1 << (log2 - 1);
   const recent = new Int32Array(1 << RECENT_BITS);
   let vertices = 0;
@@ -209,6 +223,26 @@ export function weldVertices(positions: Float32Array): {
 }
 
 const RECENT_BITS = 13;
+
+/**
+ * Scratch arena: typed arrays kept between calls (a worker analyses one model after another), because
+ * fresh pages cost about as much as the work done in them. Only arrays up to SCRATCH_MAX_BYTES are kept, so a
+ * one-off huge model does not pin its memory.
+ */
+const SCRATCH_IDS = 0;
+const SCRATCH_TABLE = 1;
+const SCRATCH_ENTRIES = 2;
+const SCRATCH_MAX_BYTES = 24 << 20;
+const scratch: (Int32Array | undefined)[] = [undefined, undefined, undefined];
+
+/** An Int32Array of `length` from the arena (contents left over from an earlier call). */
+function scratchInts(slot: number, length: number): Int32Array {
+  const kept = scratch[slot];
+  if (kept && kept.length >= length) return kept.subarray(0, length);
+  const fresh = new Int32Array(length);
+  scratch[slot] = length * 4 <= SCRATCH_MAX_BYTES ? fresh : undefined;
+  return fresh;
+}
 const NEGATIVE_ZERO = -0x80000000;
 
 /** Stored bits `a` against normalised bits `x` (never -0): equal, or -0 against +0. */
@@ -254,14 +288,14 @@ function rehash(old: Int32Array, log2: number, bits: Int32Array): Int32Array {
  */
 export function checkSoundness(positions: Float32Array): MeshSoundness {
   const triangles = Math.floor(positions.length / 9);
-  const { ids, vertices, scratch } = weldVertices(positions);
+  const { ids, vertices, scratch: table } = weld(positions, true);
   // the hash table is done with: its memory (at least 2 x vertices long) holds the list starts and the
   // union-find parents, which saves fresh pages
   const start =
-    scratch.length >= vertices + 1 ? scratch.subarray(0, vertices + 1).fill(0) : new Int32Array(vertices + 1);
+    table.length >= vertices + 1 ? table.subarray(0, vertices + 1).fill(0) : new Int32Array(vertices + 1);
   const parent =
-    scratch.length >= 2 * vertices + 1
-      ? scratch.subarray(vertices + 1, 2 * vertices + 1)
+    table.length >= 2 * vertices + 1
+      ? table.subarray(vertices + 1, 2 * vertices + 1)
       : new Int32Array(vertices);
   for (let v = 0; v < vertices; v++) parent[v] = v;
   for (let t = 0, j = 0; t < triangles; t++, j += 3) {
@@ -281,7 +315,7 @@ export function checkSoundness(positions: Float32Array): MeshSoundness {
   }
   start[vertices] = sum;
   // each entry: other end * 2 + (1 when the face runs from high to low)
-  const entries = new Int32Array(sum);
+  const entries = scratchInts(SCRATCH_ENTRIES, sum);
   let degenerate = 0;
   for (let t = 0, j = 0; t < triangles; t++, j += 3) {
     const a = ids[j]!;
@@ -361,3 +395,27 @@ function union(parent: Int32Array, a: number, b: number): void {
   if (ra < rb) parent[rb] = ra;
   else if (rb < ra) parent[ra] = rb;
 }
+
+/**
+ * Runs the analysis once on a tiny soup that takes every path (welds, table growth, -0, boundary,
+ * inconsistent and non-manifold edges, a degenerate face). The optimising compiler takes over in the
+ * middle of the first big model; code that never ran by then has no type feedback, and meeting it later
+ * throws the optimised code away, so each call would run partly in slow code. Takes microseconds.
+ */
+function primeTypeFeedback(): void {
+  const cube = generateCube(1, [0, 0, 0], 2);
+  const first = Array.from(cube.subarray(0, 9));
+  const extra = [...first, ...first, -0, 5, 5, 6, 5, 5, 5, 6, 5, 7, 7, 7, 7, 7, 7, 8, 8, 8];
+  const soup = new Float32Array(cube.length + extra.length);
+  soup.set(cube);
+  soup.set(extra, cube.length);
+  for (let i = 0; i < PRIME_ROUNDS; i++) {
+    measureMesh(soup);
+    checkSoundness(soup);
+    measureMesh(cube);
+    checkSoundness(cube);
+  }
+}
+
+const PRIME_ROUNDS = Number(globalThis.process?.env.PRIME ?? 3);
+const t0=performance.now();primeTypeFeedback();console.error('prime', performance.now()-t0);

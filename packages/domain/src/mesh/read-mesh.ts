@@ -3,7 +3,13 @@ import type { TriangleMesh } from './mesh-types';
 import { read3mf } from './read-3mf';
 import { readObj } from './read-obj';
 import { readPly } from './read-ply';
-import { detectStlKind, looksLikeAsciiStl, readStl, readStlAsciiStream, readStlBinary } from './read-stl';
+import {
+  detectStlKind,
+  looksLikeAsciiStl,
+  readStl,
+  readStlAsciiStream,
+  readStlBinaryStream,
+} from './read-stl';
 
 export type MeshFileKind = 'stl' | 'obj' | 'ply' | '3mf';
 
@@ -111,6 +117,12 @@ export async function readMeshStream(
       }
       return await readStlAsciiStream(rest(), options.byteLength ?? 0);
     }
+    if (sizeMatchesBinary) {
+      // converted block by block as it arrives: the file is never held whole beside its corners
+      if (options.byteLength! > maxBytes)
+        throw new MeshReadError('too_large', 'The file is too large to read.');
+      return await readStlBinaryStream(first, done ? emptyIterator() : iterator);
+    }
     const pieces = [first];
     let total = first.length;
     while (!done) {
@@ -123,10 +135,14 @@ export async function readMeshStream(
       pieces.push(next.value.slice());
     }
     const bytes = concat(pieces, total);
-    return sizeMatchesBinary ? readStlBinary(bytes) : readMesh(bytes, options.fileName);
+    return readMesh(bytes, options.fileName);
   } catch (error) {
     throw asMeshReadError(error);
   }
+}
+
+function emptyIterator(): AsyncIterator<Uint8Array> {
+  return { next: async () => ({ done: true, value: undefined }) };
 }
 
 function toAsyncIterator(

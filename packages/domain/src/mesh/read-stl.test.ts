@@ -65,6 +65,39 @@ describe('binary STL', () => {
     expect(mesh.positions).toEqual(ring);
     expect(mesh.warnings).toHaveLength(1);
   });
+  test('streamed binary: converted block by block, the same corners whatever the chunk size', async () => {
+    // more triangles than one conversion block (8192), an odd count, chunks cutting records anywhere
+    const big = generateTorus(9.5, 1, [120.5, -40.25, 7.75], 101, 50);
+    const binary = writeStlBinary(big, 'solid ring');
+    const pieces = (size: number): Uint8Array[] =>
+      Array.from({ length: Math.ceil(binary.length / size) }, (_, i) =>
+        binary.subarray(i * size, (i + 1) * size),
+      );
+    for (const size of [1100, 4099, 65536, binary.length]) {
+      const mesh = await readMeshStream(pieces(size), { byteLength: binary.length });
+      expect(mesh.format).toBe('stl-binary');
+      expect(mesh.warnings).toEqual([]);
+      expect(mesh.positions).toEqual(big);
+    }
+  });
+
+  test('streamed binary: cut short, NaN corners and a lying length are handled', async () => {
+    const binary = writeStlBinary(ring);
+    const cut = binary.subarray(0, binary.length - 30);
+    await expect(readMeshStream([cut], { byteLength: binary.length })).rejects.toMatchObject({
+      code: 'truncated_file',
+    });
+    const bad = binary.slice();
+    new DataView(bad.buffer).setFloat32(84 + 50 * 7 + 12 + 4 * 5, Number.NaN, true);
+    await expect(readMeshStream([bad], { byteLength: bad.length })).rejects.toMatchObject({
+      code: 'bad_number',
+    });
+    const longer = new Uint8Array(binary.length + 10);
+    longer.set(binary);
+    const mesh = await readMeshStream([longer], { byteLength: binary.length });
+    expect(mesh.positions).toEqual(ring);
+    expect(mesh.warnings).toHaveLength(1);
+  });
 });
 
 describe('ASCII STL', () => {

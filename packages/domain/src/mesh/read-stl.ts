@@ -1,6 +1,7 @@
 import { FloatList, NumberScanner, isSpace } from './ascii-scanner';
 import { MeshReadError } from './mesh-read-error';
 import type { TriangleMesh } from './mesh-types';
+import { MAX_TRIANGLES } from './limits';
 
 const HEADER_BYTES = 84;
 const RECORD_BYTES = 50;
@@ -88,32 +89,133 @@ const BLOCK_RECORDS = 8192;
  * coordinate is NaN or infinite (exponent bits all ones).
  */
 function copyRecordsAligned(bytes: Uint8Array, count: number, positions: Float32Array): boolean {
-  const out = new Uint32Array(positions.buffer, positions.byteOffset, positions.length);
-  const blockBytes = BLOCK_RECORDS * RECORD_BYTES;
-  const even = new Uint8Array(blockBytes + 4);
-  const odd = new Uint8Array(blockBytes + 4);
-  const evenWords = new Uint32Array(even.buffer);
-  const oddWords = new Uint32Array(odd.buffer);
-  let bad = 0;
+  const copier = new RecordCopier(positions);
   for (let first = 0; first < count; first += BLOCK_RECORDS) {
     const records = Math.min(BLOCK_RECORDS, count - first);
     const from = HEADER_BYTES + first * RECORD_BYTES;
-    const block = bytes.subarray(from, from + records * RECORD_BYTES);
-    even.set(block, 0);
-    odd.set(block, 2);
-    let o = first * 9;
-    for (let t = 0; t < records; t++, o += 9) {
-      // record t starts at byte 50t; its floats at 50t + 12 (+2 in the odd copy)
-      const words = (t & 1) === 0 ? evenWords : oddWords;
-      const w = (t & 1) === 0 ? (RECORD_BYTES * t + 12) >> 2 : (RECORD_BYTES * t + 14) >> 2;
-      for (let k = 0; k < 9; k++) {
-        const u = words[w + k]!;
-        out[o + k] = u;
-        bad |= ((u & 0x7f800000) + 0x00800000) >>> 31;
-      }
+    copier.copy(bytes.subarray(from, from + records * RECORD_BYTES), records, first);
+  }
+  return copier.bad === 0;
+}
+
+/** Copies blocks of up to BLOCK_RECORDS whole records (starting on a record) into positions. */
+class RecordCopier {
+  bad = 0;
+  private readonly out: Uint32Array;
+  private readonly even = new Uint8Array(BLOCK_RECORDS * RECORD_BYTES + 4);
+  private readonly odd = new Uint8Array(BLOCK_RECORDS * RECORD_BYTES + 4);
+
+  constructor(positions: Float32Array) {
+    this.out = new Uint32Array(positions.buffer, positions.byteOffset, positions.length);
+  }
+
+  copy(block: Uint8Array, records: number, first: number): void {
+    this.even.set(block.subarray(0, records * RECORD_BYTES), 0);
+    this.odd.set(block.subarray(0, records * RECORD_BYTES), 2);
+    this.bad |= copyBlock(
+      new Uint32Array(this.even.buffer),
+      new Uint32Array(this.odd.buffer),
+      records,
+      this.out,
+      first * 9,
+    );
+  }
+}
+
+/** The hot loop of RecordCopier, a plain function of typed arrays; returns non-zero for NaN or infinity. */
+function copyBlock(
+  evenWords: Uint32Array,
+  oddWords: Uint32Array,
+  records: number,
+  out: Uint32Array,
+  start: number,
+): number {
+  let bad = 0;
+  let o = start;
+  for (let t = 0; t < records; t++, o += 9) {
+    // record t starts at byte 50t; its floats at 50t + 12 (+2 in the odd copy)
+    const words = (t & 1) === 0 ? evenWords : oddWords;
+    const w = (t & 1) === 0 ? (RECORD_BYTES * t + 12) >> 2 : (RECORD_BYTES * t + 14) >> 2;
+    for (let k = 0; k < 9; k++) {
+      const u = words[w + k]!;
+      out[o + k] = u;
+      bad |= ((u & 0x7f800000) + 0x00800000) >>> 31;
     }
   }
-  return bad === 0;
+  return bad;
+}
+
+/**
+ * Reads a binary STL from a stream of chunks whose first chunk holds at least the header, converting whole
+ * blocks of records as they arrive: memory is the corners plus one block, never the whole file. Chunks may
+ * be reused by the caller once the next one is asked for.
+ */
+export async function readStlBinaryStream(
+  first: Uint8Array,
+  rest: AsyncIterator<Uint8Array>,
+): Promise<TriangleMesh> {
+  if (first.length < HEADER_BYTES) {
+    throw new MeshReadError('truncated_file', 'The STL file is cut short: it has no complete header.');
+  }
+  const count = declaredCount(first);
+  if (count === 0) throw new MeshReadError('no_triangles', 'The STL file contains no triangles.');
+  if (count > MAX_TRIANGLES) {
+    throw new MeshReadError(
+      'too_large',
+      `The model has more than ${MAX_TRIANGLES.toLocaleString('en-US')} triangles.`,
+    );
+  }
+  if (!LITTLE_ENDIAN) return readStlBinary(await gather(first, rest));
+  const positions = new Float32Array(count * 9);
+  const copier = new RecordCopier(positions);
+  const block = new Uint8Array(BLOCK_RECORDS * RECORD_BYTES);
+  let filled = 0;
+  let done = 0;
+  let extra = false;
+  const take = (chunk: Uint8Array): void => {
+    let at = 0;
+    while (at < chunk.length) {
+      if (done === count) {
+        extra = true;
+        return;
+      }
+      const want = Math.min(block.length, (count - done) * RECORD_BYTES) - filled;
+      const n = Math.min(want, chunk.length - at);
+      block.set(chunk.subarray(at, at + n), filled);
+      filled += n;
+      at += n;
+      if (filled === Math.min(block.length, (count - done) * RECORD_BYTES)) {
+        const records = filled / RECORD_BYTES;
+        copier.copy(block, records, done);
+        done += records;
+        filled = 0;
+      }
+    }
+  };
+  take(first.subarray(HEADER_BYTES));
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) break;
+    take(next.value);
+  }
+  if (done < count) {
+    throw new MeshReadError(
+      'truncated_file',
+      `The STL file is cut short: it declares ${count} triangles but holds only ${done + Math.floor(filled / RECORD_BYTES)}.`,
+    );
+  }
+  if (copier.bad !== 0) throw new MeshReadError('bad_number', 'The STL file contains invalid coordinates.');
+  const warnings = extra ? ['The STL file has extra bytes after its last triangle; they were ignored.'] : [];
+  return { format: 'stl-binary', positions, unitDeclared: false, warnings };
+}
+
+async function gather(first: Uint8Array, rest: AsyncIterator<Uint8Array>): Promise<Uint8Array> {
+  let bytes: Uint8Array = first.slice();
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) return bytes;
+    bytes = concatBytes(bytes, next.value);
+  }
 }
 
 function copyRecordsDataView(bytes: Uint8Array, count: number, positions: Float32Array): boolean {

@@ -417,45 +417,39 @@ describe('the signed upload link', () => {
     }
   });
 
-  // On PostgreSQL this test leaves idle pool connections that race the test database's forced drop
-  // (pg-pool resolves end() before its clients have closed, and the pool has no 'error' listener):
-  // run it on PGlite only until db/client.ts handles that.
-  test.skipIf(Boolean(process.env.DATABASE_URL))(
-    'over real HTTP: a streamed upload is stored; an oversized one gets its 413 before the connection closes',
-    async () => {
-      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const bytes = fixture('stl_binary-HalfDonut.stl');
-      const first = await startUpload(t.app, maya, 'donut.stl', bytes.byteLength);
-      const ok = await fetch(address + first.upload.url, {
-        method: 'PUT',
-        headers: first.upload.headers,
-        body: bytes,
-      });
-      expect(ok.status).toBe(204);
-      const second = await startUpload(t.app, maya, 'donut.stl', 1000);
-      // a body sent as a stream (no content-length): refused while streaming
-      const stream = new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (let i = 0; i < 20; i++) controller.enqueue(new Uint8Array(64 * 1024));
-          controller.close();
-        },
-      });
-      const big = await fetch(address + second.upload.url, {
-        method: 'PUT',
-        headers: second.upload.headers,
-        body: stream,
-        duplex: 'half',
-      } as RequestInit).catch((error: unknown) => error);
-      expect(big).toBeInstanceOf(Response);
-      expect((big as Response).status).toBe(413);
-      expect(((await (big as Response).json()) as { error: { code: string } }).error.code).toBe(
-        'upload_too_large',
-      );
-      const key = (await t.ctx.db.select().from(models).where(eq(models.id, second.model.id)))[0]!.storageKey;
-      expect(await t.ctx.storage.head(key)).toBeNull();
-      expect((await fetch(address + '/api/health')).status).toBe(200);
-    },
-  );
+  test('over real HTTP: a streamed upload is stored; an oversized one gets its 413 before the connection closes', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const bytes = fixture('stl_binary-HalfDonut.stl');
+    const first = await startUpload(t.app, maya, 'donut.stl', bytes.byteLength);
+    const ok = await fetch(address + first.upload.url, {
+      method: 'PUT',
+      headers: first.upload.headers,
+      body: bytes,
+    });
+    expect(ok.status).toBe(204);
+    const second = await startUpload(t.app, maya, 'donut.stl', 1000);
+    // a body sent as a stream (no content-length): refused while streaming
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new Uint8Array(64 * 1024));
+        controller.close();
+      },
+    });
+    const big = await fetch(address + second.upload.url, {
+      method: 'PUT',
+      headers: second.upload.headers,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit).catch((error: unknown) => error);
+    expect(big).toBeInstanceOf(Response);
+    expect((big as Response).status).toBe(413);
+    expect(((await (big as Response).json()) as { error: { code: string } }).error.code).toBe(
+      'upload_too_large',
+    );
+    const key = (await t.ctx.db.select().from(models).where(eq(models.id, second.model.id)))[0]!.storageKey;
+    expect(await t.ctx.storage.head(key)).toBeNull();
+    expect((await fetch(address + '/api/health')).status).toBe(200);
+  });
 
   test('a link of a deleted model is refused', async () => {
     const bytes = fixture('stl_binary-Cube.stl');

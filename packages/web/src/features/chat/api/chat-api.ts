@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ChatAttachment, ChatMessage } from '@facet/domain/chat';
+import { api, toApiError, ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
+
+/** GET /api/projects/:id/rooms (docs/api-map.md, Chat). */
+export type ChatRoom = {
+  id: string;
+  projectId: string;
+  customerId: string;
+  proId: string | null;
+  preQuote: boolean;
+  invitationStatus: string | null;
+  lastSeq: number;
+  unreadCount: number;
+  hasPreChat: boolean;
+  /** Why the viewer cannot send now; null when they can. */
+  sendDisabledReason: string | null;
+};
+
+export const chatKeys = {
+  rooms: (projectId: string) => ['projects', 'detail', projectId, 'rooms', 'list'] as const,
+};
+
+export function useChatRooms(projectId: string) {
+  return useQuery({
+    queryKey: chatKeys.rooms(projectId),
+    queryFn: ({ signal }) =>
+      api.get<{ rooms: ChatRoom[] }>(`/api/projects/${encodeURIComponent(projectId)}/rooms`, { signal }),
+    select: (body) => body.rooms,
+  });
+}
+
+const PAGE = 200;
+
+/** Every message of a room after `after`, oldest first, following pages until the server has no more. */
+export async function fetchMessagesAfter(
+  roomId: string,
+  after: number,
+  signal?: AbortSignal,
+): Promise<{ messages: ChatMessage[]; lastSeq: number }> {
+  const messages: ChatMessage[] = [];
+  let cursor = after;
+  let lastSeq = after;
+  for (;;) {
+    const page = await api.get<{ messages: ChatMessage[]; lastSeq: number; hasMore: boolean }>(
+      `/api/rooms/${encodeURIComponent(roomId)}/messages`,
+      { signal, query: { after: cursor, limit: PAGE } },
+    );
+    messages.push(...page.messages);
+    lastSeq = page.lastSeq;
+    const tail = page.messages[page.messages.length - 1];
+    if (!page.hasMore || !tail) break;
+    cursor = tail.seq;
+  }
+  return { messages, lastSeq };
+}
+
+export type UploadedAttachment = Required<Pick<ChatAttachment, 'id' | 'name' | 'sizeBytes' | 'url'>> & {
+  contentType: string;
+};
+
+/**
+ * POST /api/rooms/:roomId/attachments with XMLHttpRequest so the pane can show upload progress
+ * (`onProgress` gets 0..1). Rejects with an ApiError carrying the server's message.
+ */
+export function uploadAttachment(
+  roomId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): { promise: Promise<UploadedAttachment>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<UploadedAttachment>((resolve, reject) => {
+    xhr.open('POST', `/api/rooms/${encodeURIComponent(roomId)}/attachments`);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const response = new Response(xhr.responseText, {
+        status: xhr.status,
+        headers: { 'content-type': xhr.getResponseHeader('content-type') ?? 'application/json' },
+      });
+      if (xhr.status >= 200 && xhr.status < 300) {
+        void response
+          .json()
+          .then((body: { attachment: UploadedAttachment }) => resolve(body.attachment), reject);
+      } else {
+        void toApiError(response).then(reject, reject);
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(500, 'network_error', NETWORK_ERROR_MESSAGE));
+    xhr.onabort = () => reject(new ApiError(499, 'aborted', 'The upload was cancelled.'));
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}

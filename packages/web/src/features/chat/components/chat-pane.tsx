@@ -1,0 +1,200 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { TriangleAlert } from 'lucide-react';
+import { checkChatFile } from '@facet/domain/chat';
+import type { ChatMemberType, ChatParticipant } from '@facet/domain/chat';
+import { Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../../components/ui';
+import { errorMessage } from '../../../lib/api-client';
+import type { Me } from '../../../lib/types';
+import type { ProjectDetail } from '../../projects/api/types';
+import { uploadAttachment } from '../api/chat-api';
+import type { ChatRoom } from '../api/chat-api';
+import { useChatRoom } from '../hooks/use-chat-room';
+import { newMessagesIndex, preChatMessages } from '../lib/messages';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+
+const MEMBER_TYPE: Record<Me['role'], ChatMemberType> = {
+  customer: 'user',
+  designer: 'designer',
+  service: 'service',
+  staff: 'product',
+};
+
+/** The room's people for mentions and sender names: production team, the room's pro, the creator. */
+export function roomParticipants(project: ProjectDetail, room: ChatRoom): ChatParticipant[] {
+  const people: ChatParticipant[] = project.team.productionTeam.map((p) => ({
+    id: p.id,
+    role: 'product',
+    firstName: p.firstName,
+    lastName: p.lastName,
+    profileImage: p.avatarUrl,
+  }));
+  const pro =
+    project.offers.find((o) => o.pro.id === room.proId)?.pro ??
+    (project.team.pro?.id === room.proId ? project.team.pro : null);
+  if (pro) {
+    people.push({
+      id: pro.id,
+      role: pro.role === 'service' ? 'service' : 'designer',
+      firstName: pro.firstName,
+      lastName: pro.lastName,
+      profileImage: pro.avatarUrl,
+    });
+  }
+  const creator = project.team.creator;
+  people.push({
+    id: creator.id,
+    role: 'user',
+    firstName: creator.firstName,
+    lastName: creator.lastName,
+    profileImage: creator.avatarUrl,
+  });
+  return people;
+}
+
+export type ChatPaneProps = { project: ProjectDetail; room: ChatRoom; viewer: Me; title?: string };
+
+/** Spec section 2, Chat pane: tabs, message list, composer, typing, online dots and read receipts. */
+export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
+  const participants = useMemo(() => roomParticipants(project, room), [project, room]);
+  const names = useMemo(
+    () => new Map(participants.map((p) => [p.id, `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim()])),
+    [participants],
+  );
+  const chatViewer = useMemo(
+    () => ({ id: viewer.id, fullName: viewer.fullName, type: MEMBER_TYPE[viewer.role] }),
+    [viewer.id, viewer.fullName, viewer.role],
+  );
+  const chat = useChatRoom(room.id, project.id, chatViewer);
+  const [tab, setTab] = useState('all');
+  const [warning, setWarning] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [divider, setDivider] = useState<{ id: string } | null>(null);
+  const reported = useRef(new Set<string>());
+
+  // The New Messages divider sits where the room's unread messages began when it was opened.
+  useEffect(() => {
+    if (chat.loading || divider) return;
+    const index = newMessagesIndex(chat.messages, viewer.id, room.unreadCount);
+    setDivider({ id: index >= 0 ? (chat.messages[index]?.id ?? '') : '' });
+  }, [chat.loading, chat.messages, divider, room.unreadCount, viewer.id]);
+
+  // Read receipts: tell the room what this viewer has now seen.
+  const { markRead } = chat;
+  useEffect(() => {
+    if (chat.loading) return;
+    const fresh = chat.messages.filter((m) => m.from !== viewer.id && !m.read && !reported.current.has(m.id));
+    if (fresh.length === 0) return;
+    for (const m of fresh) reported.current.add(m.id);
+    markRead(fresh.map((m) => m.id));
+  }, [chat.loading, chat.messages, markRead, viewer.id]);
+
+  const paymentStage = project.activeStatus.position === 2;
+  const disabledReason = room.sendDisabledReason;
+  const pre = preChatMessages(chat.messages);
+  const showPre = room.hasPreChat || pre.length > 0;
+  const dividerIndex = divider ? chat.messages.findIndex((m) => m.id === divider.id) : -1;
+
+  async function sendText(text: string, mentions: string[]) {
+    setWarning(null);
+    const result = await chat.send(text, mentions.length ? { mentions } : {});
+    if (result.ok) return true;
+    if (result.error.code === 'contact_details_blocked') setWarning(result.error.error);
+    else toast({ title: 'Error', description: result.error.error, variant: 'destructive' });
+    return false;
+  }
+
+  async function attach(file: File) {
+    setWarning(null);
+    const check = checkChatFile({ name: file.name, sizeBytes: file.size });
+    if (!check.ok) {
+      toast({ title: 'Error', description: check.message, variant: 'destructive' });
+      return;
+    }
+    setProgress(0);
+    try {
+      const uploaded = await uploadAttachment(room.id, file, setProgress).promise;
+      const result = await chat.send('', {
+        isFile: true,
+        fileName: uploaded.name,
+        attachment: { id: uploaded.id, name: uploaded.name, sizeBytes: uploaded.sizeBytes },
+      });
+      if (!result.ok) toast({ title: 'Error', description: result.error.error, variant: 'destructive' });
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const others = participants.filter((p) => p.id !== viewer.id);
+  const list = (messages: typeof chat.messages, withPending: boolean) => (
+    <MessageList
+      messages={messages}
+      pending={withPending ? chat.pending : []}
+      viewerId={viewer.id}
+      names={names}
+      readIds={chat.readIds}
+      dividerIndex={withPending ? dividerIndex : -1}
+      loading={chat.loading}
+    />
+  );
+
+  return (
+    <section
+      className={paymentStage && viewer.role !== 'customer' ? 'chat-pane chat-pane--dimmed' : 'chat-pane'}
+      aria-label={title ?? 'Chat'}
+    >
+      <header className="chat-pane__head">
+        <ul className="chat-people" aria-label="Participants">
+          {others.map((p) => {
+            const isOnline = chat.online.includes(p.id);
+            return (
+              <li key={p.id}>
+                <span
+                  className={isOnline ? 'chat-dot chat-dot--on' : 'chat-dot'}
+                  role="img"
+                  aria-label={isOnline ? 'online' : 'offline'}
+                />
+                {names.get(p.id)}
+              </li>
+            );
+          })}
+        </ul>
+      </header>
+      {chat.joinError ? (
+        <p className="chat-notice" role="alert">
+          {chat.joinError}
+        </p>
+      ) : null}
+      <Tabs value={showPre ? tab : 'all'} onValueChange={setTab} className="chat-tabs">
+        <TabsList aria-label="Messages">
+          <TabsTrigger value="all">All Messages</TabsTrigger>
+          {showPre ? <TabsTrigger value="pre">Pre-Quote Messages</TabsTrigger> : null}
+        </TabsList>
+        <TabsContent value="all">{list(chat.messages, true)}</TabsContent>
+        {showPre ? <TabsContent value="pre">{list(pre, false)}</TabsContent> : null}
+      </Tabs>
+      <p className="chat-typing" aria-live="polite">
+        {chat.typing.length
+          ? `${chat.typing.map((u) => u.fullName).join(', ')} ${chat.typing.length > 1 ? 'are' : 'is'} typing…`
+          : ''}
+      </p>
+      {warning ? (
+        <p className="chat-warning" role="alert">
+          <TriangleAlert aria-hidden="true" width={16} height={16} /> {warning}
+        </p>
+      ) : null}
+      {disabledReason ? <p className="chat-notice">{disabledReason}</p> : null}
+      <Composer
+        participants={participants}
+        viewerId={viewer.id}
+        disabledReason={disabledReason}
+        onSend={sendText}
+        onTyping={chat.setTyping}
+        onAttach={(file) => void attach(file)}
+        uploadProgress={progress}
+      />
+    </section>
+  );
+}

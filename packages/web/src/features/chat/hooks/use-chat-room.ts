@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isAckError } from '@facet/domain/chat';
+import type { ChatAckError, ChatMemberType, ChatMessage, SendMessagePayload, TypingUser } from '@facet/domain/chat';
+import { getSocket } from '../../../lib/socket';
+import { fetchMessagesAfter } from '../api/chat-api';
+import { contiguousSeq, mergeMessages, newClientId } from '../lib/messages';
+
+/** Spec section 9: someone else's typing indicator is cleared after 2.5 s without news. */
+export const TYPING_CLEAR_MS = 2500;
+/** How long a send waits for its acknowledgement before it is retried with the same client id. */
+const ACK_TIMEOUT_MS = 10_000;
+
+export type ChatViewer = { id: string; fullName: string; type: ChatMemberType };
+
+export type PendingMessage = { clientId: string; message: string; failed: boolean };
+
+export type SendResult = { ok: true; message: ChatMessage } | { ok: false; error: ChatAckError };
+
+/**
+ * One chat room over the shared socket: history by REST, live messages, resync by sequence after a
+ * reconnect, online members, others typing and read receipts.
+ */
+export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewer) {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [online, setOnline] = useState<string[]>([]);
+  const [typing, setTyping] = useState<TypingUser[]>([]);
+  const [readIds, setReadIds] = useState<ReadonlySet<string>>(new Set());
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const [joinError, setJoinError] = useState<string | null>(null);
+  const messagesRef = useRef<ChatMessage[]>([]);
+  messagesRef.current = messages;
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const add = useCallback((incoming: ChatMessage[]) => {
+    setMessages((current) => mergeMessages(current, incoming));
+    const ids = new Set(incoming.map((m) => m.clientId));
+    setPending((list) => (list.some((p) => ids.has(p.clientId)) ? list.filter((p) => !ids.has(p.clientId)) : list));
+  }, []);
+
+  useEffect(() => {
+    const socket = getSocket();
+    let alive = true;
+    const controller = new AbortController();
+    setMessages([]);
+    setLoading(true);
+    setOnline([]);
+    setTyping([]);
+    setReadIds(new Set());
+    setPending([]);
+    setJoinError(null);
+
+    /** Joins (again after a reconnect) and fetches whatever came after the last message held without gap. */
+    const join = () => {
+      socket.emit('join', { chatRoom: roomId, id: viewer.id, type: viewer.type }, (ack) => {
+        if (!alive) return;
+        if (isAckError(ack)) {
+          setJoinError(ack.error);
+          return;
+        }
+        setJoinError(null);
+        const held = contiguousSeq(messagesRef.current);
+        if (ack.lastSeq > held) {
+          void fetchMessagesAfter(roomId, held, controller.signal)
+            .then((page) => alive && add(page.messages))
+            .catch(() => undefined);
+        }
+      });
+    };
+
+    void fetchMessagesAfter(roomId, 0, controller.signal)
+      .then((page) => {
+        if (!alive) return;
+        add(page.messages);
+        setLoading(false);
+      })
+      .catch((error: unknown) => {
+        if (!alive) return;
+        setLoading(false);
+        setJoinError(error instanceof Error ? error.message : 'The messages could not be loaded.');
+      });
+
+    const onMessage = (message: ChatMessage) => {
+      if (message.chatRoom !== roomId) return;
+      add([message]);
+      if (message.from) setTyping((list) => list.filter((u) => u.id !== message.from));
+    };
+    const onOnline = (payload: { chatRoom: string; users: string[] }) => {
+      if (payload.chatRoom === roomId) setOnline(payload.users);
+    };
+    const onTyping = (payload: { chatRoom: string; users: TypingUser[] }) => {
+      if (payload.chatRoom !== roomId) return;
+      setTyping(payload.users.filter((u) => u.id !== viewer.id));
+      if (typingTimer.current) clearTimeout(typingTimer.current);
+      typingTimer.current = setTimeout(() => setTyping([]), TYPING_CLEAR_MS);
+    };
+    const onRead = (payload: { chatRoom: string; readerId: string; messages: string[]; allMessages: boolean }) => {
+      if (payload.chatRoom !== roomId || payload.readerId === viewer.id) return;
+      setReadIds((current) => {
+        const next = new Set(current);
+        const ids = payload.allMessages ? messagesRef.current.map((m) => m.id) : payload.messages;
+        for (const id of ids) next.add(id);
+        return next;
+      });
+    };
+
+    socket.on('getMessage', onMessage);
+    socket.on('usersOnline', onOnline);
+    socket.on('filteredUsers', onOnline);
+    socket.on('forceDisconnectedFiltredUsers', onOnline);
+    socket.on('getIsTyping', onTyping);
+    socket.on('getMessageRead', onRead);
+    socket.on('connect', join);
+    if (socket.connected) join();
+
+    return () => {
+      alive = false;
+      controller.abort();
+      if (typingTimer.current) clearTimeout(typingTimer.current);
+      socket.off('getMessage', onMessage);
+      socket.off('usersOnline', onOnline);
+      socket.off('filteredUsers', onOnline);
+      socket.off('forceDisconnectedFiltredUsers', onOnline);
+      socket.off('getIsTyping', onTyping);
+      socket.off('getMessageRead', onRead);
+      socket.off('connect', join);
+      socket.emit('leave', { chatRoom: roomId, id: viewer.id });
+    };
+  }, [roomId, viewer.id, viewer.type, add]);
+
+  /** Sends one message; a lost acknowledgement is retried once with the same client id (never a duplicate). */
+  const send = useCallback(
+    async (message: string, extra: Partial<SendMessagePayload> = {}): Promise<SendResult> => {
+      const clientId = newClientId();
+      const payload: SendMessagePayload = { clientId, chatRoom: roomId, projectId, message, ...extra };
+      setPending((list) => [...list, { clientId, message, failed: false }]);
+      const socket = getSocket();
+      for (let attempt = 0; attempt < 2; attempt++) {
+        try {
+          const ack = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('sendMessage', payload);
+          if (isAckError(ack)) {
+            setPending((list) => list.filter((p) => p.clientId !== clientId));
+            return { ok: false, error: ack };
+          }
+          add([ack.message]);
+          return { ok: true, message: ack.message };
+        } catch {
+          // no acknowledgement in time: try again with the same client id
+        }
+      }
+      setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, failed: true } : p)));
+      return { ok: false, error: { error: 'The message could not be sent. Check your connection.' } };
+    },
+    [roomId, projectId, add],
+  );
+
+  const setTypingState = useCallback(
+    (isTyping: boolean) => {
+      getSocket().emit('isTyping', {
+        chatRoom: roomId,
+        users: isTyping ? [{ id: viewer.id, fullName: viewer.fullName }] : [],
+      });
+    },
+    [roomId, viewer.id, viewer.fullName],
+  );
+
+  const markRead = useCallback(
+    (ids: string[]) => {
+      if (ids.length === 0) return;
+      getSocket().emit('messageRead', { chatRoom: roomId, messages: ids, allMessages: true, projectId });
+    },
+    [roomId, projectId],
+  );
+
+  return { messages, loading, online, typing, readIds, pending, joinError, send, setTyping: setTypingState, markRead };
+}

@@ -1,0 +1,2 @@
+export { ChatPanel, ProjectMessages } from './components/chat-panel';
+export { ChatPane } from './components/chat-pane';
