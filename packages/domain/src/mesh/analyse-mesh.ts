@@ -409,13 +409,16 @@ function primeTypeFeedback(): void {
   const soup = new Float32Array(cube.length + extra.length);
   soup.set(cube);
   soup.set(extra, cube.length);
+  for (let i = 0; i < SROUNDS; i++) {
+    checkSoundness(soup);
+    checkSoundness(cube);
+  }
   for (let i = 0; i < PRIME_ROUNDS; i++) {
     measureMesh(soup);
-    checkSoundness(soup);
     measureMesh(cube);
-    checkSoundness(cube);
   }
 }
 
+const SROUNDS = Number(globalThis.process?.env.SR ?? 3);
 const PRIME_ROUNDS = Number(globalThis.process?.env.PRIME ?? 3);
 const t0=performance.now();primeTypeFeedback();console.error('prime', performance.now()-t0);

@@ -7,6 +7,7 @@ import { toProCardData } from '../../designers/api/types';
 import { InviteButton } from '../../designers/components/invite-button';
 import { ProCard } from '../../designers/components/pro-card';
 import { ProGrid } from '../../designers/components/pro-grid';
+import { ChatPanel } from '../../chat';
 import { useInvitePro } from '../api/invite-pro';
 import { useAcceptOffer, useDeclineOffer } from '../api/offer-actions';
 import type { Offer, ProjectDetail } from '../api/types';
@@ -176,7 +177,7 @@ export function InviteTabs({ project }: { project: ProjectDetail }) {
       </TabsContent>
       {hasRooms ? (
         <TabsContent value="messages">
-          <p className="tab-empty">Conversations with your invitees open here.</p>
+          <ChatPanel project={project} />
         </TabsContent>
       ) : null}
     </Tabs>

@@ -4,6 +4,7 @@ import { ArrowLeft, Download, FolderOpen, Trash2 } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, EmptyState, Skeleton, toast } from '../../../components/ui';
 import { api, errorMessage, isApiError } from '../../../lib/api-client';
+import { ProjectMessages } from '../../chat';
 import { useProject } from '../api/get-project';
 import { projectKeys } from '../api/types';
 import type { ProjectDetail } from '../api/types';
@@ -81,6 +82,7 @@ function Workspace({ project }: { project: ProjectDetail }) {
               <OffersPanel project={project} />
             </section>
           ) : null}
+          {customer && invitePhase ? null : <ProjectMessages project={project} />}
           {project.viewerRole === 'staff' && invitePhase ? (
             <section aria-labelledby="offers-title">
               <h2 id="offers-title" className="team-card__title">
