@@ -321,8 +321,7 @@ export function checkSoundness(positions: Float32Array): MeshSoundness {
     const a = ids[j]!;
     const b = ids[j + 1]!;
     const c = ids[j + 2]!;
-    union(parent, a, b);
-    union(parent, a, c);
+    joinFace(parent, a, b, c);
     if (a === b || b === c || c === a) {
       degenerate++;
       continue;
@@ -389,18 +388,25 @@ function find(parent: Int32Array, v: number): number {
   return x;
 }
 
-function union(parent: Int32Array, a: number, b: number): void {
-  const ra = find(parent, a);
+/** Unites the three corners of a face (the lower root wins), finding a's root once. */
+function joinFace(parent: Int32Array, a: number, b: number, c: number): void {
+  let r = find(parent, a);
   const rb = find(parent, b);
-  if (ra < rb) parent[rb] = ra;
-  else if (rb < ra) parent[ra] = rb;
+  if (rb < r) {
+    parent[r] = rb;
+    r = rb;
+  } else if (r < rb) parent[rb] = r;
+  const rc = find(parent, c);
+  if (rc < r) parent[r] = rc;
+  else if (r < rc) parent[rc] = r;
 }
 
 /**
  * Runs the analysis once on a tiny soup that takes every path (welds, table growth, -0, boundary,
  * inconsistent and non-manifold edges, a degenerate face). The optimising compiler takes over in the
  * middle of the first big model; code that never ran by then has no type feedback, and meeting it later
- * throws the optimised code away, so each call would run partly in slow code. Takes microseconds.
+ * throws the optimised code away, so each call would run partly in slow code. Takes a few milliseconds
+ * once per thread.
  */
 function primeTypeFeedback(): void {
   const cube = generateCube(1, [0, 0, 0], 2);
@@ -409,16 +415,15 @@ function primeTypeFeedback(): void {
   const soup = new Float32Array(cube.length + extra.length);
   soup.set(cube);
   soup.set(extra, cube.length);
-  for (let i = 0; i < SROUNDS; i++) {
+  for (let i = 0; i < 3; i++) {
     checkSoundness(soup);
     checkSoundness(cube);
   }
-  for (let i = 0; i < PRIME_ROUNDS; i++) {
+  // measureMesh is a single loop: make it hot enough to be optimised before the first real model
+  for (let i = 0; i < 30; i++) {
     measureMesh(soup);
     measureMesh(cube);
   }
 }
 
-const SROUNDS = Number(globalThis.process?.env.SR ?? 3);
-const PRIME_ROUNDS = Number(globalThis.process?.env.PRIME ?? 3);
-const t0=performance.now();primeTypeFeedback();console.error('prime', performance.now()-t0);
+primeTypeFeedback();

@@ -9,17 +9,28 @@ import { analyseMesh } from './analyse-mesh';
 import { MeshReadError } from './mesh-read-error';
 import { readMeshStream } from './read-mesh';
 
-/** The file in 1 MiB pieces, all read into one buffer, so memory stays flat whatever the file's size. */
+/**
+ * The file in 1 MiB pieces, read ahead into a second buffer while the caller works on the current one (the
+ * caller is done with a piece once it asks for the next), so reading and parsing overlap and memory stays
+ * flat whatever the file's size.
+ */
 async function* readChunks(file: string): AsyncGenerator<Uint8Array> {
   const handle = await open(file, 'r');
+  const buffers = [new Uint8Array(1 << 20), new Uint8Array(1 << 20)];
+  let which = 0;
+  let pending = handle.read(buffers[0]!, 0, 1 << 20, null);
   try {
-    const buffer = new Uint8Array(1 << 20);
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      const { bytesRead } = await pending;
       if (bytesRead === 0) return;
-      yield buffer.subarray(0, bytesRead);
+      const current = buffers[which]!;
+      which ^= 1;
+      pending = handle.read(buffers[which]!, 0, 1 << 20, null);
+      yield current.subarray(0, bytesRead);
     }
   } finally {
+    // a read may still be in flight when the caller stops early
+    await pending.catch(() => undefined);
     await handle.close();
   }
 }

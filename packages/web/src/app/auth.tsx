@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../lib/api-client';
 import type { Me } from '../lib/types';
+import { closeSocket } from '../lib/socket';
 
 /** Spec section 9: logout delay. */
 export const LOGOUT_DELAY_MS = 200;
@@ -48,7 +49,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const setUser = useCallback(
-    (user: Me | null) => queryClient.setQueryData<Me | null>(meQueryKey, user),
+    (user: Me | null) => {
+      // the live connection is authenticated as whoever opened it: a different person needs a new one
+      if (queryClient.getQueryData<Me | null>(meQueryKey)?.id !== user?.id) closeSocket();
+      return queryClient.setQueryData<Me | null>(meQueryKey, user);
+    },
     [queryClient],
   );
 
@@ -64,6 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // the local session ends either way; a stale server session expires on its own
     }
     await sleep(LOGOUT_DELAY_MS);
+    closeSocket();
     await queryClient.cancelQueries();
     // signed out at once (the mounted me-observer keeps its query), then every other cached slice is dropped
     queryClient.setQueryData<Me | null>(meQueryKey, null);

@@ -9,7 +9,7 @@ import type { ProjectDetail } from '../../projects/api/types';
 import { uploadAttachment } from '../api/chat-api';
 import type { ChatRoom } from '../api/chat-api';
 import { useChatRoom } from '../hooks/use-chat-room';
-import { newMessagesIndex, preChatMessages } from '../lib/messages';
+import { preChatMessages } from '../lib/messages';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 
@@ -65,19 +65,11 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
     () => ({ id: viewer.id, fullName: viewer.fullName, type: MEMBER_TYPE[viewer.role] }),
     [viewer.id, viewer.fullName, viewer.role],
   );
-  const chat = useChatRoom(room.id, project.id, chatViewer);
+  const chat = useChatRoom(room.id, project.id, chatViewer, room.unreadCount);
   const [tab, setTab] = useState('all');
   const [warning, setWarning] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [divider, setDivider] = useState<{ id: string } | null>(null);
   const reported = useRef(new Set<string>());
-
-  // The New Messages divider sits where the room's unread messages began when it was opened.
-  useEffect(() => {
-    if (chat.loading || divider) return;
-    const index = newMessagesIndex(chat.messages, viewer.id, room.unreadCount);
-    setDivider({ id: index >= 0 ? (chat.messages[index]?.id ?? '') : '' });
-  }, [chat.loading, chat.messages, divider, room.unreadCount, viewer.id]);
 
   // Read receipts: tell the room what this viewer has now seen.
   const { markRead } = chat;
@@ -93,7 +85,7 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
   const disabledReason = room.sendDisabledReason;
   const pre = preChatMessages(chat.messages);
   const showPre = room.hasPreChat || pre.length > 0;
-  const dividerIndex = divider ? chat.messages.findIndex((m) => m.id === divider.id) : -1;
+  const dividerIndex = chat.dividerId ? chat.messages.findIndex((m) => m.id === chat.dividerId) : -1;
 
   async function sendText(text: string, mentions: string[]) {
     setWarning(null);

@@ -27,7 +27,13 @@ export function ChatPanel({ project }: { project: ProjectDetail }) {
   if (rooms.isError) return <p role="alert">{errorMessage(rooms.error)}</p>;
   const list = rooms.data;
   if (list.length === 0) {
-    return <EmptyState icon={<MessagesSquare />} title="No conversations yet" description="Invite someone to start one." />;
+    return (
+      <EmptyState
+        icon={<MessagesSquare />}
+        title="No conversations yet"
+        description="Invite someone to start one."
+      />
+    );
   }
   const room = list.find((r) => r.id === chosen) ?? list[0]!;
   const other = counterpart(project, room, user.id);
@@ -46,7 +52,12 @@ export function ChatPanel({ project }: { project: ProjectDetail }) {
                   aria-current={r.id === room.id ? 'true' : undefined}
                   onClick={() => setChosen(r.id)}
                 >
-                  <Avatar size="sm" firstName={person.firstName} lastName={person.lastName} src={person.avatarUrl} />
+                  <Avatar
+                    size="sm"
+                    firstName={person.firstName}
+                    lastName={person.lastName}
+                    src={person.avatarUrl}
+                  />
                   <span className="chat-rooms__name">{person.name}</span>
                   {r.unreadCount > 0 && r.id !== room.id ? (
                     <span className="chat-rooms__unread" aria-label={`${r.unreadCount} unread`}>

@@ -43,14 +43,17 @@ export function Composer({
   const [mentioned, setMentioned] = useState<string[]>([]);
   const box = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const typingSentAt = useRef(0);
+  const typingSent = useRef(false);
+  const repeatDue = useRef(false);
   const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const listId = useId();
   const disabled = Boolean(disabledReason);
 
   const active = disabled ? null : activeMentionQuery(text, caret);
   const options: MentionOption[] =
-    active && active.start !== dismissedAt ? buildMentionList(participants, active.query, { excludeId: viewerId }) : [];
+    active && active.start !== dismissedAt
+      ? buildMentionList(participants, active.query, { excludeId: viewerId })
+      : [];
   const open = options.length > 0;
   const current = Math.min(highlight, Math.max(options.length - 1, 0));
 
@@ -71,16 +74,21 @@ export function Composer({
   function stopTyping() {
     if (idleTimer.current) clearTimeout(idleTimer.current);
     idleTimer.current = null;
-    if (typingSentAt.current) onTyping?.(false);
-    typingSentAt.current = 0;
+    if (typingSent.current) onTyping?.(false);
+    typingSent.current = false;
+    repeatDue.current = false;
   }
 
+  /** Says "typing" on the first key and again every 1.5 s while keys keep coming; a 2 s pause stops it. */
   function noteTyping() {
     if (!onTyping) return;
-    const now = Date.now();
-    if (now - typingSentAt.current > TYPING_REPEAT_MS) {
+    if (!typingSent.current || repeatDue.current) {
       onTyping(true);
-      typingSentAt.current = now;
+      typingSent.current = true;
+      repeatDue.current = false;
+      setTimeout(() => {
+        repeatDue.current = true;
+      }, TYPING_REPEAT_MS);
     }
     if (idleTimer.current) clearTimeout(idleTimer.current);
     idleTimer.current = setTimeout(stopTyping, TYPING_IDLE_MS);
@@ -95,6 +103,7 @@ export function Composer({
 
   function pick(option: MentionOption) {
     const next = insertMention(text, caret, option);
+    setDismissedAt(active?.start ?? null); // the picked mention is done; a new @ opens the list again
     setText(next.text);
     setCaret(next.caret);
     setMentioned((ids) => (ids.includes(option.id) ? ids : [...ids, option.id]));
@@ -110,7 +119,10 @@ export function Composer({
     setSending(true);
     stopTyping();
     try {
-      const ok = await onSend(message, mentioned.filter((id) => participants.some((p) => p.id === id)));
+      const ok = await onSend(
+        message,
+        mentioned.filter((id) => participants.some((p) => p.id === id)),
+      );
       if (ok) {
         setText('');
         setCaret(0);
@@ -212,7 +224,8 @@ export function Composer({
           className="chat-composer__input"
           rows={1}
           aria-label="Message"
-          placeholder={disabledReason ?? 'Write a message… (@ to mention)'}
+          placeholder={disabled ? '' : 'Write a message… (@ to mention)'}
+          title={disabledReason ?? undefined}
           value={text}
           disabled={disabled}
           onChange={onChange}

@@ -27,7 +27,15 @@ function formatSize(bytes: number) {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function MessageList({ messages, pending, viewerId, names, readIds, dividerIndex, loading }: MessageListProps) {
+export function MessageList({
+  messages,
+  pending,
+  viewerId,
+  names,
+  readIds,
+  dividerIndex,
+  loading,
+}: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [farFromBottom, setFarFromBottom] = useState(false);
   const nearBottom = useRef(true);
@@ -90,7 +98,9 @@ export function MessageList({ messages, pending, viewerId, names, readIds, divid
           return [
             divider,
             <article key={m.id} className={mine ? 'chat-msg chat-msg--mine' : 'chat-msg'} data-seq={m.seq}>
-              {!mine ? <span className="chat-msg__from">{names.get(m.from ?? '') ?? 'Participant'}</span> : null}
+              {!mine ? (
+                <span className="chat-msg__from">{names.get(m.from ?? '') ?? 'Participant'}</span>
+              ) : null}
               {m.message ? <p className="chat-msg__text">{m.message}</p> : null}
               {m.attachment ? (
                 <a className="chat-msg__file" href={m.attachment.url} download={m.attachment.name}>
@@ -128,7 +138,9 @@ export function MessageList({ messages, pending, viewerId, names, readIds, divid
           type="button"
           className="chat-scroll-bottom"
           aria-label="Scroll to the latest message"
-          onClick={() => scroller.current?.scrollTo({ top: scroller.current.scrollHeight, behavior: 'smooth' })}
+          onClick={() =>
+            scroller.current?.scrollTo({ top: scroller.current.scrollHeight, behavior: 'smooth' })
+          }
         >
           <ArrowDown aria-hidden="true" width={18} height={18} />
         </button>

@@ -1,9 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAckError } from '@facet/domain/chat';
-import type { ChatAckError, ChatMemberType, ChatMessage, SendMessagePayload, TypingUser } from '@facet/domain/chat';
+import type {
+  ChatAckError,
+  ChatMemberType,
+  ChatMessage,
+  SendMessagePayload,
+  TypingUser,
+} from '@facet/domain/chat';
 import { getSocket } from '../../../lib/socket';
 import { fetchMessagesAfter } from '../api/chat-api';
-import { contiguousSeq, mergeMessages, newClientId } from '../lib/messages';
+import { contiguousSeq, mergeMessages, newClientId, newMessagesIndex } from '../lib/messages';
 
 /** Spec section 9: someone else's typing indicator is cleared after 2.5 s without news. */
 export const TYPING_CLEAR_MS = 2500;
@@ -17,10 +23,10 @@ export type PendingMessage = { clientId: string; message: string; failed: boolea
 export type SendResult = { ok: true; message: ChatMessage } | { ok: false; error: ChatAckError };
 
 /**
- * One chat room over the shared socket: history by REST, live messages, resync by sequence after a
+ * One chat room (mount one instance per room) over the shared socket: history by REST, live messages, resync by sequence after a
  * reconnect, online members, others typing and read receipts.
  */
-export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewer) {
+export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewer, unreadCount = 0) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loading, setLoading] = useState(true);
   const [online, setOnline] = useState<string[]>([]);
@@ -29,26 +35,24 @@ export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewe
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [joinError, setJoinError] = useState<string | null>(null);
   const messagesRef = useRef<ChatMessage[]>([]);
-  messagesRef.current = messages;
+  const [dividerId, setDividerId] = useState<string | null>(null);
+  useEffect(() => {
+    messagesRef.current = messages;
+  }, [messages]);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const add = useCallback((incoming: ChatMessage[]) => {
     setMessages((current) => mergeMessages(current, incoming));
     const ids = new Set(incoming.map((m) => m.clientId));
-    setPending((list) => (list.some((p) => ids.has(p.clientId)) ? list.filter((p) => !ids.has(p.clientId)) : list));
+    setPending((list) =>
+      list.some((p) => ids.has(p.clientId)) ? list.filter((p) => !ids.has(p.clientId)) : list,
+    );
   }, []);
 
   useEffect(() => {
     const socket = getSocket();
     let alive = true;
     const controller = new AbortController();
-    setMessages([]);
-    setLoading(true);
-    setOnline([]);
-    setTyping([]);
-    setReadIds(new Set());
-    setPending([]);
-    setJoinError(null);
 
     /** Joins (again after a reconnect) and fetches whatever came after the last message held without gap. */
     const join = () => {
@@ -72,6 +76,8 @@ export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewe
       .then((page) => {
         if (!alive) return;
         add(page.messages);
+        const index = newMessagesIndex(page.messages, viewer.id, unreadCount);
+        setDividerId(page.messages[index]?.id ?? null);
         setLoading(false);
       })
       .catch((error: unknown) => {
@@ -94,7 +100,12 @@ export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewe
       if (typingTimer.current) clearTimeout(typingTimer.current);
       typingTimer.current = setTimeout(() => setTyping([]), TYPING_CLEAR_MS);
     };
-    const onRead = (payload: { chatRoom: string; readerId: string; messages: string[]; allMessages: boolean }) => {
+    const onRead = (payload: {
+      chatRoom: string;
+      readerId: string;
+      messages: string[];
+      allMessages: boolean;
+    }) => {
       if (payload.chatRoom !== roomId || payload.readerId === viewer.id) return;
       setReadIds((current) => {
         const next = new Set(current);
@@ -126,6 +137,8 @@ export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewe
       socket.off('connect', join);
       socket.emit('leave', { chatRoom: roomId, id: viewer.id });
     };
+    // The pane is keyed by room, so one hook instance serves one room; unreadCount is read once on opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [roomId, viewer.id, viewer.type, add]);
 
   /** Sends one message; a lost acknowledgement is retried once with the same client id (never a duplicate). */
@@ -172,5 +185,17 @@ export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewe
     [roomId, projectId],
   );
 
-  return { messages, loading, online, typing, readIds, pending, joinError, send, setTyping: setTypingState, markRead };
+  return {
+    messages,
+    dividerId,
+    loading,
+    online,
+    typing,
+    readIds,
+    pending,
+    joinError,
+    send,
+    setTyping: setTypingState,
+    markRead,
+  };
 }

@@ -5,7 +5,10 @@ import type { ChatMessage } from '@facet/domain/chat';
  * is kept once, the later copy winning), a pending message of ours replaced by the stored one with the
  * same client id, and the whole list ordered by the room's sequence number.
  */
-export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+export function mergeMessages(
+  current: readonly ChatMessage[],
+  incoming: readonly ChatMessage[],
+): ChatMessage[] {
   if (incoming.length === 0) return current as ChatMessage[];
   const byKey = new Map<string, ChatMessage>();
   for (const message of [...current, ...incoming]) {
@@ -42,7 +45,11 @@ export function hasGap(messages: readonly ChatMessage[], lastSeq: number): boole
 }
 
 /** Index of the first unread message from someone else, where the New Messages divider goes; -1 if none. */
-export function newMessagesIndex(messages: readonly ChatMessage[], viewerId: string, unreadCount: number): number {
+export function newMessagesIndex(
+  messages: readonly ChatMessage[],
+  viewerId: string,
+  unreadCount: number,
+): number {
   if (unreadCount <= 0) return -1;
   let left = unreadCount;
   for (let i = messages.length - 1; i >= 0; i--) {
