@@ -5,6 +5,7 @@ import {
   designerSkillOptions,
   eligibilityItems,
   optionLabel,
+  skillLabel,
   serviceCapabilityOptions,
   serviceTypeOptions,
   softwareOptions,
@@ -77,3 +78,13 @@ describe('option lists', () => {
     expect(eligibilityItems).toHaveLength(3);
   });
 });
+
+describe('skill labels', () => {
+  test('any stored skill value reads as its label; an unknown value reads as itself', () => {
+    expect(skillLabel('rhino')).toBe('Rhino');
+    expect(skillLabel('engagement-rings')).toBe('Engagement rings');
+    expect(skillLabel('casting')).toBe('Lost-wax casting');
+    expect(skillLabel('something-new')).toBe('something-new');
+  });
+});
+

@@ -140,3 +140,16 @@ export const eligibilityItems = [
   'The portfolio and work I show are my own, or I have the right to show them.',
   'I will keep project communication and payments for Facet projects on Facet.',
 ] as const;
+
+const everySkillOption: readonly Option[] = [
+  ...designerSkillOptions,
+  ...cadSkillOptions,
+  ...softwareOptions,
+  ...serviceTypeOptions,
+  ...serviceCapabilityOptions,
+];
+
+/** The label of any skill, software, CAD skill, service type or capability value (cards and profiles store values). */
+export function skillLabel(value: string): string {
+  return optionLabel(everySkillOption, value);
+}

@@ -4,6 +4,7 @@ import { Avatar, Card } from '../../../components/ui';
 import type { DesignerProfile } from '../api/types';
 import { formatRating, formatResponseRate } from '../lib/format';
 import '../pages/designers.css';
+import { skillLabel } from '@facet/domain/rules';
 
 function List({ title, items }: { title: string; items: string[] }) {
   if (!items.length) return null;
@@ -13,7 +14,7 @@ function List({ title, items }: { title: string; items: string[] }) {
       <ul className="pro-card__tags">
         {items.map((i) => (
           <li key={i} className="pro-card__tag">
-            {i}
+            {skillLabel(i)}
           </li>
         ))}
       </ul>

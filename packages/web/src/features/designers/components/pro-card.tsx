@@ -4,6 +4,7 @@ import { Clock, MessageSquareReply, Star } from 'lucide-react';
 import { Avatar, Card, Skeleton } from '../../../components/ui';
 import { formatRating, formatResponseRate, shortName } from '../lib/format';
 import './pro-card.css';
+import { skillLabel } from '@facet/domain/rules';
 
 export type ProCardData = {
   id: string;
@@ -58,7 +59,7 @@ export function ProCard({
         <ul className="pro-card__tags" aria-label={pro.role === 'service' ? 'Service types' : 'Specialties'}>
           {pro.tags.map((tag) => (
             <li key={tag} className="pro-card__tag">
-              {tag}
+              {skillLabel(tag)}
             </li>
           ))}
         </ul>

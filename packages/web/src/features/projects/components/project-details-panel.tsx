@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Download, Expand, Gem, Paperclip } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Download, Expand, Gem, Paperclip, Upload } from 'lucide-react';
 import {
   Button,
   Card,
@@ -9,7 +9,11 @@ import {
   DialogHeader,
   DialogTitle,
   Select,
+  toast,
 } from '../../../components/ui';
+import { useAuth } from '../../../app/auth';
+import { errorMessage } from '../../../lib/api-client';
+import { useAddAttachments } from '../api/add-attachments';
 import { useUpdateProjectItem } from '../api/update-project-item';
 import type { Attachment, ProjectDetail } from '../api/types';
 import { fromWire, toWire } from '../lib/dimensions';
@@ -17,12 +21,56 @@ import { formatDate } from '../lib/status';
 import { DescriptionEditor } from './description-editor';
 import { DimensionsEditor } from './dimensions-editor';
 
-export function AttachmentsList({ attachments }: { attachments: readonly Attachment[] }) {
+const ATTACHMENT_ACCEPT = '.jpg,.jpeg,.png,.pdf,.webp,.docx,.docs,.txt,.xlsx,.csv,.gif,.stl,.obj,.ply,.3mf';
+
+/** "Add files" for the project's customer and its chosen pro; the server checks types and sizes again. */
+function AddAttachments({ projectId }: { projectId: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const add = useAddAttachments(projectId);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept={ATTACHMENT_ACCEPT}
+        className="visually-hidden"
+        aria-label="Files to attach"
+        tabIndex={-1}
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? []);
+          e.currentTarget.value = '';
+          if (!files.length) return;
+          add.mutate(files, {
+            onSuccess: () => toast({ title: files.length === 1 ? 'File added' : `${files.length} files added` }),
+            onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+          });
+        }}
+      />
+      <Button variant="ghost" size="sm" loading={add.isPending} onClick={() => input.current?.click()}>
+        <Upload aria-hidden="true" /> Add files
+      </Button>
+    </>
+  );
+}
+
+export function AttachmentsList({
+  attachments,
+  projectId,
+  canUpload = false,
+}: {
+  attachments: readonly Attachment[];
+  projectId?: string;
+  canUpload?: boolean;
+}) {
   return (
     <section className="detail-block" aria-labelledby="attachments-title">
-      <h3 id="attachments-title" className="detail-block__title">
-        Files &amp; Attachments
-      </h3>
+      <div className="detail-block__head">
+        <h3 id="attachments-title" className="detail-block__title">
+          Files &amp; Attachments
+        </h3>
+        {canUpload && projectId ? <AddAttachments projectId={projectId} /> : null}
+      </div>
       {attachments.length === 0 ? (
         <p className="detail-block__text">No attachments yet!</p>
       ) : (
@@ -67,6 +115,9 @@ export function showsImageHeader(project: Pick<ProjectDetail, 'viewerRole' | 'ac
 }
 
 export function ProjectDetailsPanel({ project, canEdit }: { project: ProjectDetail; canEdit: boolean }) {
+  const { user } = useAuth();
+  const canUpload =
+    project.viewerRole === 'customer' || (project.viewerRole === 'pro' && project.team.pro?.id === user?.id);
   const [itemId, setItemId] = useState(project.items[0]?.id ?? '');
   const [large, setLarge] = useState(false);
   const update = useUpdateProjectItem(project.id);
@@ -135,7 +186,7 @@ export function ProjectDetailsPanel({ project, canEdit }: { project: ProjectDeta
           />
         </>
       ) : null}
-      <AttachmentsList attachments={project.attachments} />
+      <AttachmentsList attachments={project.attachments} projectId={project.id} canUpload={canUpload} />
       {image ? (
         <Dialog open={large} onOpenChange={setLarge}>
           <DialogContent size="lg">
