@@ -115,6 +115,22 @@ describe('soundness after welding', () => {
     const positions = new Float32Array(9 * 5000).map((_, i) => i * 0.25);
     expect(weldVertices(positions).vertices).toBe(3 * 5000);
   });
+
+  test('the scratch arena reused between calls leaves no trace: big, open, small and big again agree', () => {
+    const big = generateTorus(9.5, 1, [120.5, -40.25, 7.75], 200, 60);
+    const open = big.slice(9);
+    const small = generateCube(2, [1, 1, 1], 3);
+    const first = checkSoundness(big);
+    expect(first).toMatchObject({ watertight: true, shells: 1, vertices: 200 * 60 });
+    expect(checkSoundness(open)).toMatchObject({ watertight: false, boundaryEdges: 3, shells: 1 });
+    expect(checkSoundness(small)).toMatchObject({ watertight: true, shells: 1 });
+    expect(checkSoundness(big)).toEqual(first);
+    // the public weld hands out arrays of its own, untouched by later analyses
+    const { ids } = weldVertices(small);
+    const copy = ids.slice();
+    checkSoundness(big);
+    expect(ids).toEqual(copy);
+  });
 });
 
 describe('units', () => {

@@ -143,6 +143,20 @@ describe('ASCII STL', () => {
     expect((await readMeshStream(reused(binary))).positions).toEqual(ring);
   });
 
+  test('long names and normal lines are skipped, in memory and streamed', async () => {
+    const name = 'x'.repeat(300);
+    const text =
+      `solid ${name}\nfacet normal ${'1.00000000e+00 '.repeat(9)}\n outer loop\n vertex 0 0 0\n` +
+      ' vertex 1 0 0\n vertex 0 1 0\n endloop\nendfacet\nendsolid ' +
+      name;
+    const bytes = encoder.encode(text);
+    expect(Array.from(readStl(bytes).positions)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    const pieces = Array.from({ length: Math.ceil(bytes.length / 50) }, (_, i) =>
+      bytes.subarray(i * 50, (i + 1) * 50),
+    );
+    expect(Array.from((await readStlAsciiStream(pieces)).positions)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+  });
+
   test('accepts leading spaces, CRLF, upper case keywords, nan normals and several solids', () => {
     const text =
       '  SOLID a\r\n facet normal nan nan nan\r\n outer loop\r\n vertex 0 0 0\r\n VERTEX 1e1 0 0\r\n' +

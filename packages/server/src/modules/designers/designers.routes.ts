@@ -29,10 +29,14 @@ export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => designers.list(requireUser(request), request.query),
   );
 
-  app.get('/api/designers/me', { schema: { tags, summary: "The signed-in pro's own profile" } }, async (request) => {
-    const viewer = requireRole(request, 'designer', 'service');
-    return { designer: await designers.profile(viewer, viewer.id) };
-  });
+  app.get(
+    '/api/designers/me',
+    { schema: { tags, summary: "The signed-in pro's own profile" } },
+    async (request) => {
+      const viewer = requireRole(request, 'designer', 'service');
+      return { designer: await designers.profile(viewer, viewer.id) };
+    },
+  );
 
   app.put(
     '/api/designers/me',
@@ -41,7 +45,12 @@ export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit one’s own designer or service provider profile',
         body: z.strictObject({
-          bio: z.string().trim().min(100, 'Your bio needs at least 100 characters.').max(250, 'Your bio can be at most 250 characters.').optional(),
+          bio: z
+            .string()
+            .trim()
+            .min(100, 'Your bio needs at least 100 characters.')
+            .max(250, 'Your bio can be at most 250 characters.')
+            .optional(),
           skills: list.optional(),
           softwareSkills: list.optional(),
           softwareOwn: list.optional(),
@@ -49,16 +58,32 @@ export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
           serviceTypes: list.optional(),
           portfolioLink: z.string().trim().max(300).nullable().optional(),
           link: z.string().trim().max(300).nullable().optional(),
-          phone: z.string().regex(/^\d{6,15}$/, 'Phone must contain only numbers (6–15 digits)').nullable().optional(),
+          phone: z
+            .string()
+            .regex(/^\d{6,15}$/, 'Phone must contain only numbers (6–15 digits)')
+            .nullable()
+            .optional(),
         }),
       },
     },
-    async (request) => ({ designer: await designers.updateMine(requireRole(request, 'designer', 'service'), request.body) }),
+    async (request) => ({
+      designer: await designers.updateMine(requireRole(request, 'designer', 'service'), request.body),
+    }),
   );
 
-  app.get('/api/designers/:id', { schema: { tags, summary: 'A public designer or service provider profile with ratings', params: idParam } }, async (request) => ({
-    designer: await designers.profile(requireUser(request), request.params.id),
-  }));
+  app.get(
+    '/api/designers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A public designer or service provider profile with ratings',
+        params: idParam,
+      },
+    },
+    async (request) => ({
+      designer: await designers.profile(requireUser(request), request.params.id),
+    }),
+  );
 
   app.get(
     '/api/projects/:id/recommendations',

@@ -1,7 +1,33 @@
-import { and, asc, avg, count, desc, eq, exists, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  avg,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  min,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { cardTags, formatRating, formatResponseRate, median, responseTimeText } from '@facet/domain/format';
 import type { Db } from '../../db/client';
-import { addresses, invitations, portfolioImages, profiles, projectItems, projects, ratings, users } from '../../db/schema/index';
+import {
+  addresses,
+  chatMessages,
+  chatRooms,
+  invitations,
+  portfolioImages,
+  profiles,
+  projectItems,
+  projects,
+  ratings,
+  users,
+} from '../../db/schema/index';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import { loadPeople, proLabel, toPerson } from '../projects/projects.people';
@@ -37,7 +63,15 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
 
   /** Rating, response rate and time, completed and active projects of these pros. */
   async function stats(ids: string[]) {
-    const empty = { rating: null as number | null, ratingCount: 0, invited: 0, answered: 0, medianMs: null as number | null, completed: 0, active: 0 };
+    const empty = {
+      rating: null as number | null,
+      ratingCount: 0,
+      invited: 0,
+      answered: 0,
+      medianMs: null as number | null,
+      completed: 0,
+      active: 0,
+    };
     const result = new Map(ids.map((id) => [id, { ...empty }]));
     if (ids.length === 0) return result;
     const ratingRows = await db
@@ -45,17 +79,41 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
       .from(ratings)
       .where(inArray(ratings.proId, ids))
       .groupBy(ratings.proId);
-    for (const r of ratingRows) Object.assign(result.get(r.proId)!, { rating: r.average === null ? null : Number(r.average), ratingCount: r.n });
+    for (const r of ratingRows)
+      Object.assign(result.get(r.proId)!, {
+        rating: r.average === null ? null : Number(r.average),
+        ratingCount: r.n,
+      });
     const inviteRows = await db
-      .select({ proId: invitations.proId, invitedAt: invitations.invitedAt, quotedAt: invitations.quotedAt, refusedBy: invitations.refusedBy, answeredAt: invitations.answeredAt })
+      .select({
+        proId: invitations.proId,
+        projectId: invitations.projectId,
+        invitedAt: invitations.invitedAt,
+        quotedAt: invitations.quotedAt,
+        refusedBy: invitations.refusedBy,
+        answeredAt: invitations.answeredAt,
+      })
       .from(invitations)
       .where(inArray(invitations.proId, ids));
+    // the pro's first message in the project's conversation is an answer too (measured, never typed in)
+    const firstMessages = await db
+      .select({ projectId: chatRooms.projectId, proId: chatRooms.proId, at: min(chatMessages.createdAt) })
+      .from(chatMessages)
+      .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.roomId))
+      .where(and(inArray(chatRooms.proId, ids), eq(chatMessages.fromId, chatRooms.proId)))
+      .groupBy(chatRooms.projectId, chatRooms.proId);
+    const firstMessageAt = new Map(firstMessages.map((m) => [`${m.projectId}:${m.proId}`, m.at]));
     const durations = new Map<string, number[]>();
     for (const row of inviteRows) {
       const s = result.get(row.proId)!;
       s.invited += 1;
-      // an answer is an offer, or turning the invitation down
-      const answeredAt = row.quotedAt ?? (row.refusedBy === 'pro' ? row.answeredAt : null);
+      // an answer is an offer, turning the invitation down, or a first message in the conversation: the earliest
+      const candidates = [
+        row.quotedAt,
+        row.refusedBy === 'pro' ? row.answeredAt : null,
+        firstMessageAt.get(`${row.projectId}:${row.proId}`) ?? null,
+      ].filter((d): d is Date => d instanceof Date && d.getTime() >= row.invitedAt.getTime());
+      const answeredAt = candidates.length ? new Date(Math.min(...candidates.map((d) => d.getTime()))) : null;
       if (answeredAt) {
         s.answered += 1;
         const list = durations.get(row.proId) ?? [];
@@ -73,11 +131,15 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
       .from(projects)
       .where(inArray(projects.proId, ids))
       .groupBy(projects.proId);
-    for (const r of projectRows) if (r.proId) Object.assign(result.get(r.proId)!, { completed: r.completed, active: r.active });
+    for (const r of projectRows)
+      if (r.proId) Object.assign(result.get(r.proId)!, { completed: r.completed, active: r.active });
     return result;
   }
 
-  async function cards(rows: { user: typeof users.$inferSelect; profile: typeof profiles.$inferSelect | null }[], invitedStatus: Map<string, string>) {
+  async function cards(
+    rows: { user: typeof users.$inferSelect; profile: typeof profiles.$inferSelect | null }[],
+    invitedStatus: Map<string, string>,
+  ) {
     const figures = await stats(rows.map((r) => r.user.id));
     return rows.map(({ user, profile }) => {
       const f = figures.get(user.id)!;
@@ -102,12 +164,11 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
         responseRateText: formatResponseRate(responseRate),
         responseTime: responseTimeText(f.medianMs),
         invited: invitedStatus.has(user.id),
-        invitationStatus: (invitedStatus.get(user.id) ?? null) as 'pending' | 'quoted' | 'accepted' | 'refused' | null,
+        invitationStatus: (invitedStatus.get(user.id) ?? null) as
+          'pending' | 'quoted' | 'accepted' | 'refused' | null,
         activeProjects: f.active,
         availability: (f.active === 0 ? 'Available now' : f.active <= 2 ? 'Limited availability' : 'Busy') as
-          | 'Available now'
-          | 'Limited availability'
-          | 'Busy',
+          'Available now' | 'Limited availability' | 'Busy',
       };
     });
   }
@@ -115,7 +176,10 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
 
   async function invitedOn(projectId: string | undefined) {
     if (!projectId) return new Map<string, string>();
-    const rows = await db.select({ proId: invitations.proId, status: invitations.status }).from(invitations).where(eq(invitations.projectId, projectId));
+    const rows = await db
+      .select({ proId: invitations.proId, status: invitations.status })
+      .from(invitations)
+      .where(eq(invitations.projectId, projectId));
     return new Map(rows.map((r) => [r.proId, r.status]));
   }
 
@@ -131,9 +195,21 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
     const self = viewer.id === id;
     if (!self && viewer.role !== 'staff' && row.user.status !== 'active') throw notFound('Designer');
     const [card] = await cards([{ user: row.user, profile: row.profile }], new Map());
-    const portfolio = await db.select().from(portfolioImages).where(eq(portfolioImages.userId, id)).orderBy(asc(portfolioImages.createdAt));
-    const ratingRows = await db.select().from(ratings).where(eq(ratings.proId, id)).orderBy(desc(ratings.createdAt)).limit(50);
-    const customers = await loadPeople(db, ratingRows.map((r) => r.customerId));
+    const portfolio = await db
+      .select()
+      .from(portfolioImages)
+      .where(eq(portfolioImages.userId, id))
+      .orderBy(asc(portfolioImages.createdAt));
+    const ratingRows = await db
+      .select()
+      .from(ratings)
+      .where(eq(ratings.proId, id))
+      .orderBy(desc(ratings.createdAt))
+      .limit(50);
+    const customers = await loadPeople(
+      db,
+      ratingRows.map((r) => r.customerId),
+    );
     const private_ = self || viewer.role === 'staff';
     return {
       ...card!,
@@ -146,8 +222,16 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
       portfolio: portfolio.map((p) => ({ id: p.id, name: p.name, url: `/api/files/${p.fileKey}` })),
       phone: private_ ? row.user.phone : null,
       link: private_ ? (row.profile?.websiteUrl ?? null) : null,
-      address: row.address ? { city: row.address.city, state: row.address.state, country: row.address.country } : null,
-      ratings: ratingRows.map((r) => ({ id: r.id, stars: r.stars, review: r.review, createdAt: r.createdAt.toISOString(), customer: customers.get(r.customerId)! })),
+      address: row.address
+        ? { city: row.address.city, state: row.address.state, country: row.address.country }
+        : null,
+      ratings: ratingRows.map((r) => ({
+        id: r.id,
+        stars: r.stars,
+        review: r.review,
+        createdAt: r.createdAt.toISOString(),
+        customer: customers.get(r.customerId)!,
+      })),
       memberSince: row.user.createdAt.toISOString(),
     };
   }
@@ -204,31 +288,49 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(where)
-        .orderBy(...[invitedFirst, asc(users.firstName), asc(users.lastName), asc(users.id)].filter((o): o is SQL => Boolean(o)))
+        .orderBy(
+          ...[invitedFirst, asc(users.firstName), asc(users.lastName), asc(users.id)].filter((o): o is SQL =>
+            Boolean(o),
+          ),
+        )
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
       const all = await db
-        .select({ skills: profiles.skills, cad: profiles.cadSkills, software: profiles.softwareSkills, types: profiles.serviceTypes })
+        .select({
+          skills: profiles.skills,
+          cad: profiles.cadSkills,
+          software: profiles.softwareSkills,
+          types: profiles.serviceTypes,
+        })
         .from(users)
         .innerJoin(profiles, eq(profiles.userId, users.id))
         .where(and(eq(users.role, query.role), eq(users.status, 'active')));
-      const skills = [...new Set(all.flatMap((r) => (query.role === 'service' ? [...r.types, ...r.skills] : [...r.skills, ...r.software, ...r.cad])))].sort(
-        (a, b) => a.localeCompare(b),
-      );
+      const skills = [
+        ...new Set(
+          all.flatMap((r) =>
+            query.role === 'service' ? [...r.types, ...r.skills] : [...r.skills, ...r.software, ...r.cad],
+          ),
+        ),
+      ].sort((a, b) => a.localeCompare(b));
       return { designers: await cards(rows, await invitedOn(query.projectId)), total, skills };
     },
 
     profile: profileOf,
 
     async updateMine(viewer: UserRow, patch: ProfilePatch) {
-      if (viewer.role !== 'designer' && viewer.role !== 'service') throw new AppError('forbidden', 'Only designers and service providers have a profile.', 403);
+      if (viewer.role !== 'designer' && viewer.role !== 'service')
+        throw new AppError('forbidden', 'Only designers and service providers have a profile.', 403);
       const { phone, link, ...rest } = patch;
       await db.transaction(async (tx) => {
         const values = { ...rest, ...(link !== undefined ? { websiteUrl: link } : {}) };
         if (Object.keys(values).length > 0) {
-          await tx.insert(profiles).values({ userId: viewer.id, ...values }).onConflictDoUpdate({ target: profiles.userId, set: values });
+          await tx
+            .insert(profiles)
+            .values({ userId: viewer.id, ...values })
+            .onConflictDoUpdate({ target: profiles.userId, set: values });
         }
-        if (phone !== undefined) await tx.update(users).set({ phone, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+        if (phone !== undefined)
+          await tx.update(users).set({ phone, updatedAt: new Date() }).where(eq(users.id, viewer.id));
       });
       return profileOf(viewer, viewer.id);
     },
@@ -236,11 +338,15 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
     /** Three pros ranked by fit: skills against the items' category and type, rating, response rate, availability. */
     async recommend(viewer: UserRow, projectId: string) {
       const a = await deps.projects.access(db, viewer, projectId);
-      if (a.actor !== 'owner' && a.actor !== 'staff') throw new AppError('forbidden', 'You are not allowed to do that.', 403);
+      if (a.actor !== 'owner' && a.actor !== 'staff')
+        throw new AppError('forbidden', 'You are not allowed to do that.', 403);
       const items = await db.select().from(projectItems).where(eq(projectItems.projectId, projectId));
       const wanted = [
         ...new Set(
-          items.flatMap((i) => [i.category, i.itemType, ...i.tags]).filter((v): v is string => Boolean(v)).map((v) => v.toLowerCase()),
+          items
+            .flatMap((i) => [i.category, i.itemType, ...i.tags])
+            .filter((v): v is string => Boolean(v))
+            .map((v) => v.toLowerCase()),
         ),
       ];
       const role: ProRole = a.project.service ? 'service' : 'designer';
@@ -254,7 +360,11 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
       const list = await cards(candidates, new Map());
       const scored = list.map((card: Card, index) => {
         const profile = candidates[index]!.profile;
-        const skills = [...(profile?.skills ?? []), ...(profile?.cadSkills ?? []), ...(profile?.serviceTypes ?? [])].map((s) => s.toLowerCase());
+        const skills = [
+          ...(profile?.skills ?? []),
+          ...(profile?.cadSkills ?? []),
+          ...(profile?.serviceTypes ?? []),
+        ].map((s) => s.toLowerCase());
         const matches = wanted.filter((w) => skills.some((s) => s.includes(w) || w.includes(s)));
         const skillScore = wanted.length > 0 ? matches.length / wanted.length : 0;
         const ratingScore = card.rating === null ? 0.5 : card.rating / 5;
@@ -263,7 +373,9 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
         const score = 3 * skillScore + 1.5 * ratingScore + rateScore + availabilityScore;
         const fitReasons = [
           ...(matches.length > 0 ? [`Skilled in ${matches.slice(0, 3).join(', ')}`] : []),
-          ...(card.rating !== null ? [`Rated ${card.ratingText} by ${card.ratingCount} customer${card.ratingCount === 1 ? '' : 's'}`] : []),
+          ...(card.rating !== null
+            ? [`Rated ${card.ratingText} by ${card.ratingCount} customer${card.ratingCount === 1 ? '' : 's'}`]
+            : []),
           ...(card.responseRate !== null ? [`Answers ${card.responseRateText} of invitations`] : []),
           card.availability,
         ];
