@@ -60,7 +60,12 @@ const visitorPaths = [
 interface Seen {
   path: string;
   landed: string;
-  regions: { mainHeader: boolean; subHeader: boolean; sidebar: false | 'normal' | 'minimized'; footer: boolean };
+  regions: {
+    mainHeader: boolean;
+    subHeader: boolean;
+    sidebar: false | 'normal' | 'minimized';
+    footer: boolean;
+  };
 }
 
 /** Opens a path, waits for its page, and reads which shell regions are on screen. */
@@ -76,7 +81,10 @@ async function visit(page: Page, path: string): Promise<Seen> {
     regions: {
       mainHeader: (await page.locator('header.main-header').count()) > 0,
       subHeader: (await page.locator('header.sub-header').count()) > 0,
-      sidebar: (await sidebar.count()) > 0 ? ((await sidebar.getAttribute('data-variant')) as 'normal' | 'minimized') : false,
+      sidebar:
+        (await sidebar.count()) > 0
+          ? ((await sidebar.getAttribute('data-variant')) as 'normal' | 'minimized')
+          : false,
       footer: (await page.locator('footer.footer').count()) > 0,
     },
   };
@@ -93,18 +101,34 @@ async function walk(
   const a11y: string[] = [];
   for (const path of paths) {
     const seen = await visit(page, path);
-    if (options.expectLanding?.[path]) expect(seen.landed, `landing of ${path}`).toBe(options.expectLanding[path]);
-    expect(seen.regions, `layout of ${seen.landed} (opened ${path})`).toEqual(resolveLayout(seen.landed, auth));
+    if (options.expectLanding?.[path])
+      expect(seen.landed, `landing of ${path}`).toBe(options.expectLanding[path]);
+    expect(seen.regions, `layout of ${seen.landed} (opened ${path})`).toEqual(
+      resolveLayout(seen.landed, auth),
+    );
     if (options.a11y) for (const v of await seriousA11yViolations(page)) a11y.push(`${seen.landed}: ${v}`);
-    if (options.shots) await screenshot(page, `${options.shots}${path === '/' ? '-home' : path.replaceAll('/', '-')}`);
+    if (options.shots)
+      await screenshot(page, `${options.shots}${path === '/' ? '-home' : path.replaceAll('/', '-')}`);
   }
   expect(a11y).toEqual([]);
   expect(errors).toEqual([]);
   await page.close();
 }
 
-const visitor: LayoutAuth = { loggedIn: false, role: null, firstTimeLogin: false, blocked: false, pending: false };
-const customer: LayoutAuth = { loggedIn: true, role: 'customer', firstTimeLogin: false, blocked: false, pending: false };
+const visitor: LayoutAuth = {
+  loggedIn: false,
+  role: null,
+  firstTimeLogin: false,
+  blocked: false,
+  pending: false,
+};
+const customer: LayoutAuth = {
+  loggedIn: true,
+  role: 'customer',
+  firstTimeLogin: false,
+  blocked: false,
+  pending: false,
+};
 
 describe('the layout table, path by path, in the browser', () => {
   test('A visitor sees the public shell and is sent home from protected pages', async () => {
@@ -126,7 +150,10 @@ describe('the layout table, path by path, in the browser', () => {
       await loginThroughPage(page, '/login-user', 'customer@demo.facet', 'Facet-demo-1');
       await page.waitForURL('**/dashboard');
       await page.close();
-      await walk(context, customerPaths, customer, { shots: `customer-${viewport}`, a11y: viewport === 'desktop' });
+      await walk(context, customerPaths, customer, {
+        shots: `customer-${viewport}`,
+        a11y: viewport === 'desktop',
+      });
       await context.close();
     }
   });
@@ -137,14 +164,22 @@ describe('the layout table, path by path, in the browser', () => {
     await loginThroughPage(page, '/login-designer', 'designer@demo.facet', 'Facet-demo-1');
     await page.waitForURL('**/projects');
     const nav = page.locator('aside.sidebar nav[aria-label="App"] a');
-    expect((await nav.allTextContents()).map((t) => t.trim())).toEqual(['Dashboard', 'Projects']);
+    await nav.first().waitFor();
+    await expect
+      .poll(async () => (await nav.allTextContents()).map((t) => t.trim()))
+      .toEqual(['Dashboard', 'Projects']);
     await page.close();
     const designer: LayoutAuth = { ...customer, role: 'designer' };
-    await walk(context, ['/projects', '/dashboard', '/designer-dashboard/profile', '/produce', '/cart'], designer, {
-      shots: 'designer-desktop',
-      a11y: true,
-      expectLanding: { '/produce': '/projects', '/cart': '/projects' },
-    });
+    await walk(
+      context,
+      ['/projects', '/dashboard', '/designer-dashboard/profile', '/produce', '/cart'],
+      designer,
+      {
+        shots: 'designer-desktop',
+        a11y: true,
+        expectLanding: { '/produce': '/projects', '/cart': '/projects' },
+      },
+    );
     await context.close();
   });
 
@@ -168,23 +203,30 @@ describe('the layout table, path by path, in the browser', () => {
     const email = uniqueEmail('blocked');
     const { user } = await signUpThroughApi(customerBody(email));
     const staff = await apiSession('staff@demo.facet', 'staff');
-    expect((await staff.call('PATCH', `/api/staff/accounts/${user.id}`, { isInactive: true })).status).toBe(200);
+    expect((await staff.call('PATCH', `/api/staff/accounts/${user.id}`, { isInactive: true })).status).toBe(
+      200,
+    );
     const context = await newContext(browser);
     const page = await context.newPage();
     await loginThroughPage(page, '/login-user', email, 'Sparkle-2026!');
     await page.waitForURL('**/no-access');
     await page.close();
     const blocked: LayoutAuth = { ...customer, blocked: true };
-    await walk(context, ['/projects', '/projects/7', '/dashboard', '/produce', '/design', '/no-access'], blocked, {
-      shots: 'blocked',
-      expectLanding: {
-        '/projects': '/no-access',
-        '/projects/7': '/no-access',
-        '/dashboard': '/no-access',
-        '/produce': '/no-access',
-        '/design': '/no-access',
+    await walk(
+      context,
+      ['/projects', '/projects/7', '/dashboard', '/produce', '/design', '/no-access'],
+      blocked,
+      {
+        shots: 'blocked',
+        expectLanding: {
+          '/projects': '/no-access',
+          '/projects/7': '/no-access',
+          '/dashboard': '/no-access',
+          '/produce': '/no-access',
+          '/design': '/no-access',
+        },
       },
-    });
+    );
     await context.close();
   });
 });
