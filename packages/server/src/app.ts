@@ -192,7 +192,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 10, fieldSize: 256 * 1024 } });
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'facet-rate:' } : {}) });
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : {}) });
   installSessionReader(app);
   installSameOriginCheck(app, [config.publicUrl.replace(/\/$/, '')]);
 

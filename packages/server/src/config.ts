@@ -74,6 +74,8 @@ export interface Config {
   sessionTtlDays: number;
   loginRateLimit: number;
   signupRateLimit: number;
+  /** Prefix of the rate-limit counters in Redis (tests give each app its own). */
+  rateLimitNamespace: string;
   bodyLimitBytes: number;
   logLevel: string;
   devMailbox: boolean;
@@ -125,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlDays: e.SESSION_TTL_DAYS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    rateLimitNamespace: 'facet-rate:',
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     // the outbox page shows every mail: never on by default in production

@@ -34,29 +34,37 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // an idle client losing its connection (server restart, database dropped after a test) must not crash the process
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    let closed = false;
     return {
       kind: 'postgres',
       db,
       sql: {
         async executeSql(text, values) {
+          // pg-boss may still record a job's end while the app shuts down; the job is retried after restart
+          if (closed) return { rows: [] };
           const result = await pool.query(text, values);
           return { rows: result.rows };
         },
       },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        closed = true;
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
   return {
     kind: 'pglite',
     db,
     sql: {
       // PGlite's extended protocol takes one statement; pg-boss sends its schema as one parameterless script.
       async executeSql(text, values) {
+        if (closed) return { rows: [] };
         if (!values || values.length === 0) {
           const results = await client.exec(text);
           return { rows: results.at(-1)?.rows ?? [] };
@@ -66,6 +74,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       },
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      closed = true;
+      await client.close();
+    },
   };
 }

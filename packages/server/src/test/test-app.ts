@@ -39,6 +39,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Bu
     redisUrl: process.env.REDIS_URL || undefined,
     devMailbox: true,
     signupRateLimit: 1000,
+    // with Redis the counters are shared by every app: each test app counts on its own
+    rateLimitNamespace: `facet-rate-test-${randomBytes(4).toString('hex')}:`,
     ...overrides,
   };
   const built = await buildApp(config);
