@@ -22,7 +22,18 @@ export default tseslint.config(
       // the domain package is pure: data in, result out, no I/O
       'no-restricted-imports': [
         'error',
-        { patterns: ['node:*', 'fs', 'path', 'drizzle-orm*', 'fastify*', 'react*', '@facet/server*', '@facet/web*'] },
+        {
+          patterns: [
+            'node:*',
+            'fs',
+            'path',
+            'drizzle-orm*',
+            'fastify*',
+            'react*',
+            '@facet/server*',
+            '@facet/web*',
+          ],
+        },
       ],
       'no-restricted-globals': ['error', 'process', 'fetch'],
     },
@@ -34,7 +45,13 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**', 'bench/**', 'packages/domain/src/mesh/cli.ts', 'packages/server/src/main.ts', 'packages/server/src/db/seed-cli.ts'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'packages/domain/src/mesh/cli.ts',
+      'packages/server/src/main.ts',
+      'packages/server/src/db/seed-cli.ts',
+    ],
     rules: { 'no-console': 'off', 'no-restricted-globals': 'off', 'no-restricted-imports': 'off' },
   },
   prettier,

@@ -3,9 +3,19 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('node', ['--watch-path=packages/server/src', '--watch-path=packages/domain/src', '--import', 'tsx', 'packages/server/src/main.ts'], {
-    stdio: 'inherit',
-  }),
+  spawn(
+    'node',
+    [
+      '--watch-path=packages/server/src',
+      '--watch-path=packages/domain/src',
+      '--import',
+      'tsx',
+      'packages/server/src/main.ts',
+    ],
+    {
+      stdio: 'inherit',
+    },
+  ),
   spawn('npx', ['vite', '--port', '5173'], { cwd: 'packages/web', stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

@@ -32,9 +32,13 @@ function ensureChromium() {
   }
   console.log('Installing Debian chromium for the browser tests…');
   try {
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
   } catch {
-    console.error('Could not install chromium. Install it with: apt-get update && apt-get install -y chromium');
+    console.error(
+      'Could not install chromium. Install it with: apt-get update && apt-get install -y chromium',
+    );
     process.exit(1);
   }
 }
@@ -55,8 +59,16 @@ function summary() {
 }
 
 ensureChromium();
-step('type check', 'npx', ['tsc', '-b', 'packages/domain', 'packages/server', 'packages/web', 'packages/e2e']);
+step('type check', 'npx', [
+  'tsc',
+  '-b',
+  'packages/domain',
+  'packages/server',
+  'packages/web',
+  'packages/e2e',
+]);
 step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+step('format', 'npx', ['prettier', '--check', '.']);
 step('unit and server integration tests', 'npx', [
   'vitest',
   'run',

@@ -15,13 +15,14 @@ import { isAckError, type ChatMessage } from '@facet/domain/chat';
 import {
   api,
   freshDatabase,
-  login,
+  signIn,
   startNode,
   type ServerNode,
 } from '../../packages/server/src/modules/chat/cluster-kit.ts';
 import {
   chatClient,
   connected,
+  DEMO_ACCOUNTS,
   type ClientSocket,
 } from '../../packages/server/src/modules/chat/chat-test-kit.ts';
 
@@ -285,15 +286,10 @@ export async function runChatBench(): Promise<ChatBenchResult[]> {
     const [a, b] = nodes as [ServerNode, ServerNode];
     const cookies: Record<string, string> = {};
     const userIds: Record<string, string> = {};
-    for (const [who, portal] of [
-      ['customer', 'customer'],
-      ['designer', 'designer'],
-      ['designer2', 'designer'],
-      ['designer3', 'designer'],
-      ['staff', 'staff'],
-    ] as const) {
-      cookies[who] = await login(a.url, `${who}@demo.facet`, portal);
-      userIds[who] = (await api<{ user: { id: string } }>(a.url, cookies[who]!, 'GET', '/api/me')).user.id;
+    for (const [who, portal] of DEMO_ACCOUNTS) {
+      const session = await signIn(a.url, `${who}@demo.facet`, portal);
+      cookies[who] = session.cookie;
+      userIds[who] = session.id;
     }
     for (const n of SIZES) {
       const r = await runOnce([a, b], cookies, userIds, n);

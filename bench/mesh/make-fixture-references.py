@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 from stl import mesh as stlmesh
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', 'shared', 'fixtures', 'models')
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'fixtures', 'models')
 CORE = '{http://schemas.microsoft.com/3dmanufacturing/core/2015/02}'
 PROD = '{http://schemas.microsoft.com/3dmanufacturing/production/2015/06}'
 UNITS = {'micron': 0.001, 'millimeter': 1.0, 'centimeter': 10.0, 'inch': 25.4, 'foot': 304.8, 'meter': 1000.0}

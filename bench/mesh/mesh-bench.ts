@@ -114,6 +114,20 @@ function ours(file: string, mode: 'full' | 'measure' | 'stream', repeats: number
   return withFigures(run);
 }
 
+/** Three fresh streamed runs: the best time and wall, the highest peak RSS. */
+function streamed(file: string): Figures & Timing {
+  const runs = [0, 1, 2].map(() => ours(file, 'stream', 1));
+  const best = runs.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b));
+  // each run is a single cold run: its first is its best
+  const fastest = Math.min(...runs.map((r) => r.bestMs!));
+  return {
+    ...best,
+    bestMs: fastest,
+    firstMs: fastest,
+    maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)),
+  };
+}
+
 /** admesh with the given checks; it prints a volume only when it checks normal values (-v) or runs all checks. */
 function admesh(file: string, options: string[]): Run & { volume: number } {
   const run = timed('/usr/bin/admesh', [...options, file]);
@@ -186,9 +200,13 @@ export async function runMeshBench(): Promise<void> {
     '"wall": the whole child process (start-up, reading the file, analysis) under `/usr/bin/time`; peak RSS from the same.',
   );
   say(
-    'For "ours full" wall and RSS are one run reading the file in 1 MiB chunks (as the CLI and the server do); for',
+    'For "ours full" wall and RSS: three fresh child processes, each reading the file in 1 MiB chunks once (as the',
   );
-  say('"ours measure only" they are the whole child with its repeats, the file held in memory.');
+  say(
+    'CLI does: the edge lists written over the corners, the process ended once its output is written), the best',
+  );
+  say('wall and the highest peak RSS of the three; for "ours measure only" they are the whole');
+  say('child with its repeats, the file held in memory.');
   say('"full" includes welding and the soundness checks; "measure" is size, area and volume only.');
   say(
     'admesh: `-e -v` (exact edge matching + normal values, which gives its volume) against our full analysis;',
@@ -206,11 +224,11 @@ export async function runMeshBench(): Promise<void> {
   say('|---|---|---|---|---|---|---|---|');
   for (const c of cases) {
     const size = `${(statSync(c.file).size / 1e6).toFixed(0)} MB`;
-    const repeats = c.triangles >= 4e6 ? 3 : 5;
+    const repeats = c.triangles >= 4e6 ? 4 : 8;
     const np = numpyStl(c.file);
-    const full = c.ascii ? ours(c.file, 'stream', 1) : ours(c.file, 'full', repeats);
-    // wall and memory of one run as the CLI and the server do it: the file streamed in 1 MiB chunks
-    const once = c.ascii ? full : ours(c.file, 'stream', 1);
+    // wall and memory of one run as the CLI does it (the file streamed in 1 MiB chunks), three times
+    const once = streamed(c.file);
+    const full = c.ascii ? once : ours(c.file, 'full', repeats);
     const measure = ours(c.file, c.ascii ? 'full' : 'measure', c.ascii ? 3 : repeats);
     const adE = admesh(c.file, ['-e', '-v']);
     const adAll = admesh(c.file, []);
@@ -218,7 +236,7 @@ export async function runMeshBench(): Promise<void> {
     const ref = exactVolume(readMesh(new Uint8Array(readFileSync(c.file)), c.file).positions);
     const label = `${c.name} (${size})`;
     say(
-      `| ${label} | ours full${c.ascii ? ' (streamed, 1 MiB chunks, one run)' : ''} | ${inProcess(full)} | ${ms(once.wallMs)} | ${mb(once.maxRssMb)} | ${ratio(adE.wallMs, full.bestMs!)} | ${ratio(np.totalMs!, full.bestMs!)} | ${relErr(full.volumeMm3!, ref)} |`,
+      `| ${label} | ours full${c.ascii ? ' (streamed, 1 MiB chunks, best of 3 fresh runs)' : ''} | ${inProcess(full)} | ${ms(once.wallMs)} | ${mb(once.maxRssMb)} | ${ratio(adE.wallMs, full.bestMs!)} | ${ratio(np.totalMs!, full.bestMs!)} | ${relErr(full.volumeMm3!, ref)} |`,
     );
     if (measure) {
       say(
@@ -240,11 +258,23 @@ export async function runMeshBench(): Promise<void> {
       say(`| ${label} | ours: read part of full | ${ms(full.bestReadMs!)} | | | | | |`);
     }
   }
+  // node's own start-up: the floor under every "wall" figure of ours
+  const floor = Array.from({ length: 5 }, () => timed(process.execPath, ['-e', '0']));
+  const fastest = floor.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b));
   say();
   say(
-    'Targets (2-core machine): 1M binary full analysis <= 150 ms in-process, 4M <= 600 ms, 1M ASCII <= 700 ms',
+    `Node's own start-up (\`node -e 0\`, best of 5): ${ms(fastest.wallMs)} ms wall, ${mb(fastest.maxRssMb)} MB peak RSS.`,
   );
-  say('streamed with memory under 150 MB.');
+  say(
+    `Load average when done: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}.`,
+  );
+  say();
+  say(
+    'Targets (2-core machine): 1M binary full analysis <= 150 ms in-process, <= 200 ms wall, <= 120 MB peak RSS;',
+  );
+  say('4M binary <= 600 ms; 1M ASCII <= 700 ms streamed with memory under 150 MB.');
   const results = new URL('RESULTS.md', HERE).pathname;
   writeFileSync(results, `${lines.join('\n')}\n`);
   // keep the committed file in the repository's style

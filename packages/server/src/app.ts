@@ -10,17 +10,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { installSameOriginCheck, installSessionReader } from './platform/auth';
 import { installErrorHandler } from './platform/error-handler';
+import { checkedSerializerCompiler, namedComponents } from './platform/openapi';
 import { startJobs, type Jobs } from './platform/jobs';
 import { createMailer, type Mailer } from './platform/mail';
 import { createStorage, type Storage } from './platform/storage';
@@ -52,6 +48,8 @@ import { designersRoutes } from './modules/designers/designers.routes';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
 import { chatService, type ChatService } from './modules/chat/chat.service';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { libraryRoutes } from './modules/library/library.routes';
+import { libraryService, type LibraryService } from './modules/library/library.service';
 import { installRealtime } from './platform/realtime';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
@@ -73,6 +71,7 @@ export interface AppContext {
   models: ModelsService;
   projects: ProjectsService;
   chat: ChatService;
+  library: LibraryService;
 }
 
 declare module 'fastify' {
@@ -98,7 +97,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             ...(config.env === 'development' && process.stdout.isTTY
-              ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
               : {}),
           },
     genReqId: (req) => {
@@ -108,10 +112,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: true,
     // chat room ids (spec: three ids and 4 digits) are longer than the default 100
-    maxParamLength: 256,
+    routerOptions: { maxParamLength: 256 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // development and tests: a response schema that would drop a field fails the request
+  app.setSerializerCompiler(checkedSerializerCompiler(config.env !== 'production'));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -131,13 +136,15 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   const jobs = await startJobs({ sql: database.sql, runWorkers: config.runWorkers, log: app.log });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : null;
   const sessions = sessionStore(db, config.sessionTtlDays);
   const files = filesService({ db, storage });
   const onboarding = onboardingService(db);
   const catalog = catalogService(db);
   const pricing = pricingService({ db, catalog });
-  const models = modelsService({ db, storage, config });
+  const models = modelsService({ db, storage, config, log: app.log });
   const accounts = accountsService({ db, sessions, files, jobs });
   const signup = signupService({ db, sessions, files, jobs, accounts, onboarding });
   const ctx: AppContext = {
@@ -158,6 +165,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     models,
     projects: projectsService({ db, jobs, storage }),
     chat: chatService({ db, jobs, storage, config }),
+    library: libraryService({ db, storage, models }),
   };
   app.decorate('ctx', ctx);
 
@@ -191,8 +199,13 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 10, fieldSize: 256 * 1024 } });
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : {}) });
+  await app.register(multipart, {
+    limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 10, fieldSize: 256 * 1024 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : {}),
+  });
   installSessionReader(app);
   installSameOriginCheck(app, [config.publicUrl.replace(/\/$/, '')]);
 
@@ -208,6 +221,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'facet_session' } } },
     },
     transform: jsonSchemaTransform,
+    // schemas with a `.meta({ id })` become named components (Project, Offer, Error, …) referenced by $ref
+    transformObject: namedComponents,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -225,9 +240,15 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   await app.register(designersRoutes);
   await app.register(ratingsRoutes);
   await app.register(chatRoutes);
-  await installRealtime(app, { chat: ctx.chat, sessions, redisUrl: config.redisUrl, publicUrl: config.publicUrl });
+  await installRealtime(app, {
+    chat: ctx.chat,
+    sessions,
+    redisUrl: config.redisUrl,
+    publicUrl: config.publicUrl,
+  });
   await app.register(modelsRoutes);
   await app.register(pricingRoutes);
+  await app.register(libraryRoutes);
   if (config.devMailbox) await app.register(mailboxRoutes);
 
   // the built web app; any other path is the SPA's (its router shows the not-found page)
@@ -251,7 +272,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   app.addHook('onClose', async () => {
     await jobs.stop();
-    redis?.disconnect();
+    await redis?.quit().catch(() => redis.disconnect()); // pending commands finish first
     await database.close();
     if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
   });

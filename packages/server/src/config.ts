@@ -87,7 +87,13 @@ export interface Config {
   /** Signs disk upload links; a random per-process secret when unset. */
   uploadSecret?: string;
   /** Model and file storage in an S3-compatible bucket; null: the disk under DATA_DIR. */
-  s3: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string } | null;
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+  } | null;
   /** Run the job workers in this process (always, unless a test wants to drive them itself). */
   runWorkers: boolean;
 }
@@ -108,7 +114,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: must be set when other S3_ keys are');
   }
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
-    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID: must be set together with S3_SECRET_ACCESS_KEY');
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID: must be set together with S3_SECRET_ACCESS_KEY',
+    );
   }
   const production = e.NODE_ENV === 'production';
   return {

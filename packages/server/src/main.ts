@@ -36,7 +36,10 @@ async function main() {
       service: '/login-service',
       staff: '/login-staff',
     };
-    for (const login of demoLogins) lines.push(`    ${login.role.padEnd(9)} ${login.email.padEnd(24)} at ${config.publicUrl}${pages[login.role]}`);
+    for (const login of demoLogins)
+      lines.push(
+        `    ${login.role.padEnd(9)} ${login.email.padEnd(24)} at ${config.publicUrl}${pages[login.role]}`,
+      );
   }
   console.log(lines.join('\n') + '\n');
 }

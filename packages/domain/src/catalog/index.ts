@@ -29,3 +29,12 @@ export {
 export { materialColorSchema, parseMaterialColor, rgbToHex } from './material-color';
 export { finishPatchSchema, materialPatchSchema } from './catalog.schema';
 export type { FinishPatch, MaterialPatch } from './catalog.schema';
+export {
+  MEMBERSHIPS,
+  checkLibraryOrder,
+  libraryAccess,
+  libraryTexts,
+  membershipMatches,
+  membershipOf,
+} from './library';
+export type { LibraryAccess, LibraryOrderCheck, LibraryTerms, Membership, MinPieces } from './library';

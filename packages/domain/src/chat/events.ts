@@ -65,12 +65,17 @@ export interface ChatMessage {
   attachment: ChatAttachment | null;
   /** Visible to every party of the project rather than one conversation. */
   general: boolean;
+  /** A quote card: the offer a pro sent (price and lead time), its `status` following the offer. */
   isQuote: boolean;
   /** The quote's price (spec `price`, in dollars there). */
   priceCents: number | null;
   /** The quote's lead time (spec `lead_time`). */
   leadTimeDays: number | null;
+  /** The offer (invitation) a quote card stands for; null on other messages. */
+  offerId: string | null;
+  /** Quote cards: pending, accepted, refused or replaced; system messages: the project status id. */
   status: string | null;
+  /** Pinned by the production team (the Pinned tab). */
   pinned: boolean;
   /** Said in the pre-quote chat (read-only once the quote is submitted). */
   preChat: boolean;
@@ -149,7 +154,10 @@ export interface LeavePayload {
 }
 export interface IsTypingPayload {
   chatRoom: string;
-  /** Everyone the sender knows to be typing now, the sender included while typing; [] to clear. */
+  /**
+   * The sender while typing (repeated every second while the keys keep going), [] to clear. Only the
+   * sender's own entry is relayed.
+   */
   users: TypingUser[];
 }
 export interface MessageReadPayload {
@@ -195,7 +203,12 @@ export interface MoveStatusPayload {
 
 export interface GetIsTypingPayload {
   chatRoom: string;
+  /** The typist this news is about (set by the server from the sender's session). */
+  from: string;
+  /** The typist while typing, [] when they stopped. */
   users: TypingUser[];
+  /** How long the news holds without a repeat (2.5 s): receivers clear the typist after it. */
+  expiresInMs: number;
 }
 
 export interface GetMessageReadPayload {
@@ -214,6 +227,10 @@ export interface ServerToClientEvents {
   /** Members dropped without a clean leave (lost connection, node gone). */
   forceDisconnectedFiltredUsers: (payload: RoomUsersPayload) => void;
   'receive-3d-model': (payload: Receive3dModelPayload) => void;
+  /**
+   * A new message, or a stored one changed (a quote card's status, pinned): the receiver replaces the
+   * message with the same id (seq and clientId stay the same).
+   */
   getMessage: (message: ChatMessage) => void;
   getMoveStatus: (payload: MoveStatusPayload) => void;
   getIsTyping: (payload: GetIsTypingPayload) => void;

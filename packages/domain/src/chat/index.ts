@@ -44,6 +44,17 @@ export {
 } from './mentions';
 export type { ChatParticipant, MentionOption, ParticipantRole } from './mentions';
 
+export {
+  QUOTE_CARD_STATUSES,
+  QUOTE_STATUS_LABELS,
+  mayPinMessages,
+  quoteCardStatus,
+  quoteCardText,
+} from './quote';
+export type { QuoteCardStatus } from './quote';
+
+export { TYPING_CLEAR_MS, TYPING_REFRESH_MS, TypingTracker } from './typing';
+
 export { CHAT_MESSAGE_TYPES, CLIENT_TO_SERVER_EVENTS, SERVER_TO_CLIENT_EVENTS, isAckError } from './events';
 export type {
   AckCallback,

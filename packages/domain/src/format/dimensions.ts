@@ -20,11 +20,3 @@ export function withDefaultUnit(value: string): string {
 export function formatDesignDimension(value: number): string {
   return Math.abs(value) < 1 ? value.toFixed(2) : String(Math.round(value));
 }
-
-/** '1,250.50' or '$99' as typed by a pro -> integer cents; null when it is not an amount. */
-export function parseDollarsToCents(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole = '0', fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}

@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { addWeekdays, latenessText } from './lateness';
-import { cardTags, formatRating, formatResponseRate, initials, median, responseTimeText, shortName } from './people';
-import { parseDollarsToCents, withDefaultUnit } from './dimensions';
+import {
+  cardTags,
+  formatRating,
+  formatResponseRate,
+  initials,
+  median,
+  responseTimeText,
+  shortName,
+} from './people';
+import { withDefaultUnit } from './dimensions';
+import { parseDollars } from './money';
 import { stageName } from './production-stages';
 
 const at = (iso: string) => new Date(iso);
@@ -74,9 +83,11 @@ describe('typed values', () => {
     expect(withDefaultUnit('size 7')).toBe('size 7 mm');
   });
   test('dollars typed by a pro become cents', () => {
-    expect(parseDollarsToCents('1,250.5')).toBe(125050);
-    expect(parseDollarsToCents('$99')).toBe(9900);
-    expect(parseDollarsToCents('abc')).toBeNull();
-    expect(parseDollarsToCents('1.234')).toBeNull();
+    expect(parseDollars('1,250.5')).toBe(125050);
+    expect(parseDollars('$99')).toBe(9900);
+    expect(parseDollars('0.29')).toBe(29); // 0.29 * 100 is 28.999999999999996 in floating point
+    expect(parseDollars('abc')).toBeNull();
+    expect(parseDollars('1.234')).toBeNull();
+    expect(parseDollars('0')).toBeNull();
   });
 });

@@ -111,6 +111,100 @@ describe('soundness after welding', () => {
     expect(weldVertices(signed).vertices).toBe(8);
   });
 
+  test('welding numbers vertices as a plain map does, over many partitions, far repeats and -0', () => {
+    let state = 7;
+    const next = (): number => {
+      state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+      return state / 2 ** 32;
+    };
+    // [corners, distinct points]: one partition, and several with repeats far apart and recent-table clashes
+    for (const [corners, pool] of [
+      [30, 5],
+      [3000, 700],
+      [60_000, 9000],
+      [90_000, 90_000],
+    ] as const) {
+      const points = Array.from({ length: pool }, () =>
+        [0, 1, 2].map(() => (next() < 0.2 ? 0 : Math.fround((next() - 0.5) * 100))),
+      );
+      const positions = new Float32Array(corners * 3);
+      for (let k = 0; k < corners; k++) {
+        const point = points[Math.floor(next() * pool)]!;
+        for (let a = 0; a < 3; a++) positions[3 * k + a] = point[a] === 0 && next() < 0.5 ? -0 : point[a]!;
+      }
+      const seen = new Map<string, number>();
+      const expected = Array.from({ length: corners }, (_, k) => {
+        const key = [0, 1, 2].map((a) => String(positions[3 * k + a]! + 0)).join(' ');
+        if (!seen.has(key)) seen.set(key, seen.size);
+        return seen.get(key)!;
+      });
+      const welded = weldVertices(positions);
+      expect(welded.vertices).toBe(seen.size);
+      expect(Array.from(welded.ids)).toEqual(expected);
+      const whole = corners - (corners % 3);
+      expect(checkSoundness(positions.subarray(0, whole * 3)).vertices).toBe(
+        new Set(expected.slice(0, whole)).size,
+      );
+    }
+  });
+
+  test('edge counts match a plain map of edges on damaged soups', () => {
+    let state = 11;
+    const next = (): number => {
+      state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+      return state / 2 ** 32;
+    };
+    const ring = generateTorus(9.5, 1, [0, 0, 0], 30, 12);
+    for (let round = 0; round < 20; round++) {
+      // drop, flip, repeat (up to four times) and collapse faces at random
+      const faces: number[][] = [];
+      for (let t = 0; t < ring.length / 9; t++) {
+        const face = Array.from(ring.subarray(9 * t, 9 * t + 9));
+        const roll = next();
+        if (roll < 0.05) continue;
+        if (roll < 0.1) faces.push([...face.slice(3, 6), ...face.slice(0, 3), ...face.slice(6, 9)]);
+        else if (roll < 0.13) for (let k = 0; k < 2 + Math.floor(next() * 3); k++) faces.push(face);
+        else if (roll < 0.15) faces.push([...face.slice(0, 6), ...face.slice(0, 3)]);
+        else faces.push(face);
+      }
+      const positions = Float32Array.from(faces.flat());
+      const { ids } = weldVertices(positions);
+      const uses = new Map<string, { forward: number; backward: number }>();
+      for (let t = 0; t < ids.length / 3; t++) {
+        const corner = [ids[3 * t]!, ids[3 * t + 1]!, ids[3 * t + 2]!];
+        if (new Set(corner).size < 3) continue;
+        for (let k = 0; k < 3; k++) {
+          const a = corner[k]!;
+          const b = corner[(k + 1) % 3]!;
+          const key = `${Math.min(a, b)} ${Math.max(a, b)}`;
+          const tally = uses.get(key) ?? { forward: 0, backward: 0 };
+          if (a < b) tally.forward++;
+          else tally.backward++;
+          uses.set(key, tally);
+        }
+      }
+      const all = [...uses.values()];
+      expect(checkSoundness(positions)).toMatchObject({
+        boundaryEdges: all.filter((u) => u.forward + u.backward === 1).length,
+        nonManifoldEdges: all.filter((u) => u.forward + u.backward > 2).length,
+        inconsistentEdges: all.filter((u) => u.forward + u.backward === 2 && u.forward !== 1).length,
+      });
+      // the edge lists written over the corners give the same analysis
+      const reused = analyseMesh(soup(positions.slice()), { reuseCorners: true });
+      expect(reused).toEqual(analyseMesh(soup(positions)));
+    }
+  });
+
+  test.each(shapes)(
+    '%s: the same analysis with the edge lists written over the corners',
+    (_name, positions) => {
+      const expected = analyseMesh(soup(positions));
+      const copy = positions.slice();
+      expect(analyseMesh(soup(copy), { reuseCorners: true })).toEqual(expected);
+      expect(copy).not.toEqual(positions);
+    },
+  );
+
   test('welding grows its table for a soup with no shared corners', () => {
     const positions = new Float32Array(9 * 5000).map((_, i) => i * 0.25);
     expect(weldVertices(positions).vertices).toBe(3 * 5000);

@@ -24,13 +24,23 @@ export interface MeshSoundness {
   vertices: number;
 }
 
+export interface AnalyseOptions {
+  /**
+   * The caller is done with `mesh.positions` once this returns (the CLI): the edge lists are written over
+   * the corners once they are measured and welded, which saves a quarter of their size in fresh memory.
+   */
+  reuseCorners?: boolean;
+}
+
 /** Full analysis: measures plus soundness after welding coincident vertices. */
-export function analyseMesh(mesh: TriangleMesh): MeshAnalysis {
+export function analyseMesh(mesh: TriangleMesh, options: AnalyseOptions = {}): MeshAnalysis {
   const measures = measureMesh(mesh.positions);
-  const soundness = checkSoundness(mesh.positions);
+  const sound = options.reuseCorners
+    ? soundness(mesh.positions, PARTITION_CORNERS, RECENT_BITS, true)
+    : checkSoundness(mesh.positions);
   const { x, y, z } = measures.sizeMm;
   const warnings = [...mesh.warnings];
-  if (!soundness.watertight) {
+  if (!sound.watertight) {
     warnings.push('The model is not watertight, so its volume and weight are not reliable.');
   }
   return {
@@ -39,12 +49,12 @@ export function analyseMesh(mesh: TriangleMesh): MeshAnalysis {
     volumeMm3: measures.volumeMm3,
     surfaceAreaMm2: measures.surfaceAreaMm2,
     sizeMm: measures.sizeMm,
-    watertight: soundness.watertight,
-    boundaryEdges: soundness.boundaryEdges,
-    nonManifoldEdges: soundness.nonManifoldEdges,
-    inconsistentEdges: soundness.inconsistentEdges,
+    watertight: sound.watertight,
+    boundaryEdges: sound.boundaryEdges,
+    nonManifoldEdges: sound.nonManifoldEdges,
+    inconsistentEdges: sound.inconsistentEdges,
     degenerateFaces: measures.zeroAreaFaces,
-    shells: soundness.shells,
+    shells: sound.shells,
     unitGuess: mesh.unitDeclared ? 'mm' : guessUnit(Math.max(x, y, z)),
     warnings,
   };
@@ -149,91 +159,29 @@ export function measureMesh(positions: Float32Array): MeshMeasures {
 
 /**
  * Welds corners with identical float32 coordinates and returns each corner's vertex number (numbered in
- * order of first appearance), plus how many vertices there are. Open addressing with linear probing on the
- * coordinates' bit patterns (-0 read as +0); a slot holds 1 + the corner where its vertex first appeared.
- * A small direct-mapped table of recently seen corners answers most repeats (a vertex is usually met again
- * a few hundred faces later) without touching the big table.
+ * order of first appearance), plus how many vertices there are. Corners are compared by their bit
+ * patterns (-0 read as +0). See `weldInto` for how.
  */
-export function weldVertices(positions: Float32Array): {
-  ids: Int32Array;
-  vertices: number;
-  scratch: Int32Array;
-} {
-  return weld(positions, false);
-}
-
-/** `reuse`: take the corner ids and the table from the scratch arena (only for callers that keep neither). */
-function weld(
-  positions: Float32Array,
-  reuse: boolean,
-): { ids: Int32Array; vertices: number; scratch: Int32Array } {
+export function weldVertices(positions: Float32Array): { ids: Int32Array; vertices: number } {
   const corners = Math.floor(positions.length / 3);
-  const bits = new Int32Array(positions.buffer, positions.byteOffset, corners * 3);
-  const ids = reuse ? scratchInts(SCRATCH_IDS, corners) : new Int32Array(corners);
-  // a closed mesh has about a sixth as many vertices as corners; grow when the table passes half full
-  let log2 = Math.max(4, Math.ceil(Math.log2(Math.max(16, corners / 3))));
-  let shift = 32 - log2;
-  let mask = (1 << log2) - 1;
-  let table: Int32Array = reuse ? scratchInts(SCRATCH_TABLE, 1 << log2).fill(0) : new Int32Array(1 << log2);
-  let limit = 1 << (log2 - 1);
-  const recent = new Int32Array(1 << RECENT_BITS);
-  let vertices = 0;
-  for (let k = 0, j = 0; k < corners; k++, j += 3) {
-    let x = bits[j]!;
-    let y = bits[j + 1]!;
-    let z = bits[j + 2]!;
-    if (x === NEGATIVE_ZERO) x = 0;
-    if (y === NEGATIVE_ZERO) y = 0;
-    if (z === NEGATIVE_ZERO) z = 0;
-    const h = hash(x, y, z);
-    const r = h >>> (32 - RECENT_BITS);
-    const seen = recent[r]!;
-    if (seen !== 0) {
-      const m = (seen - 1) * 3;
-      if (same(bits[m]!, x) && same(bits[m + 1]!, y) && same(bits[m + 2]!, z)) {
-        ids[k] = ids[seen - 1]!;
-        continue;
-      }
-    }
-    recent[r] = k + 1;
-    let slot = h >>> shift;
-    for (;;) {
-      const entry = table[slot]!;
-      if (entry === 0) {
-        table[slot] = k + 1;
-        ids[k] = vertices++;
-        if (vertices > limit) {
-          log2++;
-          shift--;
-          mask = (1 << log2) - 1;
-          limit = 1 << (log2 - 1);
-          table = rehash(table, log2, bits);
-        }
-        break;
-      }
-      const m = (entry - 1) * 3;
-      if (same(bits[m]!, x) && same(bits[m + 1]!, y) && same(bits[m + 2]!, z)) {
-        ids[k] = ids[entry - 1]!;
-        break;
-      }
-      slot = (slot + 1) & mask;
-    }
-  }
-  return { ids, vertices, scratch: table };
+  const ids = new Int32Array(corners);
+  const vertices = weldInto(positions, ids, false);
+  return { ids, vertices };
 }
-
-const RECENT_BITS = 13;
 
 /**
  * Scratch arena: typed arrays kept between calls (a worker analyses one model after another), because
- * fresh pages cost about as much as the work done in them. Only arrays up to SCRATCH_MAX_BYTES are kept, so a
- * one-off huge model does not pin its memory.
+ * fresh pages cost about as much as the work done in them (about 0.6 ms per MB here). Arrays up to
+ * SCRATCH_MAX_BYTES are kept: enough for a 4M-triangle model (its corner ids and edge lists are 48 MB
+ * each), so a thread that has analysed one keeps up to about 120 MB; a larger one-off model does not pin
+ * its memory. Nothing taken from the arena escapes a call.
  */
 const SCRATCH_IDS = 0;
-const SCRATCH_TABLE = 1;
+const SCRATCH_MISSES = 1;
 const SCRATCH_ENTRIES = 2;
-const SCRATCH_MAX_BYTES = 24 << 20;
-const scratch: (Int32Array | undefined)[] = [undefined, undefined, undefined];
+const SCRATCH_TABLE = 3;
+const SCRATCH_MAX_BYTES = 48 << 20;
+const scratch: (Int32Array | undefined)[] = [undefined, undefined, undefined, undefined];
 
 /** An Int32Array of `length` from the arena (contents left over from an earlier call). */
 function scratchInts(slot: number, length: number): Int32Array {
@@ -243,11 +191,16 @@ function scratchInts(slot: number, length: number): Int32Array {
   scratch[slot] = length * 4 <= SCRATCH_MAX_BYTES ? fresh : undefined;
   return fresh;
 }
-const NEGATIVE_ZERO = -0x80000000;
 
-/** Stored bits `a` against normalised bits `x` (never -0): equal, or -0 against +0. */
-function same(a: number, x: number): boolean {
-  return a === x || (x === 0 && a === NEGATIVE_ZERO);
+const NEGATIVE_ZERO = -0x80000000;
+const RECENT_BITS = 13;
+/** Corners per partition of the second stage, at most (1 << PARTITION_BITS_MAX) partitions. */
+const PARTITION_CORNERS = 12_000;
+const PARTITION_BITS_MAX = 10;
+
+/** The bits of a float32 with -0 read as +0. */
+function zeroed(bits: number): number {
+  return bits === NEGATIVE_ZERO ? 0 : bits;
 }
 
 /** Multiplicative hashing: the top bits of the product depend on every input bit. */
@@ -258,25 +211,177 @@ function hash(x: number, y: number, z: number): number {
   );
 }
 
-function rehash(old: Int32Array, log2: number, bits: Int32Array): Int32Array {
-  const table = new Int32Array(1 << log2);
-  const mask = (1 << log2) - 1;
-  const shift = 32 - log2;
-  for (let s = 0; s < old.length; s++) {
-    const entry = old[s]!;
-    if (entry === 0) continue;
-    const m = (entry - 1) * 3;
-    let x = bits[m]!;
-    let y = bits[m + 1]!;
-    let z = bits[m + 2]!;
+/**
+ * Welds in three stages, each with memory access that stays local (random lookups into one big hash
+ * table cost a cache and TLB miss each, about 70 ns here, and were most of the time):
+ * 1. `weldRecent`: a small direct-mapped table of recently seen corners answers most repeats (a vertex is
+ *    usually met again a few hundred faces later); a corner it does not know is marked as its own vertex
+ *    for now (`ids[k] = k`) and counted in its partition (the top bits of its hash).
+ * 2. `scatterMisses`: those corners' (hash, corner) pairs are filed by partition, in corner order.
+ * 3. `weldPartitions`: each partition (a few thousand corners) is welded in a hash table that fits the
+ *    fastest cache; a corner equal to an earlier one points at it. The first corner of every vertex is
+ *    always such a miss, so this finds it.
+ * Then `numberVertices` turns the pointers (always to an earlier corner) into vertex numbers in one pass.
+ * `reuse`: the working arrays come from the scratch arena; returns the vertex count. `ids` has one slot
+ * per corner.
+ */
+function weldInto(
+  positions: Float32Array,
+  ids: Int32Array,
+  reuse: boolean,
+  partitionCorners = PARTITION_CORNERS,
+  recentBits = RECENT_BITS,
+): number {
+  const corners = ids.length;
+  const bits = new Int32Array(positions.buffer, positions.byteOffset, corners * 3);
+  let partitionBits = 0;
+  while (partitionBits < PARTITION_BITS_MAX && corners >>> partitionBits > partitionCorners) partitionBits++;
+  const partitions = 1 << partitionBits;
+  // counts per partition at [p + 1], turned into starts below
+  const partitionStart = new Int32Array(partitions + 1);
+  const misses = weldRecent(bits, ids, partitionStart, partitionBits, recentBits);
+  let largest = 0;
+  for (let p = 0; p < partitions; p++) {
+    largest = Math.max(largest, partitionStart[p + 1]!);
+    partitionStart[p + 1] = partitionStart[p + 1]! + partitionStart[p]!;
+  }
+  // one spare int: the caller reuses this memory for 2 x vertices + 1 ints (vertices <= misses)
+  const pairs = reuse ? scratchInts(SCRATCH_MISSES, 2 * misses + 1) : new Int32Array(2 * misses + 1);
+  scatterMisses(bits, ids, partitionStart, partitionBits, pairs);
+  let tableBits = 4;
+  while (1 << tableBits < 2 * largest) tableBits++;
+  const table = reuse ? scratchInts(SCRATCH_TABLE, 1 << tableBits) : new Int32Array(1 << tableBits);
+  weldPartitions(bits, ids, partitionStart, partitionBits, pairs, table);
+  return numberVertices(ids);
+}
+
+/** Stage 1 of `weldInto`; returns how many corners the recent table did not know. */
+function weldRecent(
+  bits: Int32Array,
+  ids: Int32Array,
+  counts: Int32Array,
+  partitionBits: number,
+  recentBits: number,
+): number {
+  const corners = ids.length;
+  const recent = new Int32Array(1 << recentBits);
+  const recentShift = 32 - recentBits;
+  const partitionShift = 32 - partitionBits;
+  let misses = 0;
+  for (let k = 0, j = 0; k < corners; k++, j += 3) {
+    let x = bits[j]!;
+    let y = bits[j + 1]!;
+    let z = bits[j + 2]!;
     if (x === NEGATIVE_ZERO) x = 0;
     if (y === NEGATIVE_ZERO) y = 0;
     if (z === NEGATIVE_ZERO) z = 0;
-    let slot = hash(x, y, z) >>> shift;
-    while (table[slot] !== 0) slot = (slot + 1) & mask;
-    table[slot] = entry;
+    const h = hash(x, y, z);
+    const r = h >>> recentShift;
+    const seen = recent[r]!;
+    if (seen !== 0) {
+      const m = (seen - 1) * 3;
+      const a = bits[m]!;
+      const b = bits[m + 1]!;
+      const c = bits[m + 2]!;
+      // one test, no short-circuit: every operation here runs for every corner (see primeTypeFeedback)
+      const differ = (zeroed(a) ^ x) | (zeroed(b) ^ y) | (zeroed(c) ^ z);
+      if (differ === 0) {
+        ids[k] = ids[seen - 1]!;
+        continue;
+      }
+    }
+    recent[r] = k + 1;
+    ids[k] = k;
+    misses++;
+    // (h >>> 32) is h: the partition of a single partition is 0
+    counts[(partitionBits === 0 ? 0 : h >>> partitionShift) + 1]! += 1;
   }
-  return table;
+  return misses;
+}
+
+/** Stage 2 of `weldInto`: (hash, corner) of every corner marked as its own vertex, filed by partition. */
+function scatterMisses(
+  bits: Int32Array,
+  ids: Int32Array,
+  partitionStart: Int32Array,
+  partitionBits: number,
+  pairs: Int32Array,
+): void {
+  const fill = partitionStart.slice(0, partitionStart.length - 1);
+  const partitionShift = 32 - partitionBits;
+  const corners = ids.length;
+  for (let k = 0, j = 0; k < corners; k++, j += 3) {
+    if (ids[k] !== k) continue;
+    let x = bits[j]!;
+    let y = bits[j + 1]!;
+    let z = bits[j + 2]!;
+    if (x === NEGATIVE_ZERO) x = 0;
+    if (y === NEGATIVE_ZERO) y = 0;
+    if (z === NEGATIVE_ZERO) z = 0;
+    const h = hash(x, y, z);
+    const at = fill[partitionBits === 0 ? 0 : h >>> partitionShift]!++;
+    pairs[2 * at] = h;
+    pairs[2 * at + 1] = k;
+  }
+}
+
+/** Stage 3 of `weldInto`: within each partition, a corner equal to an earlier one points at it. */
+function weldPartitions(
+  bits: Int32Array,
+  ids: Int32Array,
+  partitionStart: Int32Array,
+  partitionBits: number,
+  pairs: Int32Array,
+  table: Int32Array,
+): void {
+  const partitions = partitionStart.length - 1;
+  for (let p = 0; p < partitions; p++) {
+    const from = partitionStart[p]!;
+    const to = partitionStart[p + 1]!;
+    let tableBits = 4;
+    while (1 << tableBits < 2 * (to - from)) tableBits++;
+    const mask = (1 << tableBits) - 1;
+    table.fill(0, 0, 1 << tableBits);
+    for (let e = from; e < to; e++) {
+      const h = pairs[2 * e]!;
+      const k = pairs[2 * e + 1]!;
+      // the hash bits below the partition's
+      let slot = (h << partitionBits) >>> (32 - tableBits);
+      for (;;) {
+        const entry = table[slot]!;
+        if (entry === 0) {
+          table[slot] = e + 1;
+          break;
+        }
+        if (pairs[2 * entry - 2] === h) {
+          const earlier = pairs[2 * entry - 1]!;
+          const m = 3 * earlier;
+          const n = 3 * k;
+          // equal bits once -0 is read as +0 on both sides
+          const differ =
+            (zeroed(bits[m]!) ^ zeroed(bits[n]!)) |
+            (zeroed(bits[m + 1]!) ^ zeroed(bits[n + 1]!)) |
+            (zeroed(bits[m + 2]!) ^ zeroed(bits[n + 2]!));
+          if (differ === 0) {
+            ids[k] = earlier;
+            break;
+          }
+        }
+        slot = (slot + 1) & mask;
+      }
+    }
+  }
+}
+
+/** Each corner points at itself (a new vertex) or at an earlier corner of its vertex: number them in order. */
+function numberVertices(ids: Int32Array): number {
+  let vertices = 0;
+  const corners = ids.length;
+  for (let k = 0; k < corners; k++) {
+    const earlier = ids[k]!;
+    ids[k] = earlier === k ? vertices++ : ids[earlier]!;
+  }
+  return vertices;
 }
 
 /**
@@ -284,21 +389,58 @@ function rehash(old: Int32Array, log2: number, bits: Int32Array): Int32Array {
  * no comparison sort), then each vertex's short list is matched by the other end: an edge used once is a
  * boundary (a hole), twice in opposite directions is sound, twice the same way is inconsistent
  * orientation, three or more times is non-manifold. Faces with a repeated vertex are degenerate and left
- * out of the edge count. Shells are the connected parts (union-find over vertices).
+ * out of the edge count. Shells are the connected parts (union-find over vertices). Each step is a small
+ * function of its own, so the optimising compiler takes each quickly and none runs in slow code for long.
  */
 export function checkSoundness(positions: Float32Array): MeshSoundness {
+  return soundness(positions, PARTITION_CORNERS);
+}
+
+/** `partitionCorners`, `recentBits`: smaller than usual only to take every path when priming. */
+function soundness(
+  positions: Float32Array,
+  partitionCorners: number,
+  recentBits = RECENT_BITS,
+  reuseCorners = false,
+): MeshSoundness {
   const triangles = Math.floor(positions.length / 9);
-  const { ids, vertices, scratch: table } = weld(positions, true);
-  // the hash table is done with: its memory (at least 2 x vertices long) holds the list starts and the
-  // union-find parents, which saves fresh pages
-  const start =
-    table.length >= vertices + 1 ? table.subarray(0, vertices + 1).fill(0) : new Int32Array(vertices + 1);
-  const parent =
-    table.length >= 2 * vertices + 1
-      ? table.subarray(vertices + 1, 2 * vertices + 1)
-      : new Int32Array(vertices);
-  for (let v = 0; v < vertices; v++) parent[v] = v;
-  for (let t = 0, j = 0; t < triangles; t++, j += 3) {
+  const ids = scratchInts(SCRATCH_IDS, triangles * 3);
+  const vertices = weldInto(positions, ids, true, partitionCorners, recentBits);
+  // the weld's pairs are done with: their memory (at least 2 x vertices + 1 long) holds the list starts
+  // and the union-find parents, which saves fresh pages
+  const spare = scratch[SCRATCH_MISSES];
+  const room = spare !== undefined && spare.length >= 2 * vertices + 1;
+  const start = room ? spare.subarray(0, vertices + 1) : new Int32Array(vertices + 1);
+  const parent = room ? spare.subarray(vertices + 1, 2 * vertices + 1) : new Int32Array(vertices);
+  const halfEdges = countEdges(ids, start);
+  // at most 3 ints per face, the corners have 9 floats: room whenever the caller lets them go
+  const entries = reuseCorners
+    ? new Int32Array(positions.buffer, positions.byteOffset, halfEdges)
+    : scratchInts(SCRATCH_ENTRIES, halfEdges);
+  const degenerate = fillEdges(ids, start, entries, parent);
+  const counts = matchEdges(start, entries);
+  const boundary = counts[0]!;
+  const nonManifold = counts[1]!;
+  const inconsistent = counts[2]!;
+  return {
+    watertight: triangles > 0 && boundary === 0 && nonManifold === 0 && inconsistent === 0,
+    boundaryEdges: boundary,
+    nonManifoldEdges: nonManifold,
+    inconsistentEdges: inconsistent,
+    collapsedFaces: degenerate,
+    shells: countShells(parent),
+    vertices,
+  };
+}
+
+/**
+ * Counts each vertex's edges (filed under the lower end) and turns the counts into running totals:
+ * start[v] = end of v's list (filling counts it back down to the beginning). Returns the total.
+ */
+function countEdges(ids: Int32Array, start: Int32Array): number {
+  start.fill(0);
+  const end = ids.length - (ids.length % 3);
+  for (let j = 0; j < end; j += 3) {
     const a = ids[j]!;
     const b = ids[j + 1]!;
     const c = ids[j + 2]!;
@@ -307,17 +449,26 @@ export function checkSoundness(positions: Float32Array): MeshSoundness {
     start[b < c ? b : c]! += 1;
     start[c < a ? c : a]! += 1;
   }
-  // running totals: start[v] = end of v's list; filling counts it back down to the beginning
+  const vertices = start.length - 1;
   let sum = 0;
   for (let v = 0; v < vertices; v++) {
     sum += start[v]!;
     start[v] = sum;
   }
   start[vertices] = sum;
-  // each entry: other end * 2 + (1 when the face runs from high to low)
-  const entries = scratchInts(SCRATCH_ENTRIES, sum);
+  return sum;
+}
+
+/**
+ * Files each face's edges (entry: other end * 2 + 1 when the face runs from high to low) and joins its
+ * corners in the union-find. Returns the number of faces with a repeated vertex.
+ */
+function fillEdges(ids: Int32Array, start: Int32Array, entries: Int32Array, parent: Int32Array): number {
+  const vertices = parent.length;
+  for (let v = 0; v < vertices; v++) parent[v] = v;
   let degenerate = 0;
-  for (let t = 0, j = 0; t < triangles; t++, j += 3) {
+  const end = ids.length - (ids.length % 3);
+  for (let j = 0; j < end; j += 3) {
     const a = ids[j]!;
     const b = ids[j + 1]!;
     const c = ids[j + 2]!;
@@ -333,9 +484,17 @@ export function checkSoundness(positions: Float32Array): MeshSoundness {
     if (c < a) entries[--start[c]!] = a << 1;
     else entries[--start[a]!] = (c << 1) | 1;
   }
+  return degenerate;
+}
+
+const edgeCounts = new Int32Array(3);
+
+/** Matches each vertex's list: [boundary, non-manifold, inconsistent] edges (a shared array). */
+function matchEdges(start: Int32Array, entries: Int32Array): Int32Array {
   let boundary = 0;
   let nonManifold = 0;
   let inconsistent = 0;
+  const vertices = start.length - 1;
   for (let v = 0; v < vertices; v++) {
     const from = start[v]!;
     const to = start[v + 1]!;
@@ -365,17 +524,17 @@ export function checkSoundness(positions: Float32Array): MeshSoundness {
       else if (forward !== 1) inconsistent++;
     }
   }
+  edgeCounts[0] = boundary;
+  edgeCounts[1] = nonManifold;
+  edgeCounts[2] = inconsistent;
+  return edgeCounts;
+}
+
+function countShells(parent: Int32Array): number {
   let shells = 0;
+  const vertices = parent.length;
   for (let v = 0; v < vertices; v++) if (parent[v] === v) shells++;
-  return {
-    watertight: triangles > 0 && boundary === 0 && nonManifold === 0 && inconsistent === 0,
-    boundaryEdges: boundary,
-    nonManifoldEdges: nonManifold,
-    inconsistentEdges: inconsistent,
-    collapsedFaces: degenerate,
-    shells,
-    vertices,
-  };
+  return shells;
 }
 
 function find(parent: Int32Array, v: number): number {
@@ -402,27 +561,30 @@ function joinFace(parent: Int32Array, a: number, b: number, c: number): void {
 }
 
 /**
- * Runs the analysis once on a tiny soup that takes every path (welds, table growth, -0, boundary,
- * inconsistent and non-manifold edges, a degenerate face). The optimising compiler takes over in the
- * middle of the first big model; code that never ran by then has no type feedback, and meeting it later
- * throws the optimised code away, so each call would run partly in slow code. Takes a few milliseconds
- * once per thread.
+ * Runs the analysis on a small soup that takes every path (welds near and far, clashes in the recent
+ * table, one and several partitions, -0, boundary, inconsistent and non-manifold edges, a degenerate
+ * face) often enough that the optimising compiler takes up every function now, on its own thread, while
+ * the caller goes on to read the first model. Otherwise the first big model runs in slow code until each
+ * loop is compiled mid-run, and code that never ran by then has no type feedback: meeting it throws the
+ * optimised code away. About 10 ms once per thread.
  */
 function primeTypeFeedback(): void {
-  const cube = generateCube(1, [0, 0, 0], 2);
+  const cube = generateCube(1, [0, 0, 0], 3);
   const first = Array.from(cube.subarray(0, 9));
   const extra = [...first, ...first, -0, 5, 5, 6, 5, 5, 5, 6, 5, 7, 7, 7, 7, 7, 7, 8, 8, 8];
   const soup = new Float32Array(cube.length + extra.length);
   soup.set(cube);
   soup.set(extra, cube.length);
-  for (let i = 0; i < 3; i++) {
-    checkSoundness(soup);
-    checkSoundness(cube);
+  const small = generateCube(1, [0, 0, 0], 1);
+  for (let i = 0; i < 8; i++) {
+    soundness(soup, PARTITION_CORNERS);
+    soundness(soup, 64, 2);
+    soundness(small, PARTITION_CORNERS);
+    soundness(soup.slice(), PARTITION_CORNERS, RECENT_BITS, true);
   }
-  // measureMesh is a single loop: make it hot enough to be optimised before the first real model
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 24; i++) {
     measureMesh(soup);
-    measureMesh(cube);
+    measureMesh(small);
   }
 }
 

@@ -3,43 +3,47 @@
  * `npm run analyze -- FILE`: prints the analysis of a model file as JSON, for designers to check a model
  * before uploading it. An unreadable file prints { "error": { "code", "message" } } and exits with 1.
  */
-import { statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+// the reader first: each module primes its hot loops when loaded, the record copy's compile takes longest
+import { readMeshStream } from './read-mesh';
 import { analyseMesh } from './analyse-mesh';
 import { MeshReadError } from './mesh-read-error';
-import { readMeshStream } from './read-mesh';
 
 /**
- * The file in 1 MiB pieces, read ahead into a second buffer while the caller works on the current one (the
- * caller is done with a piece once it asks for the next), so reading and parsing overlap and memory stays
- * flat whatever the file's size.
+ * The file in 1 MiB pieces, read synchronously into one reused buffer (the caller is done with a piece once
+ * it asks for the next), so memory stays flat whatever the file's size. Reading ahead on the thread pool
+ * measured slower: a read from the page cache takes ~0.1 ms per MiB, less than a promise round trip
+ * through a busy second core.
  */
-async function* readChunks(file: string): AsyncGenerator<Uint8Array> {
-  const handle = await open(file, 'r');
-  const buffers = [new Uint8Array(1 << 20), new Uint8Array(1 << 20)];
-  let which = 0;
-  let pending = handle.read(buffers[0]!, 0, 1 << 20, null);
+function* readChunks(path: string): Generator<Uint8Array> {
+  const fd = openSync(path, 'r');
+  const buffer = new Uint8Array(1 << 20);
   try {
     for (;;) {
-      const { bytesRead } = await pending;
+      const bytesRead = readSync(fd, buffer, 0, buffer.length, null);
       if (bytesRead === 0) return;
-      const current = buffers[which]!;
-      which ^= 1;
-      pending = handle.read(buffers[which]!, 0, 1 << 20, null);
-      yield current.subarray(0, bytesRead);
+      yield buffer.subarray(0, bytesRead);
     }
   } finally {
-    // a read may still be in flight when the caller stops early
-    await pending.catch(() => undefined);
-    await handle.close();
+    closeSync(fd);
   }
 }
 
-async function main(): Promise<number> {
+/**
+ * Writes the output, then ends the process at once: an orderly exit frees every array and the heap one by
+ * one, which took ~15 ms after a 1M-triangle model. Exiting from the write's callback lets the text reach
+ * a pipe first on every platform.
+ */
+function finish(text: string, code: number): void {
+  process.exitCode = code;
+  process.stdout.write(`${text}\n`, () => process.exit(code));
+}
+
+async function main(): Promise<[string, number]> {
   const file = process.argv[2];
   if (!file) {
     console.error('usage: npm run analyze -- FILE');
-    return 2;
+    return ['', 2];
   }
   try {
     let byteLength: number;
@@ -49,14 +53,15 @@ async function main(): Promise<number> {
       throw new MeshReadError('cannot_open', `The file ${file} cannot be opened.`);
     }
     const mesh = await readMeshStream(readChunks(file), { fileName: file, byteLength });
-    console.log(JSON.stringify(analyseMesh(mesh), null, 2));
-    return 0;
+    // the corners are not needed after the analysis: its edge lists may go in their memory
+    return [JSON.stringify(analyseMesh(mesh, { reuseCorners: true }), null, 2), 0];
   } catch (error) {
     const readError =
       error instanceof MeshReadError ? error : new MeshReadError('bad_structure', 'The file cannot be read.');
-    console.log(JSON.stringify(readError.toJSON(), null, 2));
-    return 1;
+    return [JSON.stringify(readError.toJSON(), null, 2), 1];
   }
 }
 
-process.exitCode = await main();
+const [text, code] = await main();
+if (code === 2) process.exitCode = code;
+else finish(text, code);

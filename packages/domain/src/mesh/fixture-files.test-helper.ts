@@ -3,7 +3,7 @@
 // eslint-disable-next-line no-restricted-imports -- test-only file access
 import { readFileSync, readdirSync } from 'node:fs';
 
-const FIXTURES = new URL('../../../../../shared/fixtures/models/', import.meta.url);
+const FIXTURES = new URL('../../../../fixtures/models/', import.meta.url);
 
 export function fixtureNames(folder: 'stl' | '3mf' | '3mf-invalid'): string[] {
   return readdirSync(new URL(`${folder}/`, FIXTURES)).sort();

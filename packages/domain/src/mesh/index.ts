@@ -3,10 +3,12 @@ export type { MeshReadErrorCode } from './mesh-read-error';
 export type { MeshAnalysis, MeshFormat, TriangleMesh } from './mesh-types';
 export { MESH_UNITS, MM_PER_UNIT, guessUnit, toMillimetres, JEWELRY_MIN_MM, JEWELRY_MAX_MM } from './units';
 export type { MeshUnit, MeshUnitGuess } from './units';
-export { analyseMesh, measureMesh, checkSoundness, weldVertices } from './analyse-mesh';
-export type { MeshMeasures, MeshSoundness } from './analyse-mesh';
+// the readers first: each module primes its hot loops when loaded, and the binary STL record copy takes
+// longest to compile, so its compile should start first
 export { readMesh, readMeshStream, detectMeshKind } from './read-mesh';
 export type { MeshFileKind, MeshStreamOptions } from './read-mesh';
+export { analyseMesh, measureMesh, checkSoundness, weldVertices } from './analyse-mesh';
+export type { AnalyseOptions, MeshMeasures, MeshSoundness } from './analyse-mesh';
 export { readStl, readStlBinary, readStlAscii, readStlAsciiStream, detectStlKind } from './read-stl';
 export { readObj } from './read-obj';
 export { readPly } from './read-ply';

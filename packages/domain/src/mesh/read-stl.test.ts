@@ -50,10 +50,13 @@ describe('binary STL', () => {
   });
 
   test('NaN and infinite coordinates are refused', () => {
-    for (const bad of [NaN, Infinity, -Infinity]) {
-      const corrupt = ring.slice();
-      corrupt[40] = bad;
-      expect(errorOf(() => readStl(writeStlBinary(corrupt))).code).toBe('bad_number');
+    // records 4 and 5: one 4-byte aligned in the file, the other 2 bytes off
+    for (const at of [40, 50]) {
+      for (const bad of [NaN, Infinity, -Infinity]) {
+        const corrupt = ring.slice();
+        corrupt[at] = bad;
+        expect(errorOf(() => readStl(writeStlBinary(corrupt))).code).toBe('bad_number');
+      }
     }
   });
 
@@ -66,7 +69,7 @@ describe('binary STL', () => {
     expect(mesh.warnings).toHaveLength(1);
   });
   test('streamed binary: converted block by block, the same corners whatever the chunk size', async () => {
-    // more triangles than one conversion block (8192), an odd count, chunks cutting records anywhere
+    // more triangles than one conversion block (4096), an odd count, chunks cutting records anywhere
     const big = generateTorus(9.5, 1, [120.5, -40.25, 7.75], 101, 50);
     const binary = writeStlBinary(big, 'solid ring');
     const pieces = (size: number): Uint8Array[] =>
@@ -176,5 +179,80 @@ describe('ASCII STL', () => {
     const word = asciiText.replace('outer loop', 'outer banana');
     expect(errorOf(() => readStl(encoder.encode(word))).message).toContain('banana');
     expect(errorOf(() => readStl(encoder.encode('solid empty\nendsolid empty\n'))).code).toBe('no_triangles');
+  });
+});
+
+describe('ASCII STL numbers, fuzzed', () => {
+  /** Small seeded generator so a failure can be replayed. */
+  function random(seed: number): () => number {
+    let state = seed >>> 0;
+    return () => {
+      state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+      return state / 2 ** 32;
+    };
+  }
+
+  /** A decimal number in one of the forms exporters write, some beyond the fast paths (long, big exponents). */
+  function numberText(next: () => number): string {
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const digits = (n: number): string =>
+      Array.from({ length: n }, () => String(Math.floor(next() * 10))).join('');
+    const sign = pick(['', '', '', '-', '-', '+']);
+    if (next() < 0.3) {
+      // a float32 rounding tie (odd integer in [2^24, 2^25) or k + 0.5 in [2^23, 2^24)) written with the
+      // point and exponent moved: a reader off by one double ulp rounds it the wrong way
+      const half = next() < 0.5;
+      const whole = half
+        ? String(2 * (2 ** 23 + Math.floor(next() * 2 ** 23)) + 1)
+        : String(2 ** 24 + 2 * Math.floor(next() * 2 ** 23) + 1);
+      const shown = whole + '0'.repeat(Math.floor(next() * 7));
+      const point = 1 + Math.floor(next() * shown.length);
+      const exponent = (half ? -1 : 0) - (shown.length - whole.length) + (shown.length - point);
+      return `${sign}${shown.slice(0, point)}.${shown.slice(point)}e${exponent}`;
+    }
+    const whole = pick([0, 1, 1, 2, 3, 6, 9, 17]);
+    const fraction = pick([0, 1, 4, 6, 8, 8, 9, 12, 20]);
+    let text = digits(whole) + (fraction > 0 || next() < 0.1 ? `.${digits(fraction)}` : '');
+    if (!/\d/.test(text)) text = `${digits(1)}${text}`;
+    if (next() < 0.6) {
+      const exponent = pick([0, 1, 2, 5, 9, 15, 22, 23, 30, 38, 39, 45, 50, 280]);
+      text += `${pick(['e', 'E'])}${pick(['', '+', '-', '-'])}${String(Math.floor(next() * exponent))}`;
+    }
+    return sign + text;
+  }
+
+  test('every corner is Math.fround(Number.parseFloat(text)), in memory and streamed in any chunks', async () => {
+    const next = random(3);
+    for (let file = 0; file < 40; file++) {
+      const expected: number[] = [];
+      let text = next() < 0.5 ? 'solid fuzz\n' : '  SOLID fuzz\r\n';
+      const end = (): string => (next() < 0.2 ? ' \r\n' : next() < 0.1 ? '\t\n' : '\n');
+      const gap = (): string => (next() < 0.8 ? ' ' : next() < 0.5 ? '\t' : '   ');
+      for (let t = 0; t < 200; t++) {
+        text += `${next() < 0.1 ? ' ' : ''}facet normal ${numberText(next)} 0 nan${end()}`;
+        text += `${next() < 0.05 ? 'OUTER  LOOP' : '  outer loop'}${end()}`;
+        for (let k = 0; k < 3; k++) {
+          const numbers = [numberText(next), numberText(next), numberText(next)];
+          for (const n of numbers) expected.push(Math.fround(Number.parseFloat(n)));
+          text += `${next() < 0.05 ? '\tVertex' : '    vertex'}${gap()}${numbers.join(gap())}${end()}`;
+        }
+        text += `  endloop${end()}endfacet${end()}`;
+      }
+      text += next() < 0.5 ? 'endsolid fuzz\n' : 'endsolid fuzz';
+      const bytes = encoder.encode(text);
+      const want = Float32Array.from(expected);
+      const whole = readStl(bytes).positions;
+      // compare bit patterns: toEqual would let -0 pass for +0
+      expect(new Uint32Array(whole.buffer, whole.byteOffset, whole.length)).toEqual(
+        new Uint32Array(want.buffer),
+      );
+      const size = 1 + Math.floor(next() * 3000);
+      const chunks: Uint8Array[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      const streamed = (await readStlAsciiStream(chunks)).positions;
+      expect(new Uint32Array(streamed.buffer, streamed.byteOffset, streamed.length)).toEqual(
+        new Uint32Array(want.buffer),
+      );
+    }
   });
 });

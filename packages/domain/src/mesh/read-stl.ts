@@ -80,13 +80,11 @@ export function readStlBinary(bytes: Uint8Array): TriangleMesh {
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const BLOCK_RECORDS = 8192;
+const BLOCK_RECORDS = 4096;
 
 /**
- * Copies the 9 corner floats of each 50-byte record as 32-bit words. Records alternate between 4-byte
- * aligned and 2 bytes off, so each block is copied twice into scratch buffers, once shifted by 2 bytes,
- * and read through aligned Uint32Array views (much faster than DataView). Returns false when a
- * coordinate is NaN or infinite (exponent bits all ones).
+ * Copies the 9 corner floats of each 50-byte record as 32-bit words (much faster than DataView). Returns
+ * false when a coordinate is NaN or infinite (exponent bits all ones).
  */
 function copyRecordsAligned(bytes: Uint8Array, count: number, positions: Float32Array): boolean {
   const copier = new RecordCopier(positions);
@@ -98,18 +96,38 @@ function copyRecordsAligned(bytes: Uint8Array, count: number, positions: Float32
   return copier.bad === 0;
 }
 
-/** Copies blocks of up to BLOCK_RECORDS whole records (starting on a record) into positions. */
+/**
+ * Copies blocks of whole records (starting on a record) into positions. Records alternate between 4-byte
+ * aligned and 2 bytes off. From a block at an even address (nearly always) the aligned records are read
+ * as 32-bit words and the others as pairs of 16-bit halves, straight from the block's own memory; from an
+ * odd address each block is first copied twice into scratch buffers, once shifted by 2 bytes (copying is
+ * slow here: about 0.4 ms per MB).
+ */
 class RecordCopier {
   bad = 0;
   private readonly out: Uint32Array;
-  private readonly even = new Uint8Array(BLOCK_RECORDS * RECORD_BYTES + 4);
-  private readonly odd = new Uint8Array(BLOCK_RECORDS * RECORD_BYTES + 4);
+  private buffer: ArrayBufferLike | undefined;
+  private words: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
+  private halves: Uint16Array<ArrayBufferLike> = new Uint16Array(0);
+  private even: Uint8Array | undefined;
+  private odd: Uint8Array | undefined;
 
   constructor(positions: Float32Array) {
     this.out = new Uint32Array(positions.buffer, positions.byteOffset, positions.length);
   }
 
   copy(block: Uint8Array, records: number, first: number): void {
+    if ((block.byteOffset & 1) === 0) {
+      if (block.buffer !== this.buffer) {
+        this.buffer = block.buffer;
+        this.words = new Uint32Array(block.buffer, 0, block.buffer.byteLength >> 2);
+        this.halves = new Uint16Array(block.buffer, 0, block.buffer.byteLength >> 1);
+      }
+      this.bad |= copyRecords(this.words, this.halves, block.byteOffset + 12, records, this.out, first * 9);
+      return;
+    }
+    this.even ??= new Uint8Array(BLOCK_RECORDS * RECORD_BYTES + 4);
+    this.odd ??= new Uint8Array(BLOCK_RECORDS * RECORD_BYTES + 4);
     this.even.set(block.subarray(0, records * RECORD_BYTES), 0);
     this.odd.set(block.subarray(0, records * RECORD_BYTES), 2);
     this.bad |= copyBlock(
@@ -123,8 +141,89 @@ class RecordCopier {
 }
 
 /**
- * The hot loop of RecordCopier, a plain function of typed arrays, unrolled over pairs of records: record
- * 2i's floats are words 25i + 3.. of the even copy, record 2i + 1's words 25i + 16.. of the odd copy.
+ * The hot loop of RecordCopier for blocks at even addresses: record i's 9 words start at byte
+ * `at + 50 i` of the views' buffer, a 32-bit word when that is a multiple of 4, two 16-bit halves
+ * (little-endian) otherwise. Returns non-zero when a coordinate is NaN or infinite: (exponent bits) + 1
+ * carries into the sign bit.
+ */
+function copyRecords(
+  words: Uint32Array,
+  halves: Uint16Array,
+  at: number,
+  records: number,
+  out: Uint32Array,
+  start: number,
+): number {
+  let bad = 0;
+  let u = 0;
+  let o = start;
+  for (let i = 0, b = at; i < records; i++, b += RECORD_BYTES, o += 9) {
+    if ((b & 2) === 0) {
+      const w = b >> 2;
+      u = words[w]!;
+      out[o] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = words[w + 1]!;
+      out[o + 1] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = words[w + 2]!;
+      out[o + 2] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = words[w + 3]!;
+      out[o + 3] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = words[w + 4]!;
+      out[o + 4] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = words[w + 5]!;
+      out[o + 5] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = words[w + 6]!;
+      out[o + 6] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = words[w + 7]!;
+      out[o + 7] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = words[w + 8]!;
+      out[o + 8] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+    } else {
+      const h = b >> 1;
+      u = halves[h]! | (halves[h + 1]! << 16);
+      out[o] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = halves[h + 2]! | (halves[h + 3]! << 16);
+      out[o + 1] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = halves[h + 4]! | (halves[h + 5]! << 16);
+      out[o + 2] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = halves[h + 6]! | (halves[h + 7]! << 16);
+      out[o + 3] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = halves[h + 8]! | (halves[h + 9]! << 16);
+      out[o + 4] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = halves[h + 10]! | (halves[h + 11]! << 16);
+      out[o + 5] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = halves[h + 12]! | (halves[h + 13]! << 16);
+      out[o + 6] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = halves[h + 14]! | (halves[h + 15]! << 16);
+      out[o + 7] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+      u = halves[h + 16]! | (halves[h + 17]! << 16);
+      out[o + 8] = u;
+      bad |= (u & 0x7f800000) + 0x00800000;
+    }
+  }
+  return bad >>> 31;
+}
+
+/**
+ * The hot loop of RecordCopier for blocks at odd addresses, unrolled over pairs of records: record 2i's
+ * floats are words 25i + 3.. of the even copy, record 2i + 1's words 25i + 16.. of the odd copy.
  * Returns non-zero when a coordinate is NaN or infinite: (exponent bits) + 1 carries into the sign bit.
  */
 function copyBlock(
@@ -206,6 +305,23 @@ function copyBlock(
 }
 
 /**
+ * Gives the record copies type feedback for all their code (both record alignments, the pair loop, an
+ * odd last record, the return) on a few tiny blocks, so they are compiled before the first real file
+ * instead of mid-file, where code after a loop had never run and threw the compiled code away.
+ */
+function primeRecordCopies(): void {
+  const words = new Uint32Array(((65 * RECORD_BYTES) >> 2) + 1);
+  const halves = new Uint16Array(words.buffer);
+  const out = new Uint32Array(65 * 9);
+  for (let i = 0; i < 40; i++) {
+    copyRecords(words, halves, 12, 65, out, 0);
+    copyBlock(words, words, 65, out, 0);
+  }
+}
+
+primeRecordCopies();
+
+/**
  * Reads a binary STL from a stream of chunks whose first chunk holds at least the header, converting whole
  * blocks of records as they arrive: memory is the corners plus one block, never the whole file. Chunks may
  * be reused by the caller once the next one is asked for.
@@ -228,7 +344,9 @@ export async function readStlBinaryStream(
   if (!LITTLE_ENDIAN) return readStlBinary(await gather(first, rest));
   const positions = new Float32Array(count * 9);
   const copier = new RecordCopier(positions);
-  const block = new Uint8Array(BLOCK_RECORDS * RECORD_BYTES);
+  // whole records are converted straight from each chunk; only a record cut by a chunk's end is put
+  // together here
+  const record = new Uint8Array(RECORD_BYTES);
   let filled = 0;
   let done = 0;
   let extra = false;
@@ -239,15 +357,22 @@ export async function readStlBinaryStream(
         extra = true;
         return;
       }
-      const want = Math.min(block.length, (count - done) * RECORD_BYTES) - filled;
-      const n = Math.min(want, chunk.length - at);
-      block.set(chunk.subarray(at, at + n), filled);
+      if (filled === 0) {
+        const whole = Math.min(BLOCK_RECORDS, count - done, Math.floor((chunk.length - at) / RECORD_BYTES));
+        if (whole > 0) {
+          copier.copy(chunk.subarray(at, at + whole * RECORD_BYTES), whole, done);
+          done += whole;
+          at += whole * RECORD_BYTES;
+          continue;
+        }
+      }
+      const n = Math.min(RECORD_BYTES - filled, chunk.length - at);
+      record.set(chunk.subarray(at, at + n), filled);
       filled += n;
       at += n;
-      if (filled === Math.min(block.length, (count - done) * RECORD_BYTES)) {
-        const records = filled / RECORD_BYTES;
-        copier.copy(block, records, done);
-        done += records;
+      if (filled === RECORD_BYTES) {
+        copier.copy(record, 1, done);
+        done += 1;
         filled = 0;
       }
     }
@@ -261,7 +386,7 @@ export async function readStlBinaryStream(
   if (done < count) {
     throw new MeshReadError(
       'truncated_file',
-      `The STL file is cut short: it declares ${count} triangles but holds only ${done + Math.floor(filled / RECORD_BYTES)}.`,
+      `The STL file is cut short: it declares ${count} triangles but holds only ${done}.`,
     );
   }
   if (copier.bad !== 0) throw new MeshReadError('bad_number', 'The STL file contains invalid coordinates.');
@@ -349,19 +474,28 @@ class StlAsciiParser {
       const head = newline < 0 ? chunk.length : newline + 1;
       const joined = concatBytes(this.carry, chunk.subarray(0, head));
       this.carry = new Uint8Array(0);
-      this.scan(joined, joined.length);
+      this.scanLines(joined);
       data = chunk.subarray(head);
     }
-    let end = data.length;
-    if (!last) {
-      end = data.lastIndexOf(10) + 1;
-      if (end === 0) {
-        this.keep(data.slice());
-        return;
-      }
+    const end = data.lastIndexOf(10) + 1;
+    if (end > 0) this.scan(data, end);
+    if (end < data.length) {
+      if (last) this.scanLines(data.subarray(end));
+      else this.keep(data.slice(end));
     }
-    this.scan(data, end);
-    if (end < data.length) this.keep(data.slice(end));
+  }
+
+  /** Scans bytes that may lack the final newline `scan` relies on (the file's last line). */
+  private scanLines(b: Uint8Array): void {
+    if (b.length === 0) return;
+    if (b[b.length - 1] === 10) {
+      this.scan(b, b.length);
+      return;
+    }
+    const ended = new Uint8Array(b.length + 1);
+    ended.set(b);
+    ended[b.length] = 10;
+    this.scan(ended, ended.length);
   }
 
   private keep(partialLine: Uint8Array): void {
@@ -381,6 +515,13 @@ class StlAsciiParser {
     return { format: 'stl-ascii', positions: this.out.toArray(), unitDeclared: false, warnings: [] };
   }
 
+  /**
+   * Scans whole lines: `b[end - 1]` is a newline (push and scanLines see to it), so loops that stop at
+   * any byte <= 32 need no bounds check. At each line start the usual lines (`vertex x y z`,
+   * `facet normal ...`, `outer loop`, `endloop`, `endfacet`, in lower case, numbers in the simple form) are
+   * read by a fast path without per-token state; anything else, or a line the fast path does not fully
+   * accept, is read by the general token scanner below, which gives the same numbers and the errors.
+   */
   private scan(b: Uint8Array, end: number): void {
     // hot loop: state in locals, the common number form parsed inline
     const out = this.out;
@@ -389,10 +530,182 @@ class StlAsciiParser {
     let expect = this.expect;
     let numbersLeft = this.numbersLeft;
     let i = 0;
+    let lineStart = true;
     while (i < end) {
+      if (lineStart && numbersLeft === 0 && expect === Expect.Word) {
+        lineStart = false;
+        let p = i;
+        let c = b[p]!;
+        while (c === 32 || c === 9) c = b[++p]!;
+        if (c === 118) {
+          // vertex x y z
+          if (
+            b[p + 1] === 101 &&
+            b[p + 2] === 114 &&
+            b[p + 3] === 116 &&
+            b[p + 4] === 101 &&
+            b[p + 5] === 120 &&
+            (b[p + 6] === 32 || b[p + 6] === 9)
+          ) {
+            p += 6;
+            let x = 0;
+            let y = 0;
+            let z = 0;
+            let k = 0;
+            for (; k < 3; k++) {
+              c = b[p]!;
+              while (c === 32 || c === 9) c = b[++p]!;
+              let negative = false;
+              if (c === 45) {
+                negative = true;
+                c = b[++p]!;
+              }
+              let mantissa = 0;
+              let digits = 0;
+              let scale = 0;
+              while (c >= 48 && c <= 57) {
+                mantissa = mantissa * 10 + (c - 48);
+                digits++;
+                c = b[++p]!;
+              }
+              if (c === 46) {
+                c = b[++p]!;
+                while (c >= 48 && c <= 57) {
+                  mantissa = mantissa * 10 + (c - 48);
+                  digits++;
+                  scale--;
+                  c = b[++p]!;
+                }
+              }
+              if (c === 101 || c === 69) {
+                c = b[++p]!;
+                let expNegative = false;
+                if (c === 45 || c === 43) {
+                  expNegative = c === 45;
+                  c = b[++p]!;
+                }
+                let e = 0;
+                let expDigits = 0;
+                while (c >= 48 && c <= 57 && expDigits < 4) {
+                  e = e * 10 + (c - 48);
+                  expDigits++;
+                  c = b[++p]!;
+                }
+                if (expDigits === 0) break;
+                scale += expNegative ? -e : e;
+              }
+              if (digits === 0 || digits > 15 || scale < -22 || scale > 22) break;
+              if (c !== 32 && c !== 9 && c !== 13 && c !== 10) break;
+              let value = scale < 0 ? mantissa / POW10[-scale]! : mantissa * POW10[scale]!;
+              if (negative) value = -value;
+              if (k === 0) x = value;
+              else if (k === 1) y = value;
+              else z = value;
+            }
+            if (k === 3) {
+              while (c === 32 || c === 9 || c === 13) c = b[++p]!;
+              if (c === 10) {
+                if (length + 3 > data.length) {
+                  out.length = length;
+                  out.reserve(1 << 16);
+                  data = out.data;
+                }
+                data[length] = x;
+                data[length + 1] = y;
+                data[length + 2] = z;
+                length += 3;
+                i = p + 1;
+                lineStart = true;
+                continue;
+              }
+            }
+          }
+        } else if (c === 101) {
+          // endloop, endfacet
+          let after = 0;
+          if (b[p + 1] === 110 && b[p + 2] === 100) {
+            if (b[p + 3] === 108 && b[p + 4] === 111 && b[p + 5] === 111 && b[p + 6] === 112) after = p + 7;
+            else if (
+              b[p + 3] === 102 &&
+              b[p + 4] === 97 &&
+              b[p + 5] === 99 &&
+              b[p + 6] === 101 &&
+              b[p + 7] === 116
+            )
+              after = p + 8;
+          }
+          if (after !== 0) {
+            p = after;
+            c = b[p]!;
+            while (c === 32 || c === 9 || c === 13) c = b[++p]!;
+            if (c === 10) {
+              i = p + 1;
+              lineStart = true;
+              continue;
+            }
+          }
+        } else if (c === 102) {
+          // facet normal ... (the stored normal is not used)
+          if (
+            length % 9 === 0 &&
+            b[p + 1] === 97 &&
+            b[p + 2] === 99 &&
+            b[p + 3] === 101 &&
+            b[p + 4] === 116 &&
+            (b[p + 5] === 32 || b[p + 5] === 9)
+          ) {
+            p += 5;
+            c = b[p]!;
+            while (c === 32 || c === 9) c = b[++p]!;
+            if (
+              c === 110 &&
+              b[p + 1] === 111 &&
+              b[p + 2] === 114 &&
+              b[p + 3] === 109 &&
+              b[p + 4] === 97 &&
+              b[p + 5] === 108 &&
+              b[p + 6]! <= 32
+            ) {
+              p += 6;
+              while (b[p] !== 10) p++;
+              this.sawSolidOrFacet = true;
+              i = p + 1;
+              lineStart = true;
+              continue;
+            }
+          }
+        } else if (c === 111) {
+          // outer loop
+          if (
+            b[p + 1] === 117 &&
+            b[p + 2] === 116 &&
+            b[p + 3] === 101 &&
+            b[p + 4] === 114 &&
+            (b[p + 5] === 32 || b[p + 5] === 9)
+          ) {
+            p += 5;
+            c = b[p]!;
+            while (c === 32 || c === 9) c = b[++p]!;
+            if (c === 108 && b[p + 1] === 111 && b[p + 2] === 111 && b[p + 3] === 112) {
+              p += 4;
+              c = b[p]!;
+              while (c === 32 || c === 9 || c === 13) c = b[++p]!;
+              if (c === 10) {
+                i = p + 1;
+                lineStart = true;
+                continue;
+              }
+            }
+          }
+        }
+        // not a line the fast path takes: the general scanner reads it from its start
+      }
       let c = b[i]!;
       if (c <= 32) {
-        if (c === 10 && expect === Expect.RestOfLine) expect = Expect.Word;
+        if (c === 10) {
+          if (expect === Expect.RestOfLine) expect = Expect.Word;
+          lineStart = true;
+        }
         i++;
         continue;
       }

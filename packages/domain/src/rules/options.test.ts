@@ -87,4 +87,3 @@ describe('skill labels', () => {
     expect(skillLabel('something-new')).toBe('something-new');
   });
 });
-

@@ -6,13 +6,19 @@ export type ChangeRequestStatus = 'requested' | 'quoted' | 'approved' | 'refused
 export type ChangeEvent = 'quote' | 'reject' | 'answer' | 'decline';
 
 /** Spec §4: when not all changes are approved, the changes become refused. */
-export function resolveChangeAnswer(changeCount: number, approvals?: readonly boolean[]): 'approved' | 'refused' {
+export function resolveChangeAnswer(
+  changeCount: number,
+  approvals?: readonly boolean[],
+): 'approved' | 'refused' {
   if (!approvals) return 'approved';
   if (approvals.length !== changeCount) return 'refused';
   return approvals.every(Boolean) ? 'approved' : 'refused';
 }
 
-export function changeTransition(status: ChangeRequestStatus, event: ChangeEvent): ChangeRequestStatus | null {
+export function changeTransition(
+  status: ChangeRequestStatus,
+  event: ChangeEvent,
+): ChangeRequestStatus | null {
   if (event === 'quote' && status === 'requested') return 'quoted';
   if (event === 'reject' && status === 'requested') return 'declined';
   if (event === 'decline' && status === 'quoted') return 'refused';
@@ -20,4 +26,5 @@ export function changeTransition(status: ChangeRequestStatus, event: ChangeEvent
   return null;
 }
 
-export const isOpenChangeRequest = (status: ChangeRequestStatus) => status === 'requested' || status === 'quoted';
+export const isOpenChangeRequest = (status: ChangeRequestStatus) =>
+  status === 'requested' || status === 'quoted';

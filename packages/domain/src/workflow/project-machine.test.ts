@@ -7,7 +7,13 @@ import {
   type ProjectState,
 } from './project-machine';
 
-const base: ProjectState = { position: -1, completed: false, hasAcceptedOffer: false, changes: 'none', rated: false };
+const base: ProjectState = {
+  position: -1,
+  completed: false,
+  hasAcceptedOffer: false,
+  changes: 'none',
+  rated: false,
+};
 const states: Record<string, ProjectState> = {
   'not started': base,
   inviting: { ...base, position: 1 },
@@ -74,14 +80,29 @@ describe('moves', () => {
     expect(done.completes).toBe(true);
   });
   test('approved changes send the project back to 3', () => {
-    expect(next(states['changes quoted']!, 'owner', 'approve-changes').next).toMatchObject({ position: 3, changes: 'none' });
+    expect(next(states['changes quoted']!, 'owner', 'approve-changes').next).toMatchObject({
+      position: 3,
+      changes: 'none',
+    });
   });
   test('a stranger is refused as forbidden, a wrong state as wrong_status', () => {
-    expect(decideProjectAction(states.inviting!, 'stranger', 'accept-offer')).toMatchObject({ ok: false, reason: 'forbidden' });
-    expect(decideProjectAction(states.review!, 'owner', 'accept-offer')).toMatchObject({ ok: false, reason: 'wrong_status' });
+    expect(decideProjectAction(states.inviting!, 'stranger', 'accept-offer')).toMatchObject({
+      ok: false,
+      reason: 'forbidden',
+    });
+    expect(decideProjectAction(states.review!, 'owner', 'accept-offer')).toMatchObject({
+      ok: false,
+      reason: 'wrong_status',
+    });
   });
   test('allowed actions list what the viewer may do now', () => {
-    expect(allowedProjectActions(states.inviting!, 'owner')).toEqual(['edit', 'delete', 'invite', 'accept-offer', 'decline-offer']);
+    expect(allowedProjectActions(states.inviting!, 'owner')).toEqual([
+      'edit',
+      'delete',
+      'invite',
+      'accept-offer',
+      'decline-offer',
+    ]);
     expect(allowedProjectActions(states.review!, 'system')).toEqual([]);
   });
 });

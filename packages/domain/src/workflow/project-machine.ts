@@ -121,7 +121,11 @@ export const PROJECT_RULES: Record<ProjectAction, Rule> = {
   rate: {
     actors: ['owner'],
     when: (s) =>
-      !s.completed ? 'You can rate once the project is completed.' : s.rated ? 'You already rated this project.' : null,
+      !s.completed
+        ? 'You can rate once the project is completed.'
+        : s.rated
+          ? 'You already rated this project.'
+          : null,
     apply: (s) => ({ ...s, rated: true }),
   },
 };
@@ -131,7 +135,11 @@ export type Decision =
   | { ok: false; reason: 'forbidden' | 'wrong_status'; message: string };
 
 /** May this actor take this action now? If so, the state after it. */
-export function decideProjectAction(state: ProjectState, actor: ProjectActor, action: ProjectAction): Decision {
+export function decideProjectAction(
+  state: ProjectState,
+  actor: ProjectActor,
+  action: ProjectAction,
+): Decision {
   const rule = PROJECT_RULES[action];
   if (!rule.actors.includes(actor)) {
     return { ok: false, reason: 'forbidden', message: 'You are not allowed to do that.' };

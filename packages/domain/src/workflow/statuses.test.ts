@@ -17,7 +17,12 @@ describe('statuses', () => {
     expect(nextPosition(3, -1)).toBe(2);
   });
   test('filters follow the spec', () => {
-    const p = (position: number, sentInvite = false, completed = false, service = false) => ({ position, sentInvite, completed, service });
+    const p = (position: number, sentInvite = false, completed = false, service = false) => ({
+      position,
+      sentInvite,
+      completed,
+      service,
+    });
     expect(matchesFilter('not-started', p(-1))).toBe(true);
     expect(matchesFilter('not-started', p(1))).toBe(true);
     expect(matchesFilter('not-started', p(1, true))).toBe(false);

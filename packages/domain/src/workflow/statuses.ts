@@ -37,13 +37,22 @@ export function statusAt(workflow: Workflow, position: StatusPosition): StatusDe
 
 /** Spec: the invite-phase status is the one whose name contains 'invite'. */
 export function inviteStatus(workflow: Workflow): StatusDefinition {
-  const status = PROJECT_STATUSES.find((s) => s.workflow === workflow && s.name.toLowerCase().includes('invite'));
+  const status = PROJECT_STATUSES.find(
+    (s) => s.workflow === workflow && s.name.toLowerCase().includes('invite'),
+  );
   if (!status) throw new Error(`no invite status for ${workflow}`);
   return status;
 }
 
 export type ProjectPhase = 'not-started' | 'invited' | 'in-progress' | 'completed';
-export const PROJECT_FILTERS = ['all', 'in-progress', 'completed', 'not-started', 'service', 'invited'] as const;
+export const PROJECT_FILTERS = [
+  'all',
+  'in-progress',
+  'completed',
+  'not-started',
+  'service',
+  'invited',
+] as const;
 export type ProjectFilter = (typeof PROJECT_FILTERS)[number];
 
 export interface PhaseInput {

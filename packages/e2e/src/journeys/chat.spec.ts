@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { apiSession } from '../fixtures/api';
 import {
+  baseUrl,
   collectPageErrors,
   launchBrowser,
   loginThroughPage,
@@ -19,6 +20,7 @@ afterAll(() => browser.close());
 const PASSWORD = 'Facet-demo-1';
 const shotsDir = new URL('../../screenshots/', import.meta.url).pathname;
 const READ_ONLY = 'Chat is now read-only. Quote has been submitted.';
+const PINNED_NOTICE = 'Sending is off while the pinned messages are shown.';
 
 async function signedIn(path: string, email: string, landing: string, viewport: 'desktop' | 'phone') {
   const context = await newContext(browser, viewport);
@@ -55,7 +57,7 @@ const composer = (page: Page) => page.getByRole('combobox', { name: 'Message' })
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
 describe('chat pane', () => {
-  test('customer and designer chat live: text both ways, typing, a blocked phone number; read-only demo room', async () => {
+  test('customer and designer chat live: text both ways, typing, a blocked phone number, a pinned message, a new 3D model, a quote card answered from the chat; read-only demo room', async () => {
     const { projectId, customer: customerApi, designerName } = await projectWithOpenRoom();
     const url = `/projects/${projectId}`;
 
@@ -144,6 +146,93 @@ describe('chat pane', () => {
     const overflow = await d.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
 
+    // the production team pins a message from its own chat pane: the customer gets a Pinned tab listing
+    // it, and sending is off while that tab is shown
+    const staff = await signedIn('/login-staff', 'staff@demo.facet', '/dashboard', 'desktop');
+    const s = staff.page;
+    await s.goto(url);
+    const toPin = log(s).locator('article', { hasText: 'Sure, 1.2 mm' });
+    await toPin.getByRole('button', { name: 'Pin message' }).click();
+    await toPin.getByRole('button', { name: 'Unpin message' }).waitFor();
+    await screenshot(s, 'chat-staff-pin-desktop');
+    // only the production team has pin buttons
+    expect(
+      await log(c)
+        .getByRole('button', { name: /pin message/i })
+        .count(),
+    ).toBe(0);
+    await c.getByRole('tab', { name: 'Pinned (1)' }).click();
+    await log(c).getByText('Sure, 1.2 mm').waitFor();
+    expect(await log(c).getByText('Hello! Could the leaf be a little thinner?').count()).toBe(0);
+    await c.getByText(PINNED_NOTICE).waitFor();
+    expect(await composer(c).isDisabled()).toBe(true);
+    await screenshot(c, 'chat-pinned-desktop');
+    await c.getByRole('tab', { name: 'All Messages' }).click();
+    await expect.poll(() => composer(c).isDisabled()).toBe(false);
+
+    // a 3D model added to the project reaches the room (receive-3d-model): a toast, and the files refresh
+    const form = new FormData();
+    form.append('files', new Blob(['solid leaf\nendsolid leaf\n']), 'leaf-model.stl');
+    const added = await fetch(`${baseUrl()}/api/projects/${projectId}/attachments`, {
+      method: 'POST',
+      headers: { cookie: customerApi.cookie },
+      body: form,
+    });
+    expect(added.status).toBe(201);
+    // (the toast's title; Radix also repeats it in a hidden live region)
+    await d.getByText('New 3D model').first().waitFor();
+    await d.getByText('leaf-model.stl').first().waitFor();
+    // the customer's page lists the new file without a reload
+    await c.getByText('leaf-model.stl').first().waitFor();
+
+    // the designer sends an offer: a quote card arrives live on both sides and the pre-quote chat closes
+    const designerApi = await apiSession('designer@demo.facet', 'designer');
+    const invitations = (await designerApi.call('GET', '/api/invitations')).json as {
+      invitations: { id: string; projectId: string }[];
+    };
+    const invitation = invitations.invitations.find((i) => i.projectId === projectId)!;
+    const offered = await designerApi.call('POST', `/api/invitations/${invitation.id}/offer`, {
+      priceCents: 42_500,
+      leadTimeDays: 6,
+    });
+    expect(offered.status).toBe(200);
+    const card = log(c).getByRole('group', { name: /^Quote from/ });
+    await card.waitFor();
+    expect(await card.textContent()).toMatch(/Total Offer\s*\$425.*Lead Time\s*6 days.*Awaiting answer/);
+    await log(d)
+      .getByRole('group', { name: /^Quote from/ })
+      .waitFor();
+    await c.getByText(READ_ONLY).first().waitFor();
+    expect(await composer(c).isDisabled()).toBe(true);
+    await card.getByRole('button', { name: 'Accept' }).waitFor();
+    await screenshot(c, 'chat-quote-desktop');
+    await d
+      .getByRole('region', { name: /^Chat with/ })
+      .screenshot({ path: `${shotsDir}chat-quote-phone.png` });
+    expect(
+      await d.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(1);
+    // the designer sees the card but cannot answer it
+    expect(await log(d).getByRole('button', { name: 'Accept' }).count()).toBe(0);
+
+    // the customer's Accept on the card opens the projects' accept dialog
+    await card.getByRole('button', { name: 'Accept' }).click();
+    const dialog = c.getByRole('dialog', { name: 'Accept this offer?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('$425');
+    await screenshot(c, 'chat-quote-accept-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await card.getByRole('button', { name: 'Decline' }).click();
+    await c
+      .getByRole('dialog', { name: 'Decline this offer?' })
+      .getByRole('button', { name: 'Decline offer' })
+      .click();
+    await expect.poll(async () => card.textContent(), { timeout: 10_000 }).toContain('Declined');
+    await log(d)
+      .getByRole('group', { name: /^Quote from/ })
+      .getByText('Declined')
+      .waitFor();
+
     // the demo project where designer@ has quoted: that room is read-only for the designer
     const list = (await customerApi.call('GET', '/api/projects?pageSize=50')).json as {
       projects: { id: string; title: string }[];
@@ -159,7 +248,9 @@ describe('chat pane', () => {
 
     expect(customer.errors).toEqual([]);
     expect(designer.errors).toEqual([]);
+    expect(staff.errors).toEqual([]);
     await customer.context.close();
     await designer.context.close();
+    await staff.context.close();
   });
 });

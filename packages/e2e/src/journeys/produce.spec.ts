@@ -12,8 +12,10 @@ import {
   type Page,
 } from '../fixtures/browser';
 
-const fixturesDir = new URL('../../fixtures/models/', import.meta.url).pathname;
-const fixture = (name: string) => readFileSync(`${fixturesDir}${name}`);
+/** The repository's model fixtures (stl/ and 3mf/ folders); files are named by their folder. */
+const fixturesDir = new URL('../../../../fixtures/models/', import.meta.url).pathname;
+const fixtureFolder = (name: string) => (name.endsWith('.3mf') ? '3mf' : 'stl');
+const fixture = (name: string) => readFileSync(`${fixturesDir}${fixtureFolder(name)}/${name}`);
 const PASSWORD = 'Facet-demo-1';
 
 let browser: Browser;
@@ -167,7 +169,7 @@ describe('produce', () => {
 
   test('Each fixture model shows the dimensions the domain analysis measures', async () => {
     const { context, page, errors } = await signedInCustomer();
-    const names = readdirSync(fixturesDir).filter((n) => /\.(stl|3mf)$/.test(n));
+    const names = ['stl', '3mf'].flatMap((folder) => readdirSync(`${fixturesDir}${folder}`));
     for (const name of names) {
       const bytes = fixture(name);
       const expected = analyseMesh(readMesh(new Uint8Array(bytes), name));
@@ -236,22 +238,52 @@ describe('produce', () => {
     await context.close();
   });
 
-  test('The library shows membership texts and configures an open design', async () => {
-    const { context, page } = await signedInCustomer();
+  test("The library shows the server's membership texts and configures an open design", async () => {
+    const { context, page, errors } = await signedInCustomer();
     await page.goto('/produce/design');
     await page.getByRole('heading', { name: 'Design library' }).waitFor();
-    expect(await page.getByText('Upgrade your membership to use this design!').count()).toBeGreaterThan(0);
+    await page.getByRole('article', { name: 'Classic Band' }).waitFor();
+    // the demo customer is a Standard member: the Pro and Business designs ask for an upgrade
+    expect(await page.getByText('Upgrade your membership to use this design!').count()).toBe(2);
     await page.getByText('To access Pearl Bead Charm you must order at least 10 pieces').waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'produce-library');
     await page
       .getByRole('article', { name: 'Classic Band' })
-      .getByRole('button', { name: 'Configure and price' })
+      .getByRole('button', { name: 'Use this design' })
       .click();
-    await page.waitForURL(/\/produce\/steps\?model=.*design=classic-band/);
+    await page.waitForURL(/\/produce\/steps\?model=[0-9a-f-]+$/);
+    await page.getByRole('heading', { name: 'Classic Band' }).waitFor();
     await page.getByRole('heading', { name: 'Measurements' }).waitFor();
     expect(await measure(page, 'Width')).toBe('21 mm');
     await page.getByTestId('total-price').waitFor();
+
+    // a design with a minimum for this membership: the quantity starts there and says why
+    await page.goto('/produce/design');
+    await page
+      .getByRole('article', { name: 'Pearl Bead Charm' })
+      .getByRole('button', { name: 'Use this design' })
+      .click();
+    await page.waitForURL(/\/produce\/steps\?model=/);
+    await page.getByRole('heading', { name: 'Pearl Bead Charm' }).waitFor();
+    await page.getByTestId('total-price').waitFor();
+    expect(await page.getByLabel(/^Quantity/).inputValue()).toBe('10');
+    expect(
+      await page.getByText('To access Pearl Bead Charm you must order at least 10 pieces').count(),
+    ).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'produce-library-design');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('The library on a phone: cards in one column, nothing sideways', async () => {
+    const { context, page, errors } = await signedInCustomer('phone');
+    await page.goto('/produce/design');
+    await page.getByRole('article', { name: 'Block Pendant' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'produce-library-phone');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

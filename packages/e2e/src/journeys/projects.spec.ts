@@ -160,6 +160,16 @@ describe('projects and offers', () => {
     await c.getByRole('button', { name: 'Invited', exact: true }).click();
     await c.waitForURL(/filter=invited/);
     await c.getByRole('button', { name: 'All', exact: true }).click();
+    // a search with no match says so and offers the way back; a page past the end shows the last page
+    await c.getByRole('searchbox', { name: 'Search projects' }).fill('no such piece anywhere');
+    await c.getByRole('heading', { name: 'No projects match' }).waitFor();
+    await c.waitForURL(/q=no\+such/);
+    await c.getByRole('button', { name: 'Show all projects' }).click();
+    await c.getByRole('list', { name: 'Projects' }).waitFor();
+    expect(await c.getByRole('searchbox', { name: 'Search projects' }).inputValue()).toBe('');
+    await c.goto('/projects?page=40');
+    await c.getByRole('list', { name: 'Projects' }).waitFor();
+    expect(new URL(c.url()).searchParams.get('page')).not.toBe('40');
     await screenshot(c, 'projects-desktop');
     expect(await seriousA11yViolations(c)).toEqual([]);
     await c.goto('/browse-designers');

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newContext, screenshot, collectPageErrors, type Browser, type Page } from '../fixtures/browser';
+import {
+  launchBrowser,
+  newContext,
+  screenshot,
+  collectPageErrors,
+  type Browser,
+  type Page,
+} from '../fixtures/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -7,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
+const unique = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
 const next = (page: Page) => page.getByRole('button', { name: /^Next/ }).click();
 const heading = (page: Page, name: RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
 
@@ -18,7 +26,10 @@ async function account(page: Page, role: RegExp, email: string, withPhone: boole
   await next(page);
   await heading(page, /Create your account/);
   await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).first().fill('Sparkle-2026!');
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill('Sparkle-2026!');
   await page.getByLabel(/^Full Name/).fill('Ada Lovelace');
   if (withPhone) await page.getByLabel(/^Phone number/).fill('2125550123');
   await next(page);
@@ -75,8 +86,14 @@ describe('sign-up', () => {
     await page.getByRole('button', { name: 'NURBS modeling' }).click();
     await next(page);
     await heading(page, /A few details/);
-    await page.getByRole('group', { name: /^Software skills/ }).getByRole('button', { name: 'Rhino', exact: true }).click();
-    await page.getByRole('group', { name: /^Software owned/ }).getByRole('button', { name: 'Rhino', exact: true }).click();
+    await page
+      .getByRole('group', { name: /^Software skills/ })
+      .getByRole('button', { name: 'Rhino', exact: true })
+      .click();
+    await page
+      .getByRole('group', { name: /^Software owned/ })
+      .getByRole('button', { name: 'Rhino', exact: true })
+      .click();
     await next(page);
     await heading(page, /Connect your online presence/);
     await page.getByLabel(/^Bio/).fill('Short.');
@@ -110,7 +127,11 @@ describe('sign-up', () => {
     await page.getByLabel(/^Tell us why/).fill('We cast for independent jewelers and want steady work.');
     await next(page);
     await heading(page, /A few details/);
-    await page.getByRole('group', { name: /^Capabilities/ }).getByRole('button').first().click();
+    await page
+      .getByRole('group', { name: /^Capabilities/ })
+      .getByRole('button')
+      .first()
+      .click();
     await next(page);
     await heading(page, /Connect your online presence/);
     await checkAllConfirmations(page);

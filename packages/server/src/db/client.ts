@@ -25,10 +25,24 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * What a statement sent after close() gets back. pg-boss may still record a job's end while the app shuts
+ * down (the job is retried after restart); its complete/fail/cancel commands end in `SELECT COUNT(*)` and
+ * it reads `rows[0].count`, so those get a zero count and everything else no rows.
+ */
+function resultAfterClose(text: string): { rows: Record<string, unknown>[] } {
+  return /SELECT\s+COUNT\(\*\)(\s+as\s+count)?\s+FROM/i.test(text)
+    ? { rows: [{ count: '0' }] }
+    : { rows: [] };
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // an idle client losing its connection (server restart, database dropped after a test) must not crash the process
@@ -40,8 +54,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       sql: {
         async executeSql(text, values) {
-          // pg-boss may still record a job's end while the app shuts down; the job is retried after restart
-          if (closed) return { rows: [] };
+          if (closed) return resultAfterClose(text);
           const result = await pool.query(text, values);
           return { rows: result.rows };
         },
@@ -64,7 +77,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     sql: {
       // PGlite's extended protocol takes one statement; pg-boss sends its schema as one parameterless script.
       async executeSql(text, values) {
-        if (closed) return { rows: [] };
+        if (closed) return resultAfterClose(text);
         if (!values || values.length === 0) {
           const results = await client.exec(text);
           return { rows: results.at(-1)?.rows ?? [] };

@@ -121,7 +121,7 @@ export const demoPros: DemoPro[] = [
     'designer7@demo.facet',
     ['Lucas', 'Moreau'],
     ['Denver', 'CO', 'US'],
-    'Men\'s rings, cufflinks and custom band profiles. Tungsten-look inlays, beveled edges and knurling, modelled precisely and rendered for your product pages.',
+    "Men's rings, cufflinks and custom band profiles. Tungsten-look inlays, beveled edges and knurling, modelled precisely and rendered for your product pages.",
     ['mens-jewelry', 'cufflinks', 'wedding-bands'],
     ['nurbs-modeling', 'photorealistic-rendering', 'resizing-variants'],
     ['rhino', 'keyshot', 'solidworks'],

@@ -7,10 +7,13 @@ import { seedDemoProjects } from '../modules/projects/demo-projects';
 export const DEMO_PASSWORD = 'Facet-demo-1';
 
 /** Data every installation needs (onboarding questions; later the catalog and workflow). Idempotent. */
-export async function seedReference(ctx: Pick<AppContext, 'onboarding' | 'catalog' | 'projects'>) {
+export async function seedReference(
+  ctx: Pick<AppContext, 'onboarding' | 'catalog' | 'projects' | 'library'>,
+) {
   await ctx.onboarding.seed();
   await ctx.catalog.seed();
   await ctx.projects.seedStatuses();
+  await ctx.library.seed();
 }
 
 /** Demo accounts with fixed logins. Idempotent: an existing demo account is left as it is. */
@@ -57,8 +60,18 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'projects'>) {
     firstName: 'Claire',
     lastName: 'Dubois',
     phone: '4155550132',
-    address: { country: 'US', state: 'CA', city: 'San Francisco', street: '500 Market Street', zipcode: '94105' },
-    profile: { customerType: 'business', purpose: ['launch-brand', 'production-run'], websiteUrl: 'claire-dubois.example' },
+    address: {
+      country: 'US',
+      state: 'CA',
+      city: 'San Francisco',
+      street: '500 Market Street',
+      zipcode: '94105',
+    },
+    profile: {
+      customerType: 'business',
+      purpose: ['launch-brand', 'production-run'],
+      websiteUrl: 'claire-dubois.example',
+    },
   });
   for (const pro of demoPros) {
     await add({
@@ -66,7 +79,13 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'projects'>) {
       role: pro.role,
       firstName: pro.firstName,
       lastName: pro.lastName,
-      address: { country: pro.country, state: pro.state, city: pro.city, street: '1 Studio Lane', zipcode: '10001' },
+      address: {
+        country: pro.country,
+        state: pro.state,
+        city: pro.city,
+        street: '1 Studio Lane',
+        zipcode: '10001',
+      },
       profile: {
         bio: pro.bio,
         skills: pro.skills,
@@ -87,6 +106,13 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'projects'>) {
     address: { country: 'US', state: 'NY', city: 'New York', street: '200 Fifth Avenue', zipcode: '10010' },
   });
   await seedDemoProjects(ctx);
-  const primary = ['customer@demo.facet', 'designer@demo.facet', 'designer2@demo.facet', 'designer3@demo.facet', 'service@demo.facet', 'staff@demo.facet'];
+  const primary = [
+    'customer@demo.facet',
+    'designer@demo.facet',
+    'designer2@demo.facet',
+    'designer3@demo.facet',
+    'service@demo.facet',
+    'staff@demo.facet',
+  ];
   return logins.filter((l) => primary.includes(l.email));
 }

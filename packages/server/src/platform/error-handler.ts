@@ -7,14 +7,22 @@ interface ErrorBody {
 }
 
 const byFastifyCode: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'The request is too large.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'payload_too_large',
+    message: 'The request is too large.',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'unsupported_media_type',
     message: 'This content type is not supported.',
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is empty.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'invalid_json',
+    message: 'The request body is not valid JSON.',
+  },
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'file_too_large', message: 'The file is too large.' },
   FST_FILES_LIMIT: { status: 413, code: 'too_many_files', message: 'Too many files in one request.' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
@@ -25,7 +33,9 @@ const byFastifyCode: Record<string, { status: number; code: string; message: str
 };
 
 export function toErrorBody(error: AppError): ErrorBody {
-  return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+  return {
+    error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+  };
 }
 
 /** One mapping table: AppError as is, zod -> 400, known client mistakes by code, everything else a hidden 500. */
@@ -45,7 +55,11 @@ export function installErrorHandler(app: FastifyInstance) {
       const known = byFastifyCode[error.code]!;
       appError = new AppError(known.code, known.message, known.status);
     } else if (error.statusCode === 429) {
-      appError = new AppError('too_many_attempts', 'Too many attempts. Please wait a minute and try again.', 429);
+      appError = new AppError(
+        'too_many_attempts',
+        'Too many attempts. Please wait a minute and try again.',
+        429,
+      );
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       appError = new AppError('bad_request', error.message || 'Bad request.', error.statusCode);
     } else {
@@ -57,6 +71,8 @@ export function installErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(toErrorBody(new AppError('not_found', `No route ${request.method} ${request.url}.`, 404)));
+    reply
+      .status(404)
+      .send(toErrorBody(new AppError('not_found', `No route ${request.method} ${request.url}.`, 404)));
   });
 }

@@ -12,11 +12,14 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'That') => new AppError('not_found', `${what} was not found.`, 404);
-export const forbidden = (message = 'You are not allowed to do that.') => new AppError('forbidden', message, 403);
+export const forbidden = (message = 'You are not allowed to do that.') =>
+  new AppError('forbidden', message, 403);
 export const unauthenticated = () => new AppError('unauthenticated', 'Please sign in to continue.', 401);
 
 /** A zod error as our 400: the first message on top, every field's message by its dotted path. */
-export function validationError(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+export function validationError(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): AppError {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';

@@ -57,7 +57,8 @@ export async function startJobs(options: {
         let pending = 0;
         for (const name of queues) pending += await boss.getQueueSize(name, { before: 'completed' });
         if (pending === 0 && inFlight.size === 0) return;
-        if (Date.now() > until) throw new Error(`jobs did not drain within ${timeoutMs} ms (${pending} pending)`);
+        if (Date.now() > until)
+          throw new Error(`jobs did not drain within ${timeoutMs} ms (${pending} pending)`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -28,7 +28,13 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string }
   return {
     transport: 'smtp',
     async send(message) {
-      await smtp.sendMail({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
+      await smtp.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+      });
       await record(message, 'smtp');
     },
   };

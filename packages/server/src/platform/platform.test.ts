@@ -21,7 +21,11 @@ describe('platform', () => {
   });
 
   test('every response carries a request id, echoing a caller-supplied one', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(res.headers['x-request-id']).toBe('abc-123');
     const other = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

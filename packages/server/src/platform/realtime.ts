@@ -2,7 +2,13 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents, TypingUser } from '@facet/domain/chat';
+import { participantFullName, TYPING_CLEAR_MS } from '@facet/domain/chat';
+import type {
+  ClientToServerEvents,
+  GetIsTypingPayload,
+  ServerToClientEvents,
+  TypingUser,
+} from '@facet/domain/chat';
 import type { ChatService } from '../modules/chat/chat.service';
 import type { UserRow } from '../modules/accounts/accounts.queries';
 import { SESSION_COOKIE, type SessionStore } from '../modules/accounts/sessions';
@@ -30,6 +36,11 @@ function cookieValue(header: string | undefined, name: string): string | null {
     }
   }
   return null;
+}
+
+function typingNews(chatRoom: string, user: UserRow, typing: boolean): GetIsTypingPayload {
+  const users: TypingUser[] = typing ? [{ id: user.id, fullName: participantFullName(user) }] : [];
+  return { chatRoom, from: user.id, users, expiresInMs: TYPING_CLEAR_MS };
 }
 
 const errorText = (error: unknown) =>
@@ -77,6 +88,13 @@ export async function installRealtime(
   chat.setEmitter({
     message: (room, message) => io.to(room).emit('getMessage', message),
     moveStatus: (room, payload) => io.to(room).emit('getMoveStatus', payload),
+    model: (room, payload) => io.to(room).emit('receive-3d-model', payload),
+  });
+  // 3D model files added to a project (attachments, deliveries) are announced in its rooms
+  const stopModelFiles = app.ctx.projects.onModelFiles((projectId, files) => {
+    void chat
+      .modelFilesAdded(projectId, files)
+      .catch((err: unknown) => app.log.error({ err }, 'chat: announcing 3D models failed'));
   });
 
   io.use(async (socket, next) => {
@@ -157,13 +175,9 @@ export async function installRealtime(
 
     socket.on('isTyping', (payload) => {
       if (!payload || typeof payload.chatRoom !== 'string' || !socket.rooms.has(payload.chatRoom)) return;
-      const users: TypingUser[] = (Array.isArray(payload.users) ? payload.users : [])
-        .filter(
-          (u): u is TypingUser => Boolean(u) && typeof u.id === 'string' && typeof u.fullName === 'string',
-        )
-        .slice(0, 10)
-        .map((u) => ({ id: u.id.slice(0, 64), fullName: u.fullName.slice(0, 120) }));
-      socket.to(payload.chatRoom).emit('getIsTyping', { chatRoom: payload.chatRoom, users });
+      // only the sender's own entry is relayed, under their name as the server knows it
+      const typing = Array.isArray(payload.users) && payload.users.some((u) => u?.id === user.id);
+      socket.to(payload.chatRoom).emit('getIsTyping', typingNews(payload.chatRoom, user, typing));
     });
 
     socket.on('sendMessage', async (payload, ack) => {
@@ -210,6 +224,8 @@ export async function installRealtime(
 
     socket.on('disconnecting', () => {
       const rooms = [...socket.rooms].filter((r) => r !== socket.id);
+      // a typist who goes away stops typing now (when the whole node dies, the receivers' expiry clears it)
+      for (const room of rooms) socket.to(room).emit('getIsTyping', typingNews(room, user, false));
       // after the socket has left its rooms, tell each room who is still there
       setImmediate(() => {
         for (const room of rooms) void announcePresence(room, null, 'forceDisconnectedFiltredUsers');
@@ -237,14 +253,15 @@ export async function installRealtime(
   // before Fastify closes its server: stop the timer, drop the sockets, leave Redis
   app.addHook('preClose', async () => {
     closing = true;
+    stopModelFiles();
     clearInterval(timer);
     chat.setEmitter(null);
     await sweeping;
     io.disconnectSockets(true);
     io.engine.close();
     await io.of('/').adapter.close();
-    pub?.disconnect();
-    sub?.disconnect();
+    // quit (not disconnect): commands still in flight get their replies instead of rejecting unhandled
+    await Promise.all([pub, sub].map((client) => client?.quit().catch(() => client.disconnect())));
   });
 
   return io;

@@ -7,7 +7,9 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from './errors';
 import {
   UPLOAD_TTL_SECONDS,
@@ -41,6 +43,12 @@ function bodyStream(body: unknown): Readable {
   throw new Error('unexpected S3 body');
 }
 
+/** How long a worker thread's signed read address of an object lasts (an analysis takes seconds). */
+const SOURCE_TTL_SECONDS = 5 * 60;
+
+/** The smallest part S3 accepts in a multipart upload. */
+const PART_BYTES = 5 * 1024 * 1024;
+
 const noSignedPut = () => new AppError('not_found', 'Uploads go straight to the bucket here.', 404);
 
 /** An S3-compatible bucket; the browser uploads with a presigned POST limited by content-length-range. */
@@ -57,13 +65,28 @@ export function createS3Storage(settings: S3Settings): Storage {
     },
     async putStream(key, body, { maxBytes }) {
       if (await storage.head(key)) throw uploadUsed();
-      // gathered (at most maxBytes) so the length is known to S3
-      const pieces: Buffer[] = [];
-      for await (const chunk of body.pipe(byteCap(maxBytes))) pieces.push(chunk as Buffer);
-      const bytes = Buffer.concat(pieces);
-      if (bytes.length === 0) throw uploadEmpty();
-      await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes }));
-      return { sizeBytes: bytes.length };
+      // streamed in 5 MiB parts (a multipart upload), so memory stays small whatever the file size
+      let sizeBytes = 0;
+      let refusal: unknown = null;
+      const cap = byteCap(maxBytes, (n) => (sizeBytes = n));
+      cap.on('error', (error) => (refusal = error));
+      body.on('error', (error) => cap.destroy(error));
+      const upload = new Upload({
+        client: s3,
+        params: { Bucket, Key: key, Body: body.pipe(cap) },
+        partSize: PART_BYTES,
+        queueSize: 2,
+      });
+      try {
+        await upload.done();
+      } catch (error) {
+        throw refusal ?? error; // a refused upload is aborted: no parts are left in the bucket
+      }
+      if (sizeBytes === 0) {
+        await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
+        throw uploadEmpty();
+      }
+      return { sizeBytes };
     },
     async get(key) {
       try {
@@ -106,18 +129,12 @@ export function createS3Storage(settings: S3Settings): Storage {
     async receiveUpload() {
       throw noSignedPut();
     },
-    sourceOf(key) {
-      return { kind: 's3', settings, key };
+    async sourceOf(key) {
+      const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket, Key: key }), {
+        expiresIn: SOURCE_TTL_SECONDS,
+      });
+      return { kind: 'url', url };
     },
   };
   return storage;
-}
-
-/** Opens an object as chunks (used from worker threads, which build their own client). */
-export async function openS3Object(
-  settings: S3Settings,
-  key: string,
-): Promise<{ chunks: AsyncIterable<Uint8Array>; sizeBytes: number }> {
-  const out = await clientOf(settings).send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
-  return { chunks: bodyStream(out.Body), sizeBytes: out.ContentLength ?? 0 };
 }

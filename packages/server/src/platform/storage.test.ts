@@ -81,8 +81,8 @@ describe('disk storage', () => {
   test('keys never leave the root; the worker source is the file path', async () => {
     const dir = root();
     const storage = createDiskStorage(dir);
-    expect(() => storage.sourceOf('../etc/passwd')).toThrow();
-    expect(storage.sourceOf('models/a.stl')).toEqual({ kind: 'file', path: join(dir, 'models/a.stl') });
+    await expect(storage.sourceOf('../etc/passwd')).rejects.toThrow();
+    expect(await storage.sourceOf('models/a.stl')).toEqual({ kind: 'file', path: join(dir, 'models/a.stl') });
   });
 
   test('a configured secret signs links that another process with the same secret accepts', async () => {
@@ -151,7 +151,12 @@ describe('S3 storage (chosen by S3_BUCKET)', () => {
     const ttl = Date.parse(policy.expiration) - before;
     expect(ttl).toBeGreaterThan(14 * 60_000);
     expect(ttl).toBeLessThanOrEqual(15 * 60_000 + 2_000);
-    expect(storage.sourceOf('models/abc.stl')).toMatchObject({ kind: 's3', key: 'models/abc.stl' });
+    // a worker reads an object through a short-lived signed GET address, without keys of its own
+    const source = await storage.sourceOf('models/abc.stl');
+    expect(source.kind).toBe('url');
+    const read = new URL((source as { url: string }).url);
+    expect(read.pathname).toBe('/facet-models/models/abc.stl');
+    expect(read.searchParams.get('X-Amz-Expires')).toBe('300');
     // the signed PUT route of the disk does not exist for a bucket
     expect(await code(() => storage.verifyUpload('x.y'))).toBe('404 not_found');
   });

@@ -28,7 +28,9 @@ export interface S3Settings {
 
 /** How another thread opens an object by itself: plain data, safe to post to a worker. */
 export type StorageSource =
-  { kind: 'file'; path: string } | { kind: 's3'; settings: S3Settings; key: string };
+  | { kind: 'file'; path: string }
+  /** A short-lived signed GET address of a bucket object: worker threads need neither the SDK nor keys. */
+  | { kind: 'url'; url: string };
 
 /** The file port: local disk by default, an S3-compatible bucket when configured; same interface. */
 export interface Storage {
@@ -47,7 +49,7 @@ export interface Storage {
   verifyUpload(token: string): UploadGrant;
   /** Receives the body sent to a signed upload URL; one upload per object. */
   receiveUpload(grant: UploadGrant, body: Readable): Promise<{ sizeBytes: number }>;
-  sourceOf(key: string): StorageSource;
+  sourceOf(key: string): Promise<StorageSource>;
 }
 
 export const UPLOAD_TTL_SECONDS = 15 * 60;
@@ -184,7 +186,7 @@ export function createDiskStorage(rootDir: string, options: { uploadSecret?: str
     async receiveUpload(grant, body) {
       return storage.putStream(grant.key, body, { maxBytes: grant.maxBytes });
     },
-    sourceOf(key) {
+    async sourceOf(key) {
       return { kind: 'file', path: pathOf(key) };
     },
   };
@@ -213,6 +215,7 @@ export async function openSource(
     const s = await stat(source.path);
     return { chunks: createReadStream(source.path, { highWaterMark: chunkBytes }), sizeBytes: s.size };
   }
-  const { openS3Object } = await import('./storage-s3');
-  return openS3Object(source.settings, source.key);
+  const res = await fetch(source.url);
+  if (!res.ok || !res.body) throw new Error(`the stored object could not be read (HTTP ${res.status})`);
+  return { chunks: res.body, sizeBytes: Number(res.headers.get('content-length') ?? 0) };
 }

@@ -8,5 +8,6 @@ beforeEach(() => {
 afterEach(() => {
   const calls = spy.mock.calls;
   spy.mockRestore();
-  if (calls.length) throw new Error(`console.error was called: ${calls.map((c: unknown[]) => c.join(' ')).join('\n')}`);
+  if (calls.length)
+    throw new Error(`console.error was called: ${calls.map((c: unknown[]) => c.join(' ')).join('\n')}`);
 });

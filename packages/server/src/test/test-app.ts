@@ -11,7 +11,9 @@ export { DEMO_PASSWORD };
  * The real app for a test file: in-memory PGlite by default; a fresh PostgreSQL database (dropped
  * afterwards) when DATABASE_URL is set, and Redis when REDIS_URL is set — CI runs the suite both ways.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<BuiltApp & { close(): Promise<void> }> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+): Promise<BuiltApp & { close(): Promise<void> }> {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' });
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -61,7 +63,11 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 }
 
 export async function loginAs(app: BuiltApp['app'], email: string, portal: string, password = DEMO_PASSWORD) {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password, portal } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password, portal },
+  });
   if (response.statusCode !== 200) throw new Error(`login failed ${response.statusCode}: ${response.body}`);
   return sessionCookie(response);
 }

@@ -99,7 +99,11 @@ export function AppLayout() {
               >
                 <MenuIcon aria-hidden="true" />
               </button>
-              <Link to={user?.blocked ? '/no-access' : '/'} className="shell__mobile-logo" aria-label="Facet, home">
+              <Link
+                to={user?.blocked ? '/no-access' : '/'}
+                className="shell__mobile-logo"
+                aria-label="Facet, home"
+              >
                 <LogoMark />
                 <span aria-hidden="true">Facet</span>
               </Link>

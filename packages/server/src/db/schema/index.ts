@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './models';
 export * from './projects';
 export * from './chat';
+export * from './library';

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { libraryProducts } from './library';
 import { files } from './platform';
 import { users } from './users';
 
@@ -42,6 +43,10 @@ export const models = pgTable(
     error: jsonb('error').$type<{ code: string; message: string }>(),
     thumbnailFileId: uuid('thumbnail_file_id').references(() => files.id, { onDelete: 'set null' }),
     thumbnailSource: text('thumbnail_source', { enum: ['render', 'custom'] }),
+    /** The library design the model was copied from (its membership minimum applies when priced). */
+    libraryProductId: uuid('library_product_id').references(() => libraryProducts.id, {
+      onDelete: 'set null',
+    }),
     analysedAt: timestamp('analysed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

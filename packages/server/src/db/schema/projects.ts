@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** The project workflow as seeded data (design and service variants; positions -1, 1..4). */
@@ -39,7 +49,10 @@ export const projects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('projects_customer_idx').on(t.customerId, t.createdAt), index('projects_pro_idx').on(t.proId)],
+  (t) => [
+    index('projects_customer_idx').on(t.customerId, t.createdAt),
+    index('projects_pro_idx').on(t.proId),
+  ],
 );
 
 /** One piece of a project (a single-item project has one; a collection several). */
@@ -109,7 +122,9 @@ export const invitations = pgTable(
     uniqueIndex('invitations_project_pro_idx').on(t.projectId, t.proId),
     index('invitations_pro_idx').on(t.proId),
     // the database itself refuses a second accepted offer on one project
-    uniqueIndex('invitations_one_accepted_idx').on(t.projectId).where(sql`status = 'accepted'`),
+    uniqueIndex('invitations_one_accepted_idx')
+      .on(t.projectId)
+      .where(sql`status = 'accepted'`),
   ],
 );
 

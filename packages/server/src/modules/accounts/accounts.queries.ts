@@ -21,7 +21,13 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export function accountsQueries(db: Db) {
   return {
     findByEmail: async (email: string) =>
-      (await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1))[0],
+      (
+        await db
+          .select()
+          .from(users)
+          .where(eq(users.email, normaliseEmail(email)))
+          .limit(1)
+      )[0],
 
     findById: async (id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
 
@@ -95,7 +101,11 @@ export function accountsQueries(db: Db) {
         .limit(200),
 
     portfolioOf: (userId: string) =>
-      db.select().from(portfolioImages).where(eq(portfolioImages.userId, userId)).orderBy(portfolioImages.createdAt),
+      db
+        .select()
+        .from(portfolioImages)
+        .where(eq(portfolioImages.userId, userId))
+        .orderBy(portfolioImages.createdAt),
   };
 }
 

@@ -35,6 +35,5 @@ export const meSchema = z.object({
 
 export const userReply = z.object({ user: meSchema });
 
-export const errorReply = z.object({
-  error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
-});
+/** The API's one error shape. */
+export { errorReply } from '../../platform/openapi';

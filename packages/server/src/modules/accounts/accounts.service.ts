@@ -109,7 +109,13 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; files: F
     toMe,
     queries: q,
 
-    async login(input: { email: string; password: string; portal: Portal; userAgent?: string; oldToken?: string | null }) {
+    async login(input: {
+      email: string;
+      password: string;
+      portal: Portal;
+      userAgent?: string;
+      oldToken?: string | null;
+    }) {
       const user = await q.findByEmail(input.email);
       if (!user) {
         dummyHash ??= hashPassword('not-a-real-password-1A!');
@@ -124,11 +130,18 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; files: F
       // a new session id at every login: an old cookie (or a planted one) never carries over
       if (input.oldToken) await deps.sessions.revoke(input.oldToken);
       const session = await deps.sessions.create(user.id, input.userAgent);
-      const current = user.firstTimeLogin ? ((await q.updateUser(user.id, { firstTimeLogin: false })) ?? user) : user;
+      const current = user.firstTimeLogin
+        ? ((await q.updateUser(user.id, { firstTimeLogin: false })) ?? user)
+        : user;
       return { session, me: await toMe(current) };
     },
 
-    async changePassword(user: UserRow, currentPassword: string, newPassword: string, keepToken: string | null) {
+    async changePassword(
+      user: UserRow,
+      currentPassword: string,
+      newPassword: string,
+      keepToken: string | null,
+    ) {
       const ok = await argon2.verify(user.passwordHash, currentPassword).catch(() => false);
       if (!ok) {
         throw new AppError('wrong_password', 'Current password is incorrect.', 400, {
@@ -176,7 +189,8 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; files: F
     ) {
       const target = await q.findById(userId);
       if (!target) throw notFound('That account');
-      if (target.role === 'staff') throw new AppError('forbidden', 'Staff accounts cannot be changed here.', 403);
+      if (target.role === 'staff')
+        throw new AppError('forbidden', 'Staff accounts cannot be changed here.', 403);
       if (change.status === 'pending') {
         throw new AppError('invalid_status', 'An account cannot be sent back to pending.', 400);
       }
@@ -185,7 +199,13 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; files: F
       }
       const to = change.status ?? target.status;
       await deps.db.transaction((tx) =>
-        q.setStatus(tx, { userId, actorId: actor.id, from: target.status, to, isInactive: change.isInactive }),
+        q.setStatus(tx, {
+          userId,
+          actorId: actor.id,
+          from: target.status,
+          to,
+          isInactive: change.isInactive,
+        }),
       );
       if (change.status && change.status !== target.status) {
         await deps.jobs.send('mail', {

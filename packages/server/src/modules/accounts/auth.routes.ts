@@ -1,12 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replies } from '../../platform/openapi';
 import { AppError } from '../../platform/errors';
 import { errorReply, userReply } from './accounts.schemas';
 import { SESSION_COOKIE } from './sessions';
 import type { UploadedFile } from './signup.service';
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: { token: string; expiresAt: Date }) {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { token: string; expiresAt: Date },
+) {
   reply.setCookie(SESSION_COOKIE, session.token, {
     path: '/',
     httpOnly: true,
@@ -30,8 +35,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign up (the wizard payload with role); JSON, or multipart with `data` and `portfolioImages` files',
-        response: { 201: userReply, 400: errorReply, 409: errorReply },
+        summary:
+          'Sign up (the wizard payload with role); JSON, or multipart with `data` and `portfolioImages` files',
+        response: replies({ 201: userReply, 400: errorReply, 409: errorReply }),
       },
       config: { rateLimit: { max: config.signupRateLimit, timeWindow: '1 minute' } },
     },
@@ -69,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Log in on a portal: a customer, designer, service or staff account only on its own',
         body: loginBody,
-        response: { 200: userReply, 401: errorReply, 403: errorReply, 429: errorReply },
+        response: replies({ 200: userReply, 401: errorReply, 403: errorReply, 429: errorReply }),
       },
       config: {
         rateLimit: {
@@ -94,7 +100,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], summary: 'End this session on the server', response: { 204: z.null() } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session on the server',
+        response: replies({ 204: z.null() }),
+      },
+    },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await app.ctx.sessions.revoke(token);

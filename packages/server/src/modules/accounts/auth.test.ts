@@ -8,8 +8,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signup = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: payload as object });
-const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
+const signup = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: payload as object });
+const me = (cookie?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
 
 describe('sign-up', () => {
   test('a customer signs up, is active at once and gets a session', async () => {
@@ -35,7 +37,12 @@ describe('sign-up', () => {
   test('designers and service providers start pending', async () => {
     const designer = await signup(designerSignup('rafael@example.com'));
     expect(designer.statusCode).toBe(201);
-    expect(designer.json().user).toMatchObject({ role: 'designer', status: 'pending', firstName: 'Rafael', lastName: 'Costa Lima' });
+    expect(designer.json().user).toMatchObject({
+      role: 'designer',
+      status: 'pending',
+      firstName: 'Rafael',
+      lastName: 'Costa Lima',
+    });
     const service = await signup(serviceSignup('ada@example.com'));
     expect(service.statusCode).toBe(201);
     expect(service.json().user).toMatchObject({ role: 'service', status: 'pending' });
@@ -45,7 +52,10 @@ describe('sign-up', () => {
     await signup(customerSignup('twice@example.com'));
     const again = await signup(customerSignup('Twice@Example.com'));
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ code: 'email_taken', message: 'An account with this email already exists.' });
+    expect(again.json().error).toMatchObject({
+      code: 'email_taken',
+      message: 'An account with this email already exists.',
+    });
   });
 
   test.each([
@@ -77,7 +87,9 @@ describe('sign-up', () => {
     const shortBio = await signup({ ...designerSignup('bio2@example.com'), bio: 'Too short.' });
     expect(shortBio.json().error.fields.bio).toBe('Bio must be at least 100 characters');
     const noPortfolio = await signup({ ...designerSignup('bio3@example.com'), portfolioLink: '' });
-    expect(noPortfolio.json().error.fields.portfolioLink).toBe('Add a portfolio link or upload portfolio images');
+    expect(noPortfolio.json().error.fields.portfolioLink).toBe(
+      'Add a portfolio link or upload portfolio images',
+    );
     const missingSkills = await signup({ ...designerSignup('bio4@example.com'), cadSkills: [] });
     expect(missingSkills.json().error.fields.cadSkills).toBe('Choose at least one CAD skill');
   });
@@ -98,7 +110,10 @@ describe('sign-up', () => {
   });
 
   test('unknown onboarding answers are refused', async () => {
-    const res = await signup({ ...customerSignup('answers@example.com'), answers: [{ questionId: 'q-experience', answerIds: ['nope'] }] });
+    const res = await signup({
+      ...customerSignup('answers@example.com'),
+      answers: [{ questionId: 'q-experience', answerIds: ['nope'] }],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Choose answers from the list');
   });
@@ -115,15 +130,23 @@ describe('sign-up', () => {
         ),
         `--${boundary}--\r\n`,
       ];
-      return { payload: Buffer.from(parts.join(''), 'latin1'), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+      return {
+        payload: Buffer.from(parts.join(''), 'latin1'),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
     };
     const bad = form([{ name: 'ring.exe', bytes: png }], 'multi1@example.com');
     const refused = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...bad });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe('Sorry, some files have unsupported types!');
 
-    const disguised = form([{ name: 'ring.png', bytes: new TextEncoder().encode('#!/bin/sh echo') }], 'multi2@example.com');
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...disguised })).statusCode).toBe(400);
+    const disguised = form(
+      [{ name: 'ring.png', bytes: new TextEncoder().encode('#!/bin/sh echo') }],
+      'multi2@example.com',
+    );
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...disguised })).statusCode).toBe(
+      400,
+    );
 
     const good = form(
       [

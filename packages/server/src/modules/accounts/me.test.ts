@@ -26,7 +26,9 @@ describe('account settings', () => {
   test('signed out, /api/me is a 401 in the error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'unauthenticated', message: 'Please sign in to continue.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'unauthenticated', message: 'Please sign in to continue.' },
+    });
   });
 
   test('edit name, phone and address', async () => {
@@ -54,10 +56,20 @@ describe('account settings', () => {
   test('bad edits get their message and change nothing', async () => {
     const cookie = await loginAs(t.app, 'customer@demo.facet', 'customer');
     const before = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user;
-    const badPhone = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie }, payload: { phone: '12ab' } });
+    const badPhone = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie },
+      payload: { phone: '12ab' },
+    });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().error.fields.phone).toBe('Phone must contain only numbers (6–15 digits)');
-    const clearPhone = await t.app.inject({ method: 'PATCH', url: '/api/me', headers: { cookie }, payload: { phone: '' } });
+    const clearPhone = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: { cookie },
+      payload: { phone: '' },
+    });
     expect(clearPhone.json().error.message).toBe('Phone number is required');
     const badState = await t.app.inject({
       method: 'PATCH',
@@ -82,7 +94,12 @@ describe('account settings', () => {
     expect(refused.json().error.message).toBe('Sorry, the avatar must be a jpg, jpeg, png or webp image!');
 
     const upload = multipart('avatar', 'me.png', png);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/me/avatar', headers: { cookie, ...upload.headers }, payload: upload.payload });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/avatar',
+      headers: { cookie, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(res.statusCode).toBe(200);
     const avatarUrl = res.json().user.avatarUrl as string;
     expect(avatarUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
@@ -94,7 +111,11 @@ describe('account settings', () => {
   });
 
   test('change password: the old one stops working, other sessions end, this one stays', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: customerSignup('pw@example.com') });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: customerSignup('pw@example.com'),
+    });
     const here = sessionCookie(created);
     const elsewhere = await loginAs(t.app, 'pw@example.com', 'customer', 'Sparkle-2026!');
 
@@ -122,10 +143,16 @@ describe('account settings', () => {
       payload: { currentPassword: 'Sparkle-2026!', newPassword: 'Brilliant-2027!' },
     });
     expect(ok.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: here } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: elsewhere } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: here } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: elsewhere } })).statusCode,
+    ).toBe(401);
     await expect(loginAs(t.app, 'pw@example.com', 'customer', 'Sparkle-2026!')).rejects.toThrow(/401/);
-    await expect(loginAs(t.app, 'pw@example.com', 'customer', 'Brilliant-2027!')).resolves.toMatch(/^facet_session=/);
+    await expect(loginAs(t.app, 'pw@example.com', 'customer', 'Brilliant-2027!')).resolves.toMatch(
+      /^facet_session=/,
+    );
   });
 
   test('skipping the questions hides the 50% banner', async () => {

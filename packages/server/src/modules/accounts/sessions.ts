@@ -13,7 +13,9 @@ export function sessionStore(db: Db, ttlDays: number) {
     async create(userId: string, userAgent: string | undefined) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + ttlDays * 86_400_000);
-      await db.insert(sessions).values({ id: digest(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) });
+      await db
+        .insert(sessions)
+        .values({ id: digest(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) });
       return { token, expiresAt };
     },
     async lookup(token: string) {

@@ -35,14 +35,20 @@ export function signupService(deps: {
 
   return {
     async signup(body: unknown, portfolio: UploadedFile[], userAgent?: string) {
-      const parsed = createSignupInputSchema({ hasStates, portfolioImageCount: portfolio.length }).safeParse(body);
+      const parsed = createSignupInputSchema({ hasStates, portfolioImageCount: portfolio.length }).safeParse(
+        body,
+      );
       if (!parsed.success) throw validationError(parsed.error.issues);
       const input: SignupInput = parsed.data;
       checkAddress(input.address);
 
       if (portfolio.length) {
-        const problem = checkPortfolioUpload(portfolio.map((f) => ({ name: f.name, size: f.bytes.byteLength })));
-        const unsupported = portfolio.some((f) => !isSupportedPortfolioFile(f.name) || !contentMatchesName(f.name, f.bytes));
+        const problem = checkPortfolioUpload(
+          portfolio.map((f) => ({ name: f.name, size: f.bytes.byteLength })),
+        );
+        const unsupported = portfolio.some(
+          (f) => !isSupportedPortfolioFile(f.name) || !contentMatchesName(f.name, f.bytes),
+        );
         if (problem || unsupported) {
           const message = unsupported ? accountMessages.portfolioFilesUnsupported : problem!;
           throw new AppError('validation_failed', message, 400, { portfolioImages: message });

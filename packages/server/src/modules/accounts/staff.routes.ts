@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replies } from '../../platform/openapi';
 import { requireRole } from '../../platform/auth';
 import { errorReply, meSchema } from './accounts.schemas';
 
@@ -16,7 +17,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff'],
         summary: 'Accounts by role and status (e.g. pending designers to review)',
         querystring: z.object({ role: role.optional(), status: status.optional() }),
-        response: { 200: z.object({ accounts: z.array(meSchema) }), 401: errorReply, 403: errorReply },
+        response: replies({
+          200: z.object({ accounts: z.array(meSchema) }),
+          401: errorReply,
+          403: errorReply,
+        }),
       },
     },
     async (request) => {
@@ -33,9 +38,21 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve (active), hold or deactivate an account; mark a customer inactive',
         params: z.object({ id: z.uuid('Unknown account.') }),
         body: z
-          .object({ status: z.enum(['active', 'hold', 'deactivated']).optional(), isInactive: z.boolean().optional() })
-          .refine((b) => b.status !== undefined || b.isInactive !== undefined, 'Give a status or isInactive.'),
-        response: { 200: z.object({ account: meSchema }), 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply },
+          .object({
+            status: z.enum(['active', 'hold', 'deactivated']).optional(),
+            isInactive: z.boolean().optional(),
+          })
+          .refine(
+            (b) => b.status !== undefined || b.isInactive !== undefined,
+            'Give a status or isInactive.',
+          ),
+        response: replies({
+          200: z.object({ account: meSchema }),
+          400: errorReply,
+          401: errorReply,
+          403: errorReply,
+          404: errorReply,
+        }),
       },
     },
     async (request) => {

@@ -12,11 +12,16 @@ afterAll(() => t.close());
 
 const setStatus = (id: string, body: object, cookie = staff) =>
   t.app.inject({ method: 'PATCH', url: `/api/staff/accounts/${id}`, headers: { cookie }, payload: body });
-const meOf = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user;
+const meOf = async (cookie: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user;
 
 describe('staff decide on accounts', () => {
   test('a pending designer is listed, approved, then held and deactivated (blocked)', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: designerSignup('newpro@example.com') });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: designerSignup('newpro@example.com'),
+    });
     const cookie = sessionCookie(created);
     const id = created.json().user.id;
     expect(await meOf(cookie)).toMatchObject({ status: 'pending', blocked: false });
@@ -36,7 +41,9 @@ describe('staff decide on accounts', () => {
     expect(await meOf(cookie)).toMatchObject({ status: 'deactivated', blocked: true });
 
     await t.ctx.jobs.drain();
-    const mail = (await t.app.inject({ method: 'GET', url: '/dev/mailbox/messages?to=newpro@example.com' })).json().messages;
+    const mail = (
+      await t.app.inject({ method: 'GET', url: '/dev/mailbox/messages?to=newpro@example.com' })
+    ).json().messages;
     expect(mail.map((m: { event: string }) => m.event).sort()).toEqual([
       'account-status',
       'account-status',
@@ -46,7 +53,11 @@ describe('staff decide on accounts', () => {
   });
 
   test('a customer is blocked when inactive or deactivated, not when on hold', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: customerSignup('blockme@example.com') });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: customerSignup('blockme@example.com'),
+    });
     const cookie = sessionCookie(created);
     const id = created.json().user.id;
     await setStatus(id, { isInactive: true });
@@ -69,7 +80,9 @@ describe('staff decide on accounts', () => {
     expect((await setStatus(designerId, { isInactive: true })).json().error.message).toBe(
       'Only customer accounts can be marked inactive.',
     );
-    expect((await setStatus('00000000-0000-4000-8000-000000000000', { status: 'hold' })).statusCode).toBe(404);
+    expect((await setStatus('00000000-0000-4000-8000-000000000000', { status: 'hold' })).statusCode).toBe(
+      404,
+    );
     expect((await setStatus('not-a-uuid', { status: 'hold' })).statusCode).toBe(400);
     const designer = await loginAs(t.app, 'designer@demo.facet', 'designer');
     expect(await meOf(designer)).toMatchObject({ status: 'active' });

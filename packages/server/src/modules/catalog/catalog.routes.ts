@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replies } from '../../platform/openapi';
 import { finishPatchSchema, materialPatchSchema } from '@facet/domain/catalog';
 import { requireRole } from '../../platform/auth';
 import { errorReply } from '../accounts/accounts.schemas';
@@ -30,7 +31,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Materials, finishes, assembly and engraving options, fonts, categories and item types',
         querystring: z.object({ includeDisabled: z.enum(['true', 'false']).optional() }),
-        response: { 200: catalogReply, 401: errorReply, 403: errorReply },
+        response: replies({ 200: catalogReply, 401: errorReply, 403: errorReply }),
       },
     },
     async (request) => {
@@ -50,7 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           'Change a material (prices, density, losses, availability); quotes already given keep their rates',
         params: entryId('material'),
         body: materialPatchSchema,
-        response: { 200: z.object({ material: materialReply }), ...editErrors },
+        response: replies({ 200: z.object({ material: materialReply }), ...editErrors }),
       },
     },
     async (request) => {
@@ -68,7 +69,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a polish (rate per mm², availability)',
         params: entryId('polish'),
         body: finishPatchSchema,
-        response: { 200: z.object({ polish: finishReply }), ...editErrors },
+        response: replies({ 200: z.object({ polish: finishReply }), ...editErrors }),
       },
     },
     async (request) => {
@@ -86,7 +87,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a plating (rate per mm², availability)',
         params: entryId('plating'),
         body: finishPatchSchema,
-        response: { 200: z.object({ plating: platingReply }), ...editErrors },
+        response: replies({ 200: z.object({ plating: platingReply }), ...editErrors }),
       },
     },
     async (request) => {

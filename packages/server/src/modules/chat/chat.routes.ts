@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_TOO_LARGE_MESSAGE, MAX_CHAT_FILE_BYTES } from '@facet/domain/chat';
+import { MAX_CHAT_FILE_BYTES } from '@facet/domain/chat';
 import { requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
+import { fileReply, replies } from '../../platform/openapi';
+import { chatAttachmentReply, chatMessageReply, chatRoomReply } from './chat.replies';
 
 const tags = ['chat'];
 const roomParam = z.object({ roomId: z.string().min(1).max(200) });
@@ -18,6 +20,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Chat rooms of a project the caller may see',
         params: z.object({ id: z.string().max(64) }),
+        response: replies({ 200: z.object({ rooms: z.array(chatRoomReply) }) }),
       },
     },
     async (request) => ({ rooms: await chat.listRooms(requireUser(request), request.params.id) }),
@@ -34,6 +37,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           after: z.coerce.number().int().min(0).default(0),
           limit: z.coerce.number().int().min(1).max(200).default(50),
         }),
+        response: replies({
+          200: z.object({
+            messages: z.array(chatMessageReply),
+            lastSeq: z.number().int(),
+            hasMore: z.boolean(),
+          }),
+        }),
       },
     },
     async (request) =>
@@ -45,13 +55,35 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  app.put(
+    '/api/rooms/:roomId/messages/:messageId/pinned',
+    {
+      schema: {
+        tags,
+        summary: 'Pin or unpin a message (production team); the room gets the changed message (getMessage)',
+        params: roomParam.extend({ messageId: z.string().max(64) }),
+        body: z.strictObject({ pinned: z.boolean({ error: 'Say whether the message is pinned.' }) }),
+        response: replies({ 200: z.object({ message: chatMessageReply }) }),
+      },
+    },
+    async (request) => ({
+      message: await chat.setPinned(
+        requireUser(request),
+        request.params.roomId,
+        request.params.messageId,
+        request.body.pinned,
+      ),
+    }),
+  );
+
   app.post(
     '/api/rooms/:roomId/attachments',
     {
       schema: {
         tags,
-        summary: 'Upload a chat file (multipart field `file`, at most 100 MB)',
+        summary: 'Upload a chat file (multipart field `file`, at most 100 MB; streamed to storage)',
         params: roomParam,
+        response: replies({ 201: z.object({ attachment: chatAttachmentReply }) }),
       },
     },
     async (request, reply) => {
@@ -60,16 +92,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) {
         throw new AppError('unsupported_media_type', 'This request must be multipart/form-data.', 415);
       }
-      const part = await request.file({ limits: { fileSize: MAX_CHAT_FILE_BYTES, files: 1 } });
+      // busboy may pass one byte more than the limit, so the storage cap is the one that refuses (and keeps nothing)
+      const part = await request.file({ limits: { fileSize: MAX_CHAT_FILE_BYTES + 1, files: 1 } });
       if (!part) throw new AppError('validation_failed', 'Choose a file to send.', 400);
-      const bytes = await part.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE, 413);
-        throw err;
-      });
       const attachment = await chat.addAttachment(user, request.params.roomId, {
         name: part.filename,
-        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        stream: part.file,
       });
       return reply.status(201).send({ attachment });
     },
@@ -82,6 +110,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Download a chat file (members of its room only)',
         params: z.object({ id: z.string().max(64) }),
+        response: replies({ 200: fileReply('The chat file, as an attachment') }),
       },
     },
     async (request, reply) => {

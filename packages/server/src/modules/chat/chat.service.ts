@@ -1,16 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import {
   chatRoomId,
+  checkChatFile,
   checkChatFileContent,
+  FILE_TOO_LARGE_MESSAGE,
   findContactDetails,
   findMentions,
+  MAX_CHAT_FILE_BYTES,
+  mayPinMessages,
   parseChatRoomId,
   participantFullName,
+  quoteCardStatus,
+  quoteCardText,
+  SNIFF_BYTES,
   type ChatMessage,
+  type ChatMessagePayload,
   type ChatMessageType,
   type ChatParticipant,
   type MoveStatusPayload,
+  type Receive3dModelPayload,
   type SendMessagePayload,
 } from '@facet/domain/chat';
 import type { Config } from '../../config';
@@ -23,6 +33,7 @@ import {
   chatRooms,
   invitations,
   projectEvents,
+  projectItems,
   projects,
   projectStatuses,
   users,
@@ -52,6 +63,7 @@ const refuse = (code: string, message: string, status = 409) => new ChatRefusal(
 export interface ChatEmitter {
   message(room: string, message: ChatMessage): void;
   moveStatus(room: string, payload: MoveStatusPayload): void;
+  model(room: string, payload: Receive3dModelPayload): void;
 }
 
 export interface ChatDeps {
@@ -71,6 +83,11 @@ export interface RoomAccess {
   type: Exclude<ChatMessageType, 'ai'>;
 }
 
+/** What a message row keeps in `payload`: the spec's payload fields, and the quote of a quote card. */
+type StoredPayload = ChatMessagePayload & {
+  quote?: { offerId: string; priceCents: number; leadTimeDays: number };
+};
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const typeOf = (user: UserRow): RoomAccess['type'] =>
   user.role === 'staff' ? 'product' : user.role === 'customer' ? 'user' : user.role;
@@ -80,6 +97,7 @@ export function chatService(deps: ChatDeps) {
   let emitter: ChatEmitter | null = null;
 
   function toMessage(row: MessageRow, attachment: AttachmentRow | null, read: boolean): ChatMessage {
+    const { quote, ...payload } = (row.payload ?? {}) as StoredPayload;
     return {
       id: row.id,
       clientId: row.clientId,
@@ -103,13 +121,14 @@ export function chatService(deps: ChatDeps) {
           }
         : null,
       general: row.general,
-      isQuote: false,
-      priceCents: null,
-      leadTimeDays: null,
+      isQuote: quote !== undefined,
+      priceCents: quote?.priceCents ?? null,
+      leadTimeDays: quote?.leadTimeDays ?? null,
+      offerId: quote?.offerId ?? null,
       status: row.status,
       pinned: row.pinned,
       preChat: row.preChat,
-      ...(row.payload ? { payload: row.payload } : {}),
+      ...(payload && Object.keys(payload).length > 0 ? { payload } : {}),
     };
   }
 
@@ -352,6 +371,73 @@ export function chatService(deps: ChatDeps) {
     }
   }
 
+  /** Sends stored messages (new or changed) to their rooms, with the read flags as members see them. */
+  async function broadcast(rows: MessageRow[]) {
+    if (rows.length === 0 || !emitter) return;
+    const fresh = await db
+      .select()
+      .from(chatMessages)
+      .where(
+        inArray(
+          chatMessages.id,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(chatMessages.seq));
+    for (const message of await toMessages(db, fresh)) emitter?.message(message.chatRoom, message);
+  }
+
+  /**
+   * Quote cards of a project, brought in line with its offers: one card per offer sent (a changed offer
+   * gets a new card, the earlier one becomes `replaced`), its status following the offer. Runs inside
+   * the offer's transaction; returns the cards added or changed.
+   */
+  async function syncQuoteCards(tx: Tx, projectId: string): Promise<MessageRow[]> {
+    const rooms = await ensureRooms(tx, projectId);
+    const offers = await tx
+      .select({ offer: invitations, role: users.role })
+      .from(invitations)
+      .innerJoin(users, eq(users.id, invitations.proId))
+      .where(and(eq(invitations.projectId, projectId), isNotNull(invitations.quotedAt)));
+    const changed: MessageRow[] = [];
+    for (const { offer, role } of offers) {
+      const room = rooms.find((r) => r.proId === offer.proId);
+      if (!room || offer.priceCents === null || offer.leadTimeDays === null || !offer.quotedAt) continue;
+      const prefix = `quote:${offer.id}:`;
+      const clientId = `${prefix}${offer.quotedAt.getTime()}`;
+      const status = quoteCardStatus(offer.status);
+      const { row, created } = await insertMessage(tx, {
+        roomId: room.id,
+        projectId,
+        clientId,
+        fromId: offer.proId,
+        type: role === 'service' ? 'service' : 'designer',
+        message: quoteCardText(offer.priceCents, offer.leadTimeDays),
+        status,
+        preChat: room.preQuote,
+        payload: {
+          quote: { offerId: offer.id, priceCents: offer.priceCents, leadTimeDays: offer.leadTimeDays },
+        } satisfies StoredPayload,
+      });
+      if (created) changed.push(row);
+      const stale = await tx
+        .update(chatMessages)
+        .set({
+          status: sql`case when ${chatMessages.clientId} = ${clientId} then ${status} else 'replaced' end`,
+        })
+        .where(
+          and(
+            eq(chatMessages.roomId, room.id),
+            like(chatMessages.clientId, `${prefix}%`),
+            sql`${chatMessages.status} is distinct from (case when ${chatMessages.clientId} = ${clientId} then ${status} else 'replaced' end)`,
+          ),
+        )
+        .returning();
+      for (const r of stale) if (!changed.some((c) => c.id === r.id)) changed.push(r);
+    }
+    return changed;
+  }
+
   return {
     setEmitter(next: ChatEmitter | null) {
       emitter = next;
@@ -555,43 +641,88 @@ export function chatService(deps: ChatDeps) {
       return { messages: rows.map((r) => r.id) };
     },
 
-    /** Stores a chat file after the domain's name, size and content checks. */
-    async addAttachment(user: UserRow, roomId: string, file: { name: string; bytes: Uint8Array }) {
+    /** The production team pins (or unpins) a message of a room; members get the changed message. */
+    async setPinned(user: UserRow, roomId: string, messageId: string, pinned: boolean) {
       const access = await requireAccess(user, roomId);
-      checkMaySend(access, user);
-      const check = checkChatFileContent({
-        name: file.name,
-        sizeBytes: file.bytes.byteLength,
-        firstBytes: file.bytes.subarray(0, 1024),
-      });
-      if (!check.ok) {
-        throw check.reason === 'too_large'
-          ? new AppError('file_too_large', check.message, 413)
-          : new AppError('unsupported_file', check.message, 400);
+      if (!mayPinMessages(user.role)) {
+        throw new AppError('forbidden', 'Only the production team can pin messages.', 403);
       }
-      if (findContactDetails(file.name, { allowedEmailDomains: [deps.config.staffEmailDomain] }).length > 0) {
-        throw new AppError('contact_details_blocked', CONTACT_DETAILS_MESSAGE, 400);
-      }
-      const key = `chat/${roomId.slice(-40)}/${randomUUID()}.${check.extension}`;
-      await deps.storage.put(key, file.bytes);
+      if (!UUID.test(messageId)) throw notFound('Message');
       const [row] = await db
-        .insert(chatAttachments)
-        .values({
-          roomId,
-          storageKey: key,
-          name: file.name.slice(0, 255),
-          contentType: CONTENT_TYPES[check.extension] ?? 'application/octet-stream',
-          sizeBytes: file.bytes.byteLength,
-          uploadedBy: user.id,
-        })
+        .update(chatMessages)
+        .set({ pinned })
+        .where(and(eq(chatMessages.id, messageId), eq(chatMessages.roomId, access.room.id)))
         .returning();
-      return {
-        id: row!.id,
-        name: row!.name,
-        sizeBytes: row!.sizeBytes,
-        contentType: row!.contentType,
-        url: `/api/attachments/${row!.id}`,
+      if (!row) throw notFound('Message');
+      const [message] = await toMessages(db, [row]);
+      emitter?.message(access.room.id, message!);
+      return message!;
+    },
+
+    /**
+     * Stores a chat file as it arrives: the name is checked before any byte is read, the content by its
+     * first bytes, and the size while streaming into storage (past 100 MB the upload is refused and
+     * nothing is kept). Memory holds one chunk at a time, never the file.
+     */
+    async addAttachment(user: UserRow, roomId: string, file: { name: string; stream: Readable }) {
+      let discard = (): void => {
+        file.stream.resume();
       };
+      try {
+        const access = await requireAccess(user, roomId);
+        checkMaySend(access, user);
+        const byName = checkChatFile({ name: file.name, sizeBytes: 0 });
+        if (!byName.ok) throw new AppError('unsupported_file', byName.message, 400);
+        if (
+          findContactDetails(file.name, { allowedEmailDomains: [deps.config.staffEmailDomain] }).length > 0
+        ) {
+          throw new AppError('contact_details_blocked', CONTACT_DETAILS_MESSAGE, 400);
+        }
+        const peeked = await peek(file.stream, SNIFF_BYTES);
+        discard = peeked.discard;
+        const { head } = peeked;
+        const check = checkChatFileContent({ name: file.name, sizeBytes: head.byteLength, firstBytes: head });
+        if (!check.ok) throw new AppError('unsupported_file', check.message, 400);
+        if (head.byteLength === 0) throw new AppError('file_empty', 'The file is empty.', 400);
+
+        const key = `chat/${roomId.slice(-40)}/${randomUUID()}.${check.extension}`;
+        let sizeBytes: number;
+        try {
+          ({ sizeBytes } = await deps.storage.putStream(key, peeked.rest, { maxBytes: MAX_CHAT_FILE_BYTES }));
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'upload_too_large') {
+            throw new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE, 413);
+          }
+          throw error;
+        }
+        try {
+          const [row] = await db
+            .insert(chatAttachments)
+            .values({
+              roomId,
+              storageKey: key,
+              name: file.name.slice(0, 255),
+              contentType: CONTENT_TYPES[check.extension] ?? 'application/octet-stream',
+              sizeBytes,
+              uploadedBy: user.id,
+            })
+            .returning();
+          return {
+            id: row!.id,
+            name: row!.name,
+            sizeBytes: row!.sizeBytes,
+            contentType: row!.contentType,
+            url: `/api/attachments/${row!.id}`,
+          };
+        } catch (error) {
+          await deps.storage.remove(key).catch(() => undefined);
+          throw error;
+        }
+      } catch (error) {
+        // the rest of the refused file is read and dropped, so the request ends and the answer arrives
+        discard();
+        throw error;
+      }
     },
 
     async openAttachment(user: UserRow, attachmentId: string) {
@@ -601,6 +732,47 @@ export function chatService(deps: ChatDeps) {
       const stream = await deps.storage.get(row.storageKey);
       if (!stream) throw notFound('Attachment');
       return { row, stream };
+    },
+
+    /**
+     * For the offers module, inside an offer's transaction: brings the project's quote cards in line
+     * with its offers. Call the returned function after the commit to send the cards to the rooms.
+     */
+    async offerChanged(tx: Tx, projectId: string): Promise<() => Promise<void>> {
+      const rows = await syncQuoteCards(tx, projectId);
+      return () => broadcast(rows).catch(() => undefined);
+    },
+
+    /**
+     * 3D model files just added to a project: each goes to the project's rooms as receive-3d-model
+     * (a delivery to the chosen pro's room only, as only they and the customer may open it).
+     */
+    async modelFilesAdded(
+      projectId: string,
+      files: { id: string; name: string; kind: string; itemId: string | null }[],
+    ): Promise<Receive3dModelPayload[]> {
+      const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+      if (!project || files.length === 0) return [];
+      const rooms = await ensureRooms(db, projectId);
+      const [firstItem] = await db
+        .select({ id: projectItems.id })
+        .from(projectItems)
+        .where(eq(projectItems.projectId, projectId))
+        .orderBy(asc(projectItems.sort))
+        .limit(1);
+      const sent: Receive3dModelPayload[] = [];
+      for (const file of files) {
+        const payload: Receive3dModelPayload = {
+          fileName: file.name,
+          fileType: file.name.split('.').pop()?.toLowerCase() ?? '',
+          fileUrl: `/api/projects/${projectId}/attachments/${file.id}`,
+          itemId: file.itemId ?? firstItem?.id ?? '',
+        };
+        const to = rooms.filter((r) => file.kind !== 'delivery' || r.proId === project.proId);
+        for (const room of to) emitter?.model(room.id, payload);
+        sent.push(payload);
+      }
+      return sent;
     },
 
     /** A system message (type ai) in every room of the project, with getMessage and getMoveStatus. */
@@ -668,5 +840,58 @@ const CONTENT_TYPES: Record<string, string> = {
   txt: 'text/plain; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
 };
+
+/**
+ * Reads the first `bytes` of a stream (fewer if it ends sooner) and gives back a stream of the whole:
+ * those bytes, then the rest as it comes. Only the head is held in memory.
+ */
+export async function peek(
+  source: Readable,
+  bytes: number,
+): Promise<{ head: Uint8Array; rest: Readable; discard: () => void }> {
+  const iterator = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let held = 0;
+  let done = false;
+  while (held < bytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    chunks.push(next.value);
+    held += next.value.byteLength;
+  }
+  const first = Buffer.concat(chunks);
+  const head = new Uint8Array(first.buffer, first.byteOffset, Math.min(first.byteLength, bytes));
+  let reading: Promise<IteratorResult<Buffer>> | null = null;
+  const pull = () => (reading = iterator.next().finally(() => (reading = null)));
+  const rest = Readable.from(
+    (async function* () {
+      if (first.byteLength > 0) yield first;
+      if (done) return;
+      for (;;) {
+        const next = await pull();
+        if (next.done) return;
+        yield next.value;
+      }
+    })(),
+    { objectMode: false },
+  );
+  /** Reads what is left of the source and drops it (after a refusal). */
+  const discard = () => {
+    if (done) return;
+    done = true;
+    rest.destroy();
+    void (async () => {
+      if (reading) await reading.catch(() => undefined);
+      for (;;) {
+        const next = await iterator.next().catch(() => ({ done: true as const, value: undefined }));
+        if (next.done) return;
+      }
+    })();
+  };
+  return { head, rest, discard };
+}
 
 export type ChatService = ReturnType<typeof chatService>;

@@ -1,140 +1,43 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   FILE_FORMAT_NOT_SUPPORTED_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
-  isAckError,
   participantFullName,
-  type ChatAck,
   type ChatMessage,
 } from '@facet/domain/chat';
 import { chatMessages, mailOutbox, projects, projectStatuses, users } from '../../db/schema/index';
-import { createTestApp, loginAs } from '../../test/test-app';
-import { chatClient, collect, connected, until, type ClientSocket } from './chat-test-kit';
+import { chatWorld, collect, connected, sent, until } from './chat-test-kit';
 import { READ_ONLY_MESSAGE } from './chat.service';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let url = '';
-const c: Record<string, string> = {};
-const ids: Record<string, string> = {};
-const sockets: ClientSocket[] = [];
+const world = chatWorld();
+beforeAll(world.start, 60_000);
+afterAll(world.stop);
+const { ids, call, client, join, clientIn, send, invite, roomsOf, invitedRoom } = world;
+
 const corpus = JSON.parse(
   readFileSync(new URL('../../../../domain/src/chat/fixtures/contact-details.json', import.meta.url), 'utf8'),
 ) as { mustBlock: (string | string[])[]; mustPass: string[] };
 
-beforeAll(async () => {
-  t = await createTestApp({ seedDemo: true });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  for (const [who, portal] of [
-    ['customer', 'customer'],
-    ['designer', 'designer'],
-    ['designer2', 'designer'],
-    ['designer3', 'designer'],
-    ['service', 'service'],
-    ['staff', 'staff'],
-  ] as const) {
-    c[who] = await loginAs(t.app, `${who}@demo.facet`, portal);
-    ids[who] = (
-      await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: c[who] } })
-    ).json().user.id;
-  }
-}, 60_000);
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t?.close();
-});
-
-const call = (who: string, method: 'GET' | 'POST', path: string, payload?: object) =>
-  t.app.inject({ method, url: path, headers: { cookie: c[who]! }, ...(payload ? { payload } : {}) });
-
-async function client(who: string | null) {
-  const socket = chatClient(url, who ? c[who]! : null);
-  sockets.push(socket);
-  await connected(socket);
-  return socket;
-}
-const join = (s: ClientSocket, chatRoom: string, who: string) =>
-  s.timeout(5000).emitWithAck('join', { chatRoom, id: ids[who]!, type: 'user' });
-let counter = 0;
-const send = (s: ClientSocket, chatRoom: string, projectId: string, message: string, extra: object = {}) =>
-  s
-    .timeout(5000)
-    .emitWithAck('sendMessage', { clientId: `t-${++counter}`, chatRoom, projectId, message, ...extra });
-const sent = (ack: ChatAck<{ message: ChatMessage }>) => {
-  if (isAckError(ack)) throw new Error(`send refused: ${ack.error}`);
-  return ack.message;
-};
-
-async function newProject(title: string) {
-  const r = await call('customer', 'POST', '/api/projects', { title });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json().project.id as string;
-}
-async function invite(projectId: string, who: string) {
-  const r = await call('customer', 'POST', `/api/projects/${projectId}/invitations`, { proId: ids[who] });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json().offer.id as string;
-}
-async function roomsOf(who: string, projectId: string) {
-  const r = await call(who, 'GET', `/api/projects/${projectId}/rooms`);
-  return {
-    status: r.statusCode,
-    rooms: (r.statusCode === 200 ? r.json().rooms : []) as {
-      id: string;
-      proId: string;
-      preQuote: boolean;
-      sendDisabledReason: string | null;
-      lastSeq: number;
-    }[],
-  };
-}
-async function roomFor(projectId: string, pro: string) {
-  const { rooms } = await roomsOf('customer', projectId);
-  const room = rooms.find((r) => r.proId === ids[pro]);
-  if (!room) throw new Error(`no room for ${pro}`);
-  return room.id;
-}
-
-function multipart(name: string, bytes: Uint8Array) {
-  const boundary = '----facetchat' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(
-    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-const upload = (who: string, roomId: string, name: string, bytes: Uint8Array) => {
-  const body = multipart(name, bytes);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/rooms/${encodeURIComponent(roomId)}/attachments`,
-    headers: { cookie: c[who]!, ...body.headers },
-    payload: body.payload,
-  });
-};
+const upload = (who: string, roomId: string, name: string, bytes: Uint8Array) =>
+  world.postFile(who, `/api/rooms/${encodeURIComponent(roomId)}/attachments`, name, bytes);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n');
 
 describe('socket authentication and membership', () => {
   test('a socket without a valid session is refused', async () => {
     await expect(client(null)).rejects.toThrow('unauthenticated');
-    const forged = chatClient(url, 'facet_session=not-a-session');
-    sockets.push(forged);
+    const forged = world.socket('facet_session=not-a-session');
     await expect(connected(forged)).rejects.toThrow('unauthenticated');
   });
 
   test('rooms per invitation: ids per spec, customer and staff see all, a pro only their own, others none', async () => {
-    const projectId = await newProject('Membership ring');
+    const projectId = await world.newProject('Membership ring');
     await invite(projectId, 'designer');
     await invite(projectId, 'designer2');
-    const [project] = await t.ctx.db.select().from(projects).where(eq(projects.id, projectId));
-    const room = await roomFor(projectId, 'designer');
+    const [project] = await world.ctx.db.select().from(projects).where(eq(projects.id, projectId));
+    const room = await world.roomFor(projectId, 'designer');
     expect(room).toBe(
       `${ids.customer}_${ids.designer}_${projectId}_${String(project!.createdAt.getTime() % 10000).padStart(4, '0')}`,
     );
@@ -153,7 +56,7 @@ describe('socket authentication and membership', () => {
       [outsider, 'designer3'],
       [otherPro, 'designer2'],
     ] as const) {
-      const ack = await join(s, room, who);
+      const ack = await world.joinAck(s, room, who);
       expect(ack).toMatchObject({ error: 'You are not a member of this chat.', code: 'not_member' });
     }
     // joining as somebody else is refused too
@@ -175,8 +78,8 @@ describe('socket authentication and membership', () => {
     await until(() => staffGot.length === 1, 5000, 'staff receives');
     // the outsider's send is refused and the history is closed to them
     expect(await send(outsider, room, projectId, 'let me in')).toMatchObject({ code: 'not_member' });
-    const history = await call('designer3', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages`);
-    expect(history.statusCode).toBe(404);
+    const closed = await call('designer3', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages`);
+    expect(closed.statusCode).toBe(404);
     await new Promise((r) => setTimeout(r, 150));
     expect(outsiderGot).toEqual([]);
     expect(otherGot).toEqual([]);
@@ -187,23 +90,19 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
   let projectId = '';
   let room = '';
   beforeAll(async () => {
-    projectId = await newProject('Ordering pendant');
-    await invite(projectId, 'designer');
-    room = await roomFor(projectId, 'designer');
+    ({ projectId, room } = await invitedRoom('designer', 'Ordering pendant'));
   });
 
   test('a retried send with the same client id returns the stored message and is broadcast once', async () => {
-    const customer = await client('customer');
-    const designer = await client('designer');
-    await join(customer, room, 'customer');
-    await join(designer, room, 'designer');
+    const customer = await clientIn('customer', room);
+    const designer = await clientIn('designer', room);
     const got = collect(designer, 'getMessage');
     const payload = { clientId: 'retry-1', chatRoom: room, projectId, message: 'Same message twice' };
     const first = sent(await customer.timeout(5000).emitWithAck('sendMessage', payload));
     const again = sent(await customer.timeout(5000).emitWithAck('sendMessage', payload));
     expect(again.id).toBe(first.id);
     expect(again.seq).toBe(first.seq);
-    const rows = await t.ctx.db
+    const rows = await world.ctx.db
       .select()
       .from(chatMessages)
       .where(and(eq(chatMessages.roomId, room), eq(chatMessages.clientId, 'retry-1')));
@@ -239,12 +138,9 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
 
   test('a client that was away fetches exactly what it missed by sequence', async () => {
     const designer = await client('designer');
-    const joined = await join(designer, room, 'designer');
-    if (isAckError(joined)) throw new Error(joined.error);
-    const lastSeq = joined.lastSeq;
+    const { lastSeq } = await join(designer, room, 'designer');
     designer.disconnect();
-    const customer = await client('customer');
-    await join(customer, room, 'customer');
+    const customer = await clientIn('customer', room);
     for (const text of ['while you were away 1', 'while you were away 2', 'while you were away 3'])
       sent(await send(customer, room, projectId, text));
     const back = await client('designer');
@@ -271,7 +167,7 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
   });
 
   test('typing, read receipts and presence', async () => {
-    for (const s of sockets.splice(0)) s.disconnect(); // only these two are online
+    world.disconnectAll(); // only these two are online
     const customer = await client('customer');
     const designer = await client('designer');
     const online = collect(customer, 'filteredUsers');
@@ -285,7 +181,11 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
     const typing = collect(customer, 'getIsTyping');
     designer.emit('isTyping', { chatRoom: room, users: [{ id: ids.designer!, fullName: 'Ava Designer' }] });
     await until(() => typing.length === 1, 5000, 'typing');
-    expect(typing[0]).toEqual({ chatRoom: room, users: [{ id: ids.designer, fullName: 'Ava Designer' }] });
+    expect(typing[0]).toMatchObject({
+      chatRoom: room,
+      from: ids.designer,
+      users: [{ id: ids.designer, fullName: expect.any(String) }],
+    });
 
     const message = sent(await send(customer, room, projectId, 'Please read this'));
     const receipts = collect(customer, 'getMessageRead');
@@ -311,10 +211,8 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
   });
 
   test('empty text is refused; contact details are blocked and neither stored nor broadcast', async () => {
-    const customer = await client('customer');
-    const designer = await client('designer');
-    await join(customer, room, 'customer');
-    await join(designer, room, 'designer');
+    const customer = await clientIn('customer', room);
+    const designer = await clientIn('designer', room);
     const got = collect(designer, 'getMessage');
     expect(await send(customer, room, projectId, '   ')).toMatchObject({ code: 'empty_message' });
     const blocked = corpus.mustBlock.filter((e): e is string => typeof e === 'string').slice(0, 8);
@@ -334,14 +232,13 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
   });
 
   test('a mention e-mails the person mentioned', async () => {
-    const customer = await client('customer');
-    await join(customer, room, 'customer');
-    const [designer] = await t.ctx.db.select().from(users).where(eq(users.id, ids.designer!));
+    const customer = await clientIn('customer', room);
+    const [designer] = await world.ctx.db.select().from(users).where(eq(users.id, ids.designer!));
     sent(
       await send(customer, room, projectId, `@${participantFullName(designer!)} could you check the clasp?`),
     );
-    await t.ctx.jobs.drain();
-    const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.event, 'chat-mention'));
+    await world.ctx.jobs.drain();
+    const mails = await world.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.event, 'chat-mention'));
     expect(mails.map((m) => m.to)).toContain('designer@demo.facet');
   });
 });
@@ -350,9 +247,7 @@ describe('attachments', () => {
   let projectId = '';
   let room = '';
   beforeAll(async () => {
-    projectId = await newProject('Attachment earrings');
-    await invite(projectId, 'designer');
-    room = await roomFor(projectId, 'designer');
+    ({ projectId, room } = await invitedRoom('designer', 'Attachment earrings'));
   });
 
   test('allowed files by name and content are stored, sent and downloaded as attachments by members only', async () => {
@@ -371,8 +266,7 @@ describe('attachments', () => {
     ] as const) {
       expect((await upload('customer', room, name, bytes)).statusCode, name).toBe(201);
     }
-    const designer = await client('designer');
-    await join(designer, room, 'designer');
+    const designer = await clientIn('designer', room);
     const message = sent(
       await send(designer, room, projectId, '', {
         isFile: true,
@@ -426,13 +320,9 @@ describe('attachments', () => {
 
 describe('workflow rules: read-only after the quote, payment stage, hold, cancelled; status moves in the room', () => {
   test('the whole path', async () => {
-    const projectId = await newProject('Rules signet');
-    const offer = await invite(projectId, 'designer');
-    const room = await roomFor(projectId, 'designer');
-    const customer = await client('customer');
-    const designer = await client('designer');
-    await join(customer, room, 'customer');
-    await join(designer, room, 'designer');
+    const { projectId, offerId: offer, room } = await invitedRoom('designer', 'Rules signet');
+    const customer = await clientIn('customer', room);
+    const designer = await clientIn('designer', room);
     const staff = await client('staff');
     const moves = collect(customer, 'getMoveStatus');
     sent(await send(designer, room, projectId, 'Happy to help, a question first'));
@@ -475,31 +365,29 @@ describe('workflow rules: read-only after the quote, payment stage, hold, cancel
 
     expect((await call('staff', 'POST', `/api/staff/projects/${projectId}/mark-paid`)).statusCode).toBe(200);
     sent(await send(designer, room, projectId, 'Starting the design now'));
-    const history = (
-      await call('designer', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages?limit=200`)
-    ).json().messages as ChatMessage[];
-    expect(history.filter((m) => m.type === 'ai').map((m) => m.message)).toEqual(
+    const stored = await world.history('designer', room);
+    expect(stored.filter((m) => m.type === 'ai').map((m) => m.message)).toEqual(
       expect.arrayContaining([
         'Project has been moved to Invite Designers',
         'Project has been moved to Make Payment',
       ]),
     );
-    expect(history.find((m) => m.message === 'Happy to help, a question first')).toMatchObject({
+    expect(stored.find((m) => m.message === 'Happy to help, a question first')).toMatchObject({
       preChat: true,
       type: 'designer',
     });
 
-    await t.ctx.db.update(users).set({ status: 'hold' }).where(eq(users.id, ids.designer!));
+    await world.ctx.db.update(users).set({ status: 'hold' }).where(eq(users.id, ids.designer!));
     expect(await send(customer, room, projectId, 'are you there?')).toMatchObject({
       code: 'designer_on_hold',
     });
-    await t.ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, ids.designer!));
+    await world.ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, ids.designer!));
 
-    await t.ctx.db
+    await world.ctx.db
       .insert(projectStatuses)
       .values({ id: 'design-cancelled-test', workflow: 'design', name: 'Cancelled', position: 5 })
       .onConflictDoNothing();
-    await t.ctx.db
+    await world.ctx.db
       .update(projects)
       .set({ statusId: 'design-cancelled-test' })
       .where(eq(projects.id, projectId));
@@ -509,10 +397,10 @@ describe('workflow rules: read-only after the quote, payment stage, hold, cancel
 
 describe('system messages from other modules', () => {
   test('postSystemMessage posts to every room of the project', async () => {
-    const projectId = await newProject('System ring');
+    const projectId = await world.newProject('System ring');
     await invite(projectId, 'designer');
     await invite(projectId, 'designer2');
-    const posted = await t.ctx.chat.postSystemMessage(projectId, 'Project has been moved to In Design');
+    const posted = await world.ctx.chat.postSystemMessage(projectId, 'Project has been moved to In Design');
     expect(posted).toHaveLength(2);
     expect(posted.every((m) => m.type === 'ai' && m.message === 'Project has been moved to In Design')).toBe(
       true,

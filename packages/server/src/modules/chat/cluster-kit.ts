@@ -129,6 +129,20 @@ export async function login(
   return cookie.split(';')[0]!;
 }
 
+/** A signed-in demo account on one node: the node's url, the session cookie and the user id. */
+export interface NodeSession {
+  url: string;
+  cookie: string;
+  id: string;
+}
+
+/** Signs in over HTTP on the node at `baseUrl` and looks up who that is. */
+export async function signIn(baseUrl: string, email: string, portal: string): Promise<NodeSession> {
+  const cookie = await login(baseUrl, email, portal);
+  const { user } = await api<{ user: { id: string } }>(baseUrl, cookie, 'GET', '/api/me');
+  return { url: baseUrl, cookie, id: user.id };
+}
+
 /** JSON call with a session cookie; throws on an error status. */
 export async function api<T>(
   baseUrl: string,

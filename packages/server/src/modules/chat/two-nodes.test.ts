@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { isAckError, type ChatAck, type ChatMessage } from '@facet/domain/chat';
-import { api, freshDatabase, login, startNode, type ServerNode } from './cluster-kit';
-import { chatClient, collect, connected, until, type ClientSocket } from './chat-test-kit';
+import { isAckError, TYPING_CLEAR_MS, TypingTracker, type ChatMessage } from '@facet/domain/chat';
+import { api, freshDatabase, signIn, startNode, type NodeSession, type ServerNode } from './cluster-kit';
+import { chatClient, collect, connected, sent, until, type ClientSocket } from './chat-test-kit';
 
 const databaseServer = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -12,16 +12,43 @@ if (!enabled) {
   );
 }
 
-const sent = (ack: ChatAck<{ message: ChatMessage }>) => {
-  if (isAckError(ack)) throw new Error(`send refused: ${ack.error}`);
-  return ack.message;
-};
+/** A new project of the customer with the pro invited, and the pro's room as the pro's node lists it. */
+async function invitedRoom(customer: NodeSession, pro: NodeSession, title: string) {
+  const { project } = await api<{ project: { id: string } }>(
+    customer.url,
+    customer.cookie,
+    'POST',
+    '/api/projects',
+    { title },
+  );
+  const { offer } = await api<{ offer: { id: string } }>(
+    customer.url,
+    customer.cookie,
+    'POST',
+    `/api/projects/${project.id}/invitations`,
+    { proId: pro.id },
+  );
+  const { rooms } = await api<{ rooms: { id: string }[] }>(
+    pro.url,
+    pro.cookie,
+    'GET',
+    `/api/projects/${project.id}/rooms`,
+  );
+  return { projectId: project.id, offerId: offer.id, room: rooms[0]!.id };
+}
 
 describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let a: ServerNode;
   let b: ServerNode;
   const sockets: ClientSocket[] = [];
+  /** Connected sockets, one per [node url, session cookie]; closed after the tests. */
+  async function open<const T extends [url: string, cookie: string][]>(...at: T) {
+    const opened = at.map(([url, cookie]) => chatClient(url, cookie));
+    sockets.push(...opened);
+    await Promise.all(opened.map(connected));
+    return opened as { [K in keyof T]: ClientSocket };
+  }
 
   beforeAll(async () => {
     db = await freshDatabase(databaseServer!);
@@ -36,37 +63,16 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
   }, 30_000);
 
   test('a message sent on node A reaches node B; killing A, its client moves to B and loses nothing', async () => {
-    const customerCookie = await login(a.url, 'customer@demo.facet', 'customer');
-    const designerCookie = await login(b.url, 'designer@demo.facet', 'designer');
-    const designerId = (await api<{ user: { id: string } }>(b.url, designerCookie, 'GET', '/api/me')).user.id;
-    const customerId = (await api<{ user: { id: string } }>(a.url, customerCookie, 'GET', '/api/me')).user.id;
-    const { project } = await api<{ project: { id: string } }>(
-      a.url,
-      customerCookie,
-      'POST',
-      '/api/projects',
-      { title: 'Two-node ring' },
-    );
-    await api(a.url, customerCookie, 'POST', `/api/projects/${project.id}/invitations`, {
-      proId: designerId,
-    });
-    const { rooms } = await api<{ rooms: { id: string }[] }>(
-      b.url,
-      designerCookie,
-      'GET',
-      `/api/projects/${project.id}/rooms`,
-    );
-    const room = rooms[0]!.id;
+    const customer = await signIn(a.url, 'customer@demo.facet', 'customer');
+    const designer = await signIn(b.url, 'designer@demo.facet', 'designer');
+    const { projectId, room } = await invitedRoom(customer, designer, 'Two-node ring');
 
-    const onA = chatClient(a.url, designerCookie);
-    const onB = chatClient(b.url, customerCookie);
-    sockets.push(onA, onB);
-    await Promise.all([connected(onA), connected(onB)]);
+    const [onA, onB] = await open([a.url, designer.cookie], [b.url, customer.cookie]);
     expect(
-      await onA.timeout(5000).emitWithAck('join', { chatRoom: room, id: designerId, type: 'designer' }),
+      await onA.timeout(5000).emitWithAck('join', { chatRoom: room, id: designer.id, type: 'designer' }),
     ).toMatchObject({ chatRoom: room });
     expect(
-      await onB.timeout(5000).emitWithAck('join', { chatRoom: room, id: customerId, type: 'user' }),
+      await onB.timeout(5000).emitWithAck('join', { chatRoom: room, id: customer.id, type: 'user' }),
     ).toMatchObject({ chatRoom: room });
     const gotOnA = collect(onA, 'getMessage');
     const gotOnB = collect(onB, 'getMessage');
@@ -75,7 +81,7 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
       await onA.timeout(5000).emitWithAck('sendMessage', {
         clientId: 'a-1',
         chatRoom: room,
-        projectId: project.id,
+        projectId,
         message: 'Sent on node A',
       }),
     );
@@ -84,7 +90,7 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
       await onB.timeout(5000).emitWithAck('sendMessage', {
         clientId: 'b-1',
         chatRoom: room,
-        projectId: project.id,
+        projectId,
         message: 'Sent on node B',
       }),
     );
@@ -94,7 +100,7 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
     // node A dies while its client is sending; the client never hears back
     onA.emit(
       'sendMessage',
-      { clientId: 'a-2', chatRoom: room, projectId: project.id, message: 'In flight when A died' },
+      { clientId: 'a-2', chatRoom: room, projectId, message: 'In flight when A died' },
       () => {},
     );
     await a.kill('SIGKILL');
@@ -106,7 +112,7 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
           await onB.timeout(5000).emitWithAck('sendMessage', {
             clientId: `b-away-${i}`,
             chatRoom: room,
-            projectId: project.id,
+            projectId,
             message: `while A was down ${i}`,
           }),
         ),
@@ -114,30 +120,28 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
     }
 
     // the client reconnects to the other node, rejoins, retries its unacknowledged send, fetches the gap
-    const moved = chatClient(b.url, designerCookie);
-    sockets.push(moved);
-    await connected(moved);
+    const [moved] = await open([b.url, designer.cookie]);
     const rejoined = await moved
       .timeout(5000)
-      .emitWithAck('join', { chatRoom: room, id: designerId, type: 'designer' });
+      .emitWithAck('join', { chatRoom: room, id: designer.id, type: 'designer' });
     if (isAckError(rejoined)) throw new Error(rejoined.error);
     const retried = sent(
       await moved.timeout(5000).emitWithAck('sendMessage', {
         clientId: 'a-2',
         chatRoom: room,
-        projectId: project.id,
+        projectId,
         message: 'In flight when A died',
       }),
     );
     const missed = await api<{ messages: ChatMessage[] }>(
       b.url,
-      designerCookie,
+      designer.cookie,
       'GET',
       `/api/rooms/${encodeURIComponent(room)}/messages?after=${lastSeenOnA}&limit=200`,
     );
     const all = await api<{ messages: ChatMessage[] }>(
       b.url,
-      designerCookie,
+      designer.cookie,
       'GET',
       `/api/rooms/${encodeURIComponent(room)}/messages?limit=200`,
     );
@@ -157,5 +161,48 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
       ]),
     );
     expect(new Set(all.messages.map((m) => m.id)).size).toBe(all.messages.length);
+  }, 120_000);
+
+  test('a quote card made on node C reaches node B; when C dies mid-typing, B’s typing indicator clears in 2.5 s', async () => {
+    const c = await startNode({ databaseUrl: db.url, redisUrl: redisUrl!, seedDemo: false });
+    try {
+      const customer = await signIn(b.url, 'customer@demo.facet', 'customer');
+      const designer = await signIn(c.url, 'designer2@demo.facet', 'designer');
+      const { offerId, room } = await invitedRoom(customer, designer, 'Three-node ring');
+      const [typist, reader] = await open([c.url, designer.cookie], [b.url, customer.cookie]);
+      await typist.timeout(5000).emitWithAck('join', { chatRoom: room, id: designer.id, type: 'designer' });
+      await reader.timeout(5000).emitWithAck('join', { chatRoom: room, id: customer.id, type: 'user' });
+      const messages = collect(reader, 'getMessage');
+      const news = collect(reader, 'getIsTyping');
+      const tracker = new TypingTracker();
+      reader.on('getIsTyping', (p) => tracker.receive(p.from, p.users, Date.now()));
+
+      await api(c.url, designer.cookie, 'POST', `/api/invitations/${offerId}/offer`, {
+        priceCents: 88_000,
+        leadTimeDays: 9,
+      });
+      await until(() => messages.some((m) => m.isQuote), 5000, 'the quote card on node B');
+      expect(messages.find((m) => m.isQuote)).toMatchObject({
+        priceCents: 88_000,
+        leadTimeDays: 9,
+        status: 'pending',
+      });
+
+      typist.emit('isTyping', { chatRoom: room, users: [{ id: designer.id, fullName: 'x' }] });
+      await until(() => news.length === 1, 5000, 'typing news on node B');
+      expect(tracker.typing(Date.now()).map((u) => u.id)).toEqual([designer.id]);
+      const killedAt = Date.now();
+      await c.kill('SIGKILL');
+      await until(
+        () => tracker.typing(Date.now()).length === 0,
+        TYPING_CLEAR_MS + 2000,
+        'the indicator clears',
+      );
+      expect(Date.now() - killedAt).toBeLessThan(TYPING_CLEAR_MS + 1000);
+      // nobody said "stopped": the expiry cleared it
+      expect(news).toHaveLength(1);
+    } finally {
+      await c.kill();
+    }
   }, 120_000);
 });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replies } from '../../platform/openapi';
+import { designerCardReply, designerProfileReply } from '../projects/projects.replies';
 import { requireRole, requireUser } from '../../platform/auth';
 import { idParam } from '../projects/projects.schemas';
 import { designersService } from './designers.service';
@@ -24,6 +26,13 @@ export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(24),
         }),
+        response: replies({
+          200: z.object({
+            designers: z.array(designerCardReply),
+            total: z.number().int(),
+            skills: z.array(z.string()),
+          }),
+        }),
       },
     },
     async (request) => designers.list(requireUser(request), request.query),
@@ -31,7 +40,13 @@ export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/designers/me',
-    { schema: { tags, summary: "The signed-in pro's own profile" } },
+    {
+      schema: {
+        tags,
+        summary: "The signed-in pro's own profile",
+        response: replies({ 200: z.object({ designer: designerProfileReply }) }),
+      },
+    },
     async (request) => {
       const viewer = requireRole(request, 'designer', 'service');
       return { designer: await designers.profile(viewer, viewer.id) };
@@ -64,6 +79,7 @@ export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
             .nullable()
             .optional(),
         }),
+        response: replies({ 200: z.object({ designer: designerProfileReply }) }),
       },
     },
     async (request) => ({
@@ -78,6 +94,7 @@ export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A public designer or service provider profile with ratings',
         params: idParam,
+        response: replies({ 200: z.object({ designer: designerProfileReply }) }),
       },
     },
     async (request) => ({
@@ -87,7 +104,18 @@ export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/projects/:id/recommendations',
-    { schema: { tags, summary: 'Three pros ranked by fit for the Invite Designer dialog', params: idParam } },
+    {
+      schema: {
+        tags,
+        summary: 'Three pros ranked by fit for the Invite Designer dialog',
+        params: idParam,
+        response: replies({
+          200: z.object({
+            designers: z.array(designerCardReply.extend({ fitReasons: z.array(z.string()) })),
+          }),
+        }),
+      },
+    },
     async (request) => ({ designers: await designers.recommend(requireUser(request), request.params.id) }),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileReply, replies } from '../../platform/openapi';
 import { notFound } from '../../platform/errors';
 import { requireUser } from '../../platform/auth';
 
@@ -11,6 +12,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['files'],
         summary: 'Download an avatar or portfolio image (signed in)',
         params: z.object({ id: z.uuid('Unknown file.') }),
+        response: replies({ 200: fileReply('The image or PDF, inline') }),
       },
     },
     async (request, reply) => {

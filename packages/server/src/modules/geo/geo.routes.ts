@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replies } from '../../platform/openapi';
 import { notFound } from '../../platform/errors';
 import { geo } from './geo.service';
 
@@ -13,7 +14,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['geo'],
         summary: 'Countries for address forms',
-        response: { 200: z.object({ countries: z.array(country) }) },
+        response: replies({ 200: z.object({ countries: z.array(country) }) }),
       },
     },
     async () => ({ countries: geo.countries() }),
@@ -25,7 +26,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['geo'],
         summary: 'States of a country (empty when it has none)',
         params: z.object({ code: z.string().length(2, 'A country code has two letters.') }),
-        response: { 200: z.object({ states: z.array(state) }) },
+        response: replies({ 200: z.object({ states: z.array(state) }) }),
       },
     },
     async (request) => {

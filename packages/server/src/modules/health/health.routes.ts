@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replies } from '../../platform/openapi';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,7 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['platform'],
         summary: 'Liveness and the ports in use',
-        response: {
+        response: replies({
           200: z.object({
             status: z.literal('ok'),
             database: z.enum(['pglite', 'postgres']),
@@ -17,7 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             mail: z.enum(['outbox', 'smtp']),
             time: z.string(),
           }),
-        },
+        }),
       },
     },
     async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fileReply, replies } from '../../platform/openapi';
 import { requireRole, requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { uploadTooLarge } from '../../platform/storage';
@@ -37,14 +38,14 @@ const uploadRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['models'],
         summary: 'Upload the bytes of a model to its signed link (disk storage); the link allows one upload',
         params: z.object({ '*': z.string().min(1, 'This upload link is not valid.').max(2048) }),
-        response: {
+        response: replies({
           204: z.null(),
           400: errorReply,
           403: errorReply,
           404: errorReply,
           409: errorReply,
           413: errorReply,
-        },
+        }),
       },
     },
     async (request, reply) => {
@@ -77,11 +78,11 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['models'],
         summary: `Start a model upload (stl, obj, ply, 3mf; at most MAX_MODEL_BYTES): the record and a signed upload`,
         body: createModelBody,
-        response: {
+        response: replies({
           201: z.object({ model: modelReply, upload: uploadReply }),
           ...errors,
           413: errorReply,
-        },
+        }),
       },
     },
     async (request, reply) => {
@@ -99,7 +100,7 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'After the upload: analyse the stored file (worker pool); status ready with analysis, or failed',
         params: modelIdParams,
-        response: { 200: modelEnvelope, ...errors, 409: errorReply, 413: errorReply },
+        response: replies({ 200: modelEnvelope, ...errors, 409: errorReply, 413: errorReply }),
       },
     },
     async (request, reply) => {
@@ -117,7 +118,7 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['models'],
         summary: 'My models, newest first',
-        response: { 200: z.object({ models: z.array(modelReply) }), 401: errorReply },
+        response: replies({ 200: z.object({ models: z.array(modelReply) }), 401: errorReply }),
       },
     },
     async (request) => ({ models: await models.list(requireUser(request)) }),
@@ -130,7 +131,7 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['models'],
         summary: 'One of my models',
         params: modelIdParams,
-        response: { 200: modelEnvelope, ...errors },
+        response: replies({ 200: modelEnvelope, ...errors }),
       },
     },
     async (request) => ({ model: await models.get(requireUser(request), request.params.id) }),
@@ -144,7 +145,7 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Confirm the unit the model was drawn in; the analysis is rescaled to millimetres',
         params: modelIdParams,
         body: patchModelBody,
-        response: { 200: modelEnvelope, ...errors },
+        response: replies({ 200: modelEnvelope, ...errors }),
       },
     },
     async (request) => {
@@ -160,7 +161,7 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['models'],
         summary: 'Delete one of my models, its file and thumbnail',
         params: modelIdParams,
-        response: { 204: z.null(), ...errors },
+        response: replies({ 204: z.null(), ...errors }),
       },
     },
     async (request, reply) => {
@@ -177,7 +178,7 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Set the thumbnail (multipart: `image` png/jpg/jpeg/webp at most 5 MB, `source` 'render' or 'custom')",
         params: modelIdParams,
-        response: { 200: modelEnvelope, ...errors, 413: errorReply, 415: errorReply },
+        response: replies({ 200: modelEnvelope, ...errors, 413: errorReply, 415: errorReply }),
       },
     },
     async (request) => {
@@ -224,7 +225,12 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/models/:id/thumbnail',
     {
-      schema: { tags: ['models'], summary: 'The thumbnail image of one of my models', params: modelIdParams },
+      schema: {
+        tags: ['models'],
+        summary: 'The thumbnail image of one of my models',
+        params: modelIdParams,
+        response: replies({ 200: fileReply('The thumbnail (png, jpeg or webp), inline', 'image/png') }),
+      },
     },
     async (request, reply) => {
       const { file, stream } = await models.openThumbnail(requireUser(request), request.params.id);
@@ -245,6 +251,7 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['models'],
         summary: 'Download the model file as uploaded (owner only), for the 3D view',
         params: modelIdParams,
+        response: replies({ 200: fileReply('The model file as uploaded, as an attachment') }),
       },
     },
     async (request, reply) => {

@@ -83,6 +83,8 @@ export const modelReply = z.object({
   fileUrl: z.string(),
   thumbnailUrl: z.string().nullable(),
   thumbnailSource: z.enum(['render', 'custom']).nullable(),
+  /** The library design the model was copied from; its membership minimum applies when priced. */
+  libraryProductId: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ModelView = z.infer<typeof modelReply>;

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
@@ -70,6 +71,7 @@ export function toModelView(row: ModelRow): ModelView {
       ? `/api/models/${row.id}/thumbnail?v=${row.thumbnailFileId.slice(0, 8)}`
       : null,
     thumbnailSource: row.thumbnailSource ?? null,
+    libraryProductId: row.libraryProductId ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -78,6 +80,8 @@ export interface ModelsServiceDeps {
   db: Db;
   storage: Storage;
   config: Pick<Config, 'maxModelBytes' | 'analysisTimeoutMs'>;
+  /** Where a failure that is not the file's fault is reported (the customer sees the product text). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 export function modelsService(deps: ModelsServiceDeps) {
@@ -110,7 +114,7 @@ export function modelsService(deps: ModelsServiceDeps) {
   async function analyse(row: ModelRow): Promise<AnalyseResult> {
     const started = performance.now();
     const task: AnalyseTask = {
-      source: storage.sourceOf(row.storageKey),
+      source: await storage.sourceOf(row.storageKey),
       fileName: row.fileName,
       maxBytes: config.maxModelBytes,
     };
@@ -119,6 +123,7 @@ export function modelsService(deps: ModelsServiceDeps) {
     } catch (error) {
       const ms = Math.round(performance.now() - started);
       const timedOut = (error as Error).name === 'AbortError' || ms >= config.analysisTimeoutMs;
+      if (!timedOut) deps.log?.error({ err: error, modelId: row.id }, 'model analysis failed');
       return {
         ok: false,
         error: timedOut
@@ -130,7 +135,7 @@ export function modelsService(deps: ModelsServiceDeps) {
     }
   }
 
-  return {
+  const service = {
     /** Records the model and signs the one place its bytes may go. */
     async create(owner: Owner, input: { fileName: string; sizeBytes: number }) {
       const fileName = cleanFileName(input.fileName);
@@ -154,6 +159,41 @@ export function modelsService(deps: ModelsServiceDeps) {
         .values({ id, ownerId: owner.id, fileName, storageKey, sizeBytes: input.sizeBytes })
         .returning();
       return { model: toModelView(row!), upload };
+    },
+
+    /**
+     * A model from bytes the server already has (a library design's file): stored under the new model's
+     * own key, recorded as uploaded, then analysed by `complete` exactly like a customer's upload.
+     */
+    async createFrom(
+      owner: Owner,
+      input: { fileName: string; source: Readable; libraryProductId?: string | null },
+    ): Promise<{ model: ModelView; thread?: number; ms?: number }> {
+      const fileName = cleanFileName(input.fileName);
+      const ext = extensionOf(fileName);
+      if (!(MODEL_EXTENSIONS as readonly string[]).includes(ext)) {
+        throw new AppError('unsupported_model_type', modelMessages.unsupportedType, 400);
+      }
+      poolOf();
+      const id = randomUUID();
+      const storageKey = `models/${id}.${ext}`;
+      const { sizeBytes } = await storage.putStream(storageKey, input.source, {
+        maxBytes: config.maxModelBytes,
+      });
+      try {
+        await db.insert(models).values({
+          id,
+          ownerId: owner.id,
+          fileName,
+          storageKey,
+          sizeBytes,
+          libraryProductId: input.libraryProductId ?? null,
+        });
+      } catch (error) {
+        await storage.remove(storageKey);
+        throw error;
+      }
+      return service.complete(owner, id);
     },
 
     /** The body of a signed upload (disk storage): only for a model still waiting for its bytes. */
@@ -332,6 +372,7 @@ export function modelsService(deps: ModelsServiceDeps) {
       await p?.destroy();
     },
   };
+  return service;
 
   async function removeFile(fileId: string) {
     const [file] = await db.delete(files).where(eq(files.id, fileId)).returning();

@@ -24,9 +24,14 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 }
 
 const text = (title: string, paragraphs: string[], action?: { label: string; url: string }) =>
-  [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', 'Facet · custom jewelry, made to order'].join(
-    '\n',
-  );
+  [
+    title,
+    '',
+    ...paragraphs,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    '',
+    'Facet · custom jewelry, made to order',
+  ].join('\n');
 
 function mail(title: string, paragraphs: string[], action?: { label: string; url: string }): RenderedMail {
   return {
@@ -69,7 +74,9 @@ export const templates: Record<string, Template> = {
 };
 
 const money = (cents: unknown) =>
-  typeof cents === 'number' ? `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}` : '';
+  typeof cents === 'number'
+    ? `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+    : '';
 const proWord = (d: Record<string, unknown>) => (d.service ? 'service provider' : 'designer');
 const projectLink = (d: Record<string, unknown>, publicUrl: string) => ({
   label: 'Open the project',
@@ -79,38 +86,136 @@ const projectLink = (d: Record<string, unknown>, publicUrl: string) => ({
 /** Mail events of projects, offers, changes and ratings (spec section 7). */
 export const projectTemplates: Record<string, Template> = {
   'project-creation': (d, { publicUrl }) =>
-    mail(`Your project "${d.projectTitle}" is ready`, [`Hello ${d.firstName}, your project "${d.projectTitle}" was created.`, `Invite a ${proWord(d)} to receive offers with a price and a lead time.`], projectLink(d, publicUrl)),
+    mail(
+      `Your project "${d.projectTitle}" is ready`,
+      [
+        `Hello ${d.firstName}, your project "${d.projectTitle}" was created.`,
+        `Invite a ${proWord(d)} to receive offers with a price and a lead time.`,
+      ],
+      projectLink(d, publicUrl),
+    ),
   'designer-invite': (d, { publicUrl }) =>
-    mail(`You are invited to "${d.projectTitle}"`, [`Hello ${d.firstName}, ${d.customerName || 'a customer'} invited you to the project "${d.projectTitle}".`, 'Read the brief, ask questions in the chat, then send your offer: a total price and a lead time in days.'], projectLink(d, publicUrl)),
+    mail(
+      `You are invited to "${d.projectTitle}"`,
+      [
+        `Hello ${d.firstName}, ${d.customerName || 'a customer'} invited you to the project "${d.projectTitle}".`,
+        'Read the brief, ask questions in the chat, then send your offer: a total price and a lead time in days.',
+      ],
+      projectLink(d, publicUrl),
+    ),
   'designer-invite-accept': (d, { publicUrl }) =>
-    mail(`New offer on "${d.projectTitle}"`, [`Hello ${d.firstName}, ${d.proName || 'a ' + proWord(d)} sent an offer for "${d.projectTitle}": ${money(d.priceCents)} with a lead time of ${d.leadTimeDays} day(s).`, 'Compare the offers and accept the one you like.'], projectLink(d, publicUrl)),
+    mail(
+      `New offer on "${d.projectTitle}"`,
+      [
+        `Hello ${d.firstName}, ${d.proName || 'a ' + proWord(d)} sent an offer for "${d.projectTitle}": ${money(d.priceCents)} with a lead time of ${d.leadTimeDays} day(s).`,
+        'Compare the offers and accept the one you like.',
+      ],
+      projectLink(d, publicUrl),
+    ),
   'designer-invite-refuse': (d, { publicUrl }) =>
-    mail(`An invitation to "${d.projectTitle}" was declined`, [`Hello ${d.firstName}, ${d.proName || 'the ' + proWord(d)} will not take on "${d.projectTitle}". You can invite someone else.`], projectLink(d, publicUrl)),
+    mail(
+      `An invitation to "${d.projectTitle}" was declined`,
+      [
+        `Hello ${d.firstName}, ${d.proName || 'the ' + proWord(d)} will not take on "${d.projectTitle}". You can invite someone else.`,
+      ],
+      projectLink(d, publicUrl),
+    ),
   'designer-offer-approve': (d, { publicUrl }) =>
-    mail(`Your offer on "${d.projectTitle}" was accepted`, [`Congratulations ${d.firstName}: the customer accepted your offer of ${money(d.priceCents)} and ${d.leadTimeDays} day(s).`, 'The project now waits for payment; we will tell you when work can start.'], projectLink(d, publicUrl)),
+    mail(
+      `Your offer on "${d.projectTitle}" was accepted`,
+      [
+        `Congratulations ${d.firstName}: the customer accepted your offer of ${money(d.priceCents)} and ${d.leadTimeDays} day(s).`,
+        'The project now waits for payment; we will tell you when work can start.',
+      ],
+      projectLink(d, publicUrl),
+    ),
   'not-chosen-designers': (d, { publicUrl }) =>
-    mail(`"${d.projectTitle}" went to another ${proWord(d)}`, [`Hello ${d.firstName}, thank you for your interest in "${d.projectTitle}". The customer chose another offer this time.`], { label: 'See your projects', url: `${publicUrl}/projects` }),
+    mail(
+      `"${d.projectTitle}" went to another ${proWord(d)}`,
+      [
+        `Hello ${d.firstName}, thank you for your interest in "${d.projectTitle}". The customer chose another offer this time.`,
+      ],
+      { label: 'See your projects', url: `${publicUrl}/projects` },
+    ),
   'designer-offer-refuse': (d, { publicUrl }) =>
-    mail(`Your offer on "${d.projectTitle}" was declined`, [`Hello ${d.firstName}, the customer declined your offer on "${d.projectTitle}".`], { label: 'See your projects', url: `${publicUrl}/projects` }),
+    mail(
+      `Your offer on "${d.projectTitle}" was declined`,
+      [`Hello ${d.firstName}, the customer declined your offer on "${d.projectTitle}".`],
+      { label: 'See your projects', url: `${publicUrl}/projects` },
+    ),
   'chat-mention': (d, { publicUrl }) =>
-    mail(`${d.fromName} mentioned you on "${d.projectTitle}"`, [`Hello ${d.firstName}, ${d.fromName} mentioned you in the project chat:`, `“${String(d.message ?? '')}”`], projectLink(d, publicUrl)),
+    mail(
+      `${d.fromName} mentioned you on "${d.projectTitle}"`,
+      [
+        `Hello ${d.firstName}, ${d.fromName} mentioned you in the project chat:`,
+        `“${String(d.message ?? '')}”`,
+      ],
+      projectLink(d, publicUrl),
+    ),
   'designer-status-moved': (d, { publicUrl }) =>
-    mail(`"${d.projectTitle}": ${d.statusName}`, [`Hello ${d.firstName}, ${String(d.message ?? '').replace(/^Project/, `the project "${d.projectTitle}"`)}.`], projectLink(d, publicUrl)),
+    mail(
+      `"${d.projectTitle}": ${d.statusName}`,
+      [
+        `Hello ${d.firstName}, ${String(d.message ?? '').replace(/^Project/, `the project "${d.projectTitle}"`)}.`,
+      ],
+      projectLink(d, publicUrl),
+    ),
   'user-requested-changes': (d, { publicUrl }) =>
-    mail(`Changes requested on "${d.projectTitle}"`, [`Hello ${d.firstName}, the customer asked for changes:`, ...(Array.isArray(d.changes) ? d.changes.map((c, i) => `${i + 1}. ${String(c)}`) : []), 'Price the changes or decline them.'], projectLink(d, publicUrl)),
+    mail(
+      `Changes requested on "${d.projectTitle}"`,
+      [
+        `Hello ${d.firstName}, the customer asked for changes:`,
+        ...(Array.isArray(d.changes) ? d.changes.map((c, i) => `${i + 1}. ${String(c)}`) : []),
+        'Price the changes or decline them.',
+      ],
+      projectLink(d, publicUrl),
+    ),
   'designer-accepted-changes': (d, { publicUrl }) =>
-    mail(`Your changes on "${d.projectTitle}" were priced`, [`Hello ${d.firstName}, the ${proWord(d)} will make your changes for ${money(d.priceCents)}. Approve them to continue.`], projectLink(d, publicUrl)),
+    mail(
+      `Your changes on "${d.projectTitle}" were priced`,
+      [
+        `Hello ${d.firstName}, the ${proWord(d)} will make your changes for ${money(d.priceCents)}. Approve them to continue.`,
+      ],
+      projectLink(d, publicUrl),
+    ),
   'designer-declined-changes': (d, { publicUrl }) =>
-    mail(`Your changes on "${d.projectTitle}" were declined`, [`Hello ${d.firstName}, the ${proWord(d)} declined the requested changes. You can approve the delivery or ask for different changes.`], projectLink(d, publicUrl)),
+    mail(
+      `Your changes on "${d.projectTitle}" were declined`,
+      [
+        `Hello ${d.firstName}, the ${proWord(d)} declined the requested changes. You can approve the delivery or ask for different changes.`,
+      ],
+      projectLink(d, publicUrl),
+    ),
   'user-approved-changes': (d, { publicUrl }) =>
-    mail(`Changes approved on "${d.projectTitle}"`, [`Hello ${d.firstName}, the customer approved your price for the changes (${money(d.priceCents)}). The project is back in progress.`], projectLink(d, publicUrl)),
+    mail(
+      `Changes approved on "${d.projectTitle}"`,
+      [
+        `Hello ${d.firstName}, the customer approved your price for the changes (${money(d.priceCents)}). The project is back in progress.`,
+      ],
+      projectLink(d, publicUrl),
+    ),
   'user-declined-changes': (d, { publicUrl }) =>
-    mail(`Changes declined on "${d.projectTitle}"`, [`Hello ${d.firstName}, the customer did not approve the priced changes, so they were refused.`], projectLink(d, publicUrl)),
+    mail(
+      `Changes declined on "${d.projectTitle}"`,
+      [`Hello ${d.firstName}, the customer did not approve the priced changes, so they were refused.`],
+      projectLink(d, publicUrl),
+    ),
   'rating-and-review': (d, { publicUrl }) =>
-    mail(`You received a ${d.stars}-star rating`, [`Hello ${d.firstName}, the customer rated your work on "${d.projectTitle}" ${d.stars} out of 5.`, ...(d.review ? [`"${String(d.review)}"`] : [])], { label: 'See your profile', url: `${publicUrl}/designer-dashboard/profile` }),
+    mail(
+      `You received a ${d.stars}-star rating`,
+      [
+        `Hello ${d.firstName}, the customer rated your work on "${d.projectTitle}" ${d.stars} out of 5.`,
+        ...(d.review ? [`"${String(d.review)}"`] : []),
+      ],
+      { label: 'See your profile', url: `${publicUrl}/designer-dashboard/profile` },
+    ),
 };
 
-export function renderMail(event: string, data: Record<string, unknown>, ctx: { publicUrl: string }): RenderedMail {
+export function renderMail(
+  event: string,
+  data: Record<string, unknown>,
+  ctx: { publicUrl: string },
+): RenderedMail {
   const template = templates[event] ?? projectTemplates[event];
   if (!template) throw new Error(`no mail template for event ${event}`);
   return template(data, ctx);

@@ -1,32 +1,56 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replies } from '../../platform/openapi';
+import { offerReply, projectDetailReply, projectSummaryReply } from '../projects/projects.replies';
 import { OFFER_LIMITS, OFFER_STATUSES } from '@facet/domain/workflow';
 import { requireRole, requireUser } from '../../platform/auth';
 import { idParam } from '../projects/projects.schemas';
 import { offersService } from './offers.service';
 
 const tags = ['offers'];
+const offerAndProject = z.object({ offer: offerReply, project: projectDetailReply });
 
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const offers = offersService({ db: app.ctx.db, projects: app.ctx.projects });
+  const offers = offersService({
+    db: app.ctx.db,
+    projects: app.ctx.projects,
+    // the chat's quote cards follow the offers
+    onOfferChange: app.ctx.chat.offerChanged,
+  });
 
   app.post(
     '/api/projects/:id/invitations',
     {
       schema: {
         tags,
-        summary: "Invite a designer or service provider (the project's customer); moves the project to its invite status",
+        summary:
+          "Invite a designer or service provider (the project's customer); moves the project to its invite status",
         params: idParam,
         body: z.strictObject({ proId: z.string({ error: 'Choose who to invite.' }).max(64) }),
+        response: replies({ 201: offerAndProject }),
       },
     },
-    async (request, reply) => reply.status(201).send(await offers.invite(requireUser(request), request.params.id, request.body.proId)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await offers.invite(requireUser(request), request.params.id, request.body.proId)),
   );
 
   app.get(
     '/api/invitations',
-    { schema: { tags, summary: "The signed-in pro's invitations", querystring: z.object({ status: z.enum(OFFER_STATUSES).optional() }) } },
-    async (request) => ({ invitations: await offers.listForPro(requireRole(request, 'designer', 'service'), request.query.status) }),
+    {
+      schema: {
+        tags,
+        summary: "The signed-in pro's invitations",
+        querystring: z.object({ status: z.enum(OFFER_STATUSES).optional() }),
+        response: replies({
+          200: z.object({ invitations: z.array(offerReply.extend({ project: projectSummaryReply })) }),
+        }),
+      },
+    },
+    async (request) => ({
+      invitations: await offers.listForPro(requireRole(request, 'designer', 'service'), request.query.status),
+    }),
   );
 
   app.post(
@@ -48,22 +72,52 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
             .min(OFFER_LIMITS.minLeadTimeDays, 'The lead time must be at least 1 day.')
             .max(OFFER_LIMITS.maxLeadTimeDays, 'The lead time can be at most 365 days.'),
         }),
+        response: replies({ 200: z.object({ offer: offerReply }) }),
       },
     },
     async (request) => ({ offer: await offers.quote(requireUser(request), request.params.id, request.body) }),
   );
 
-  app.post('/api/invitations/:id/refuse', { schema: { tags, summary: 'The invited pro turns the invitation down', params: idParam } }, async (request) => ({
-    offer: await offers.refuse(requireUser(request), request.params.id),
-  }));
+  app.post(
+    '/api/invitations/:id/refuse',
+    {
+      schema: {
+        tags,
+        summary: 'The invited pro turns the invitation down',
+        params: idParam,
+        response: replies({ 200: z.object({ offer: offerReply }) }),
+      },
+    },
+    async (request) => ({
+      offer: await offers.refuse(requireUser(request), request.params.id),
+    }),
+  );
 
   app.post(
     '/api/invitations/:id/accept',
-    { schema: { tags, summary: 'Accept an offer: adopts the pro, refuses the others, moves to Make Payment', params: idParam } },
+    {
+      schema: {
+        tags,
+        summary: 'Accept an offer: adopts the pro, refuses the others, moves to Make Payment',
+        params: idParam,
+        response: replies({ 200: offerAndProject }),
+      },
+    },
     async (request) => offers.accept(requireUser(request), request.params.id),
   );
 
-  app.post('/api/invitations/:id/decline', { schema: { tags, summary: 'Decline one offer', params: idParam } }, async (request) => ({
-    offer: await offers.decline(requireUser(request), request.params.id),
-  }));
+  app.post(
+    '/api/invitations/:id/decline',
+    {
+      schema: {
+        tags,
+        summary: 'Decline one offer',
+        params: idParam,
+        response: replies({ 200: z.object({ offer: offerReply }) }),
+      },
+    },
+    async (request) => ({
+      offer: await offers.decline(requireUser(request), request.params.id),
+    }),
+  );
 };

@@ -11,14 +11,29 @@ import type { Access, InvitationRow, ProjectsService } from '../projects/project
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const offerClosed = () => new AppError('offer_closed', 'This invitation is no longer open.', 409);
 
+/**
+ * Told inside an offer's transaction that the project's offers changed (the chat's quote cards); the
+ * returned function runs after the commit.
+ */
+export type OfferChangeListener = (tx: Tx, projectId: string) => Promise<() => Promise<void>>;
+
 /** Invitations and offers: invite, quote, accept (one winner), decline. Every change is one transaction. */
-export function offersService(deps: { db: Db; projects: ProjectsService }) {
+export function offersService(deps: {
+  db: Db;
+  projects: ProjectsService;
+  onOfferChange?: OfferChangeListener;
+}) {
   const { db, projects: p } = deps;
+  const offerChanged = (tx: Tx, projectId: string) =>
+    deps.onOfferChange ? deps.onOfferChange(tx, projectId) : Promise.resolve(async () => {});
 
   /** The invitation and the project it belongs to, seen by this viewer (404 for anyone who may not see it). */
   async function load(tx: Db | Tx, viewer: UserRow, invitationId: string, lock: boolean) {
     if (!UUID.test(invitationId)) throw notFound('Invitation');
-    const [found] = await tx.select({ projectId: invitations.projectId }).from(invitations).where(eq(invitations.id, invitationId));
+    const [found] = await tx
+      .select({ projectId: invitations.projectId })
+      .from(invitations)
+      .where(eq(invitations.id, invitationId));
     if (!found) throw notFound('Invitation');
     const a = await p.access(tx, viewer, found.projectId, { lock });
     if (a.viewerRole === 'pro' && a.invitation?.id !== invitationId) throw notFound('Invitation');
@@ -50,7 +65,8 @@ export function offersService(deps: { db: Db; projects: ProjectsService }) {
         const d = p.check(a, 'invite');
         if (!UUID.test(proId)) throw notFound('Designer');
         const [pro] = await tx.select().from(users).where(eq(users.id, proId));
-        if (!pro || (pro.role !== 'designer' && pro.role !== 'service') || pro.status !== 'active') throw notFound('Designer');
+        if (!pro || (pro.role !== 'designer' && pro.role !== 'service') || pro.status !== 'active')
+          throw notFound('Designer');
         if (a.project.service && pro.role !== 'service') {
           throw new AppError('wrong_pro_type', 'Invite a service provider to a service project.', 400);
         }
@@ -65,20 +81,37 @@ export function offersService(deps: { db: Db; projects: ProjectsService }) {
         if (inserted.length === 0) {
           throw new AppError(
             'already_invited',
-            pro.role === 'service' ? 'This service provider is already invited.' : 'This designer is already invited.',
+            pro.role === 'service'
+              ? 'This service provider is already invited.'
+              : 'This designer is already invited.',
             409,
           );
         }
         const mails: MailJob[] = [];
         if (d.moved) {
-          mails.push(...(await p.move(tx, a.project, { position: d.next.position }, viewer.id, false, { sentInvite: true })));
+          mails.push(
+            ...(await p.move(tx, a.project, { position: d.next.position }, viewer.id, false, {
+              sentInvite: true,
+            })),
+          );
         } else if (!a.project.sentInvite) {
-          await tx.update(projects).set({ sentInvite: true, updatedAt: new Date() }).where(eq(projects.id, projectId));
+          await tx
+            .update(projects)
+            .set({ sentInvite: true, updatedAt: new Date() })
+            .where(eq(projects.id, projectId));
         }
-        await p.addEvent(tx, projectId, 'invited', `${pro.firstName} ${pro.lastName.charAt(0)}. was invited`, viewer.id);
+        await p.addEvent(
+          tx,
+          projectId,
+          'invited',
+          `${pro.firstName} ${pro.lastName.charAt(0)}. was invited`,
+          viewer.id,
+        );
         const customer = await loadPeople(tx, [viewer.id]);
         mails.push(
-          ...(await p.mailTo(tx, 'designer-invite', pro.id, a.project, { customerName: customer.get(viewer.id)?.shortName ?? '' })),
+          ...(await p.mailTo(tx, 'designer-invite', pro.id, a.project, {
+            customerName: customer.get(viewer.id)?.shortName ?? '',
+          })),
         );
         return { mails, invitationId: inserted[0]!.id };
       });
@@ -93,36 +126,54 @@ export function offersService(deps: { db: Db; projects: ProjectsService }) {
         .where(and(eq(invitations.proId, viewer.id), status ? eq(invitations.status, status) : undefined))
         .orderBy(desc(invitations.invitedAt));
       if (rows.length === 0) return [];
-      const projectRows = await db.select().from(projects).where(inArray(projects.id, rows.map((r) => r.projectId)));
+      const projectRows = await db
+        .select()
+        .from(projects)
+        .where(
+          inArray(
+            projects.id,
+            rows.map((r) => r.projectId),
+          ),
+        );
       const summaries = await p.summaries(db, projectRows, viewer);
       const people = await loadPeople(db, [viewer.id]);
-      return rows.map((r) => ({ ...p.offerReply(r, people), project: summaries.find((s) => s.id === r.projectId)! }));
+      return rows.map((r) => ({
+        ...p.offerReply(r, people),
+        project: summaries.find((s) => s.id === r.projectId)!,
+      }));
     },
 
     async quote(viewer: UserRow, invitationId: string, offer: { priceCents: number; leadTimeDays: number }) {
-      const mails = await db.transaction(async (tx) => {
+      const { mails, after } = await db.transaction(async (tx) => {
         const { a, invitation } = await load(tx, viewer, invitationId, true);
         p.check(a, 'quote');
         transition(invitation, 'quote');
         await tx
           .update(invitations)
-          .set({ status: 'quoted', priceCents: offer.priceCents, leadTimeDays: offer.leadTimeDays, quotedAt: new Date() })
+          .set({
+            status: 'quoted',
+            priceCents: offer.priceCents,
+            leadTimeDays: offer.leadTimeDays,
+            quotedAt: new Date(),
+          })
           .where(eq(invitations.id, invitationId));
         await p.addEvent(tx, a.project.id, 'offer', 'An offer was sent', viewer.id);
         const people = await loadPeople(tx, [viewer.id]);
-        return p.mailTo(tx, 'designer-invite-accept', a.project.customerId, a.project, {
+        const mails = await p.mailTo(tx, 'designer-invite-accept', a.project.customerId, a.project, {
           proName: people.get(viewer.id)?.shortName ?? '',
           priceCents: offer.priceCents,
           leadTimeDays: offer.leadTimeDays,
         });
+        return { mails, after: await offerChanged(tx, a.project.id) };
       });
       await p.sendMails(mails);
+      await after();
       return reply(viewer, invitationId);
     },
 
     /** The invited pro turns the invitation down. */
     async refuse(viewer: UserRow, invitationId: string) {
-      const mails = await db.transaction(async (tx) => {
+      const { mails, after } = await db.transaction(async (tx) => {
         const { a, invitation } = await load(tx, viewer, invitationId, true);
         p.check(a, 'refuse-invitation');
         transition(invitation, 'refuse');
@@ -131,11 +182,13 @@ export function offersService(deps: { db: Db; projects: ProjectsService }) {
           .set({ status: 'refused', refusedBy: 'pro', answeredAt: new Date() })
           .where(eq(invitations.id, invitationId));
         const people = await loadPeople(tx, [viewer.id]);
-        return p.mailTo(tx, 'designer-invite-refuse', a.project.customerId, a.project, {
+        const mails = await p.mailTo(tx, 'designer-invite-refuse', a.project.customerId, a.project, {
           proName: people.get(viewer.id)?.shortName ?? '',
         });
+        return { mails, after: await offerChanged(tx, a.project.id) };
       });
       await p.sendMails(mails);
+      await after();
       return reply(viewer, invitationId);
     },
 
@@ -144,16 +197,23 @@ export function offersService(deps: { db: Db; projects: ProjectsService }) {
      * to Make Payment — one transaction under a row lock on the project, so concurrent accepts have one winner.
      */
     async accept(viewer: UserRow, invitationId: string) {
-      const { mails, projectId } = await db.transaction(async (tx) => {
+      const { mails, projectId, after } = await db.transaction(async (tx) => {
         const { a, invitation } = await load(tx, viewer, invitationId, true);
         guardOwner(a);
         if (a.state.hasAcceptedOffer) {
-          throw new AppError('offer_already_accepted', 'An offer was already accepted for this project.', 409);
+          throw new AppError(
+            'offer_already_accepted',
+            'An offer was already accepted for this project.',
+            409,
+          );
         }
         const d = p.check(a, 'accept-offer');
         transition(invitation, 'accept');
         const now = new Date();
-        await tx.update(invitations).set({ status: 'accepted', answeredAt: now }).where(eq(invitations.id, invitationId));
+        await tx
+          .update(invitations)
+          .set({ status: 'accepted', answeredAt: now })
+          .where(eq(invitations.id, invitationId));
         const others = await tx
           .update(invitations)
           .set({ status: 'refused', refusedBy: 'customer', answeredAt: now })
@@ -177,16 +237,18 @@ export function offersService(deps: { db: Db; projects: ProjectsService }) {
             leadTimeDays: invitation.leadTimeDays,
           })),
         );
-        for (const other of others) mails.push(...(await p.mailTo(tx, 'not-chosen-designers', other.proId, a.project)));
-        return { mails, projectId: a.project.id };
+        for (const other of others)
+          mails.push(...(await p.mailTo(tx, 'not-chosen-designers', other.proId, a.project)));
+        return { mails, projectId: a.project.id, after: await offerChanged(tx, a.project.id) };
       });
       await p.sendMails(mails);
+      await after();
       return { offer: await reply(viewer, invitationId), project: await p.detail(viewer, projectId) };
     },
 
     /** The customer declines one offer; the others stay open. */
     async decline(viewer: UserRow, invitationId: string) {
-      const mails = await db.transaction(async (tx) => {
+      const { mails, after } = await db.transaction(async (tx) => {
         const { a, invitation } = await load(tx, viewer, invitationId, true);
         guardOwner(a);
         p.check(a, 'decline-offer');
@@ -196,9 +258,11 @@ export function offersService(deps: { db: Db; projects: ProjectsService }) {
           .set({ status: 'refused', refusedBy: 'customer', answeredAt: new Date() })
           .where(eq(invitations.id, invitationId));
         await p.addEvent(tx, a.project.id, 'declined', 'An offer was declined', viewer.id);
-        return p.mailTo(tx, 'designer-offer-refuse', invitation.proId, a.project);
+        const mails = await p.mailTo(tx, 'designer-offer-refuse', invitation.proId, a.project);
+        return { mails, after: await offerChanged(tx, a.project.id) };
       });
       await p.sendMails(mails);
+      await after();
       return reply(viewer, invitationId);
     },
   };

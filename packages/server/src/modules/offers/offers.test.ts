@@ -21,8 +21,18 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-const call = (who: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { cookie: c[who]! }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = (
+  who: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: c[who]! },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function newProject(title = 'Test ring') {
   const r = await call('customer', 'POST', '/api/projects', {
@@ -51,7 +61,9 @@ describe('Customer invites two designers, both quote, the customer accepts one',
     const afterInvite = (await call('customer', 'GET', `/api/projects/${project.id}`)).json().project;
     expect(afterInvite.activeStatus.name).toBe('Invite Designers');
     // accept is refused while the offer has no price
-    expect((await call('customer', 'POST', `/api/invitations/${a}/accept`)).json().error.code).toBe('offer_not_quoted');
+    expect((await call('customer', 'POST', `/api/invitations/${a}/accept`)).json().error.code).toBe(
+      'offer_not_quoted',
+    );
     await quote('designer', a, 48_000, 7);
     await quote('designer3', b, 52_000, 5);
     const accepted = await call('customer', 'POST', `/api/invitations/${a}/accept`);
@@ -60,12 +72,18 @@ describe('Customer invites two designers, both quote, the customer accepts one',
     expect(detail.activeStatus).toMatchObject({ name: 'Make Payment', position: 2 });
     expect(detail.totalPriceCents).toBe(48_000);
     expect(detail.leadTimeDays).toBe(7);
-    expect(detail.team.pro).toMatchObject({ id: ids.designer, label: 'CAD Designer', profileUrl: `/profile/designer/${ids.designer}` });
+    expect(detail.team.pro).toMatchObject({
+      id: ids.designer,
+      label: 'CAD Designer',
+      profileUrl: `/profile/designer/${ids.designer}`,
+    });
     const other = (await call('designer3', 'GET', `/api/projects/${project.id}`)).json().project;
     expect(other.myInvitation.status).toBe('refused');
     expect(other.offers).toHaveLength(1);
     const events = (await call('customer', 'GET', `/api/projects/${project.id}/events`)).json().events;
-    expect(events.map((e: { message: string }) => e.message)).toContain('Project has been moved to Make Payment');
+    expect(events.map((e: { message: string }) => e.message)).toContain(
+      'Project has been moved to Make Payment',
+    );
     await t.ctx.jobs.drain();
     const mails = await t.ctx.db.select().from(mailOutbox);
     const events_ = mails.map((m) => `${m.event}:${m.to}`);
@@ -86,41 +104,72 @@ describe('Customer invites two designers, both quote, the customer accepts one',
     const offer = await invite(project.id, 'designer2');
     await quote('designer2', offer);
     expect((await call('customer', 'POST', `/api/invitations/${offer}/accept`)).statusCode).toBe(200);
-    expect((await call('customer', 'POST', `/api/staff/projects/${project.id}/mark-paid`)).statusCode).toBe(403);
+    expect((await call('customer', 'POST', `/api/staff/projects/${project.id}/mark-paid`)).statusCode).toBe(
+      403,
+    );
     const paid = await call('staff', 'POST', `/api/staff/projects/${project.id}/mark-paid`);
     expect(paid.json().project.activeStatus.name).toBe('In Design');
     const deliver = await t.app.inject({
       method: 'POST',
       url: `/api/projects/${project.id}/deliveries`,
       headers: { cookie: c.designer2!, 'content-type': 'multipart/form-data; boundary=X' },
-      payload: '--X\r\nContent-Disposition: form-data; name="files"; filename="ring.stl"\r\nContent-Type: application/octet-stream\r\n\r\nsolid ring\nendsolid ring\n\r\n--X--\r\n',
+      payload:
+        '--X\r\nContent-Disposition: form-data; name="files"; filename="ring.stl"\r\nContent-Type: application/octet-stream\r\n\r\nsolid ring\nendsolid ring\n\r\n--X--\r\n',
     });
     expect(deliver.statusCode, deliver.body).toBe(201);
     expect(deliver.json().project.activeStatus.name).toBe('Review & Delivery');
     const zip = await call('customer', 'GET', `/api/projects/${project.id}/models.zip`);
     expect(zip.statusCode).toBe(200);
     expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
-    const cr = await call('customer', 'POST', `/api/projects/${project.id}/change-requests`, { changes: ['Thicker band', 'Deeper engraving'] });
+    const cr = await call('customer', 'POST', `/api/projects/${project.id}/change-requests`, {
+      changes: ['Thicker band', 'Deeper engraving'],
+    });
     expect(cr.statusCode, cr.body).toBe(201);
     const changeId = cr.json().changeRequest.id;
-    expect((await call('customer', 'POST', `/api/change-requests/${changeId}/quote`, { priceCents: 100 })).statusCode).toBe(403);
-    expect((await call('designer2', 'POST', `/api/change-requests/${changeId}/quote`, { priceCents: 9_000 })).statusCode).toBe(200);
-    const partial = await call('customer', 'POST', `/api/change-requests/${changeId}/approve`, { approvals: [true, false] });
+    expect(
+      (await call('customer', 'POST', `/api/change-requests/${changeId}/quote`, { priceCents: 100 }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('designer2', 'POST', `/api/change-requests/${changeId}/quote`, { priceCents: 9_000 }))
+        .statusCode,
+    ).toBe(200);
+    const partial = await call('customer', 'POST', `/api/change-requests/${changeId}/approve`, {
+      approvals: [true, false],
+    });
     expect(partial.json().changeRequest.status).toBe('refused');
-    const cr2 = (await call('customer', 'POST', `/api/projects/${project.id}/change-requests`, { changes: ['Thicker band'] })).json();
-    await call('designer2', 'POST', `/api/change-requests/${cr2.changeRequest.id}/quote`, { priceCents: 5_000 });
-    const approved = await call('customer', 'POST', `/api/change-requests/${cr2.changeRequest.id}/approve`, {});
+    const cr2 = (
+      await call('customer', 'POST', `/api/projects/${project.id}/change-requests`, {
+        changes: ['Thicker band'],
+      })
+    ).json();
+    await call('designer2', 'POST', `/api/change-requests/${cr2.changeRequest.id}/quote`, {
+      priceCents: 5_000,
+    });
+    const approved = await call(
+      'customer',
+      'POST',
+      `/api/change-requests/${cr2.changeRequest.id}/approve`,
+      {},
+    );
     expect(approved.json().project.activeStatus.name).toBe('In Design');
-    expect((await call('customer', 'POST', `/api/projects/${project.id}/rating`, { stars: 5, review: 'x' })).json().error.code).toBe('not_completed');
+    expect(
+      (await call('customer', 'POST', `/api/projects/${project.id}/rating`, { stars: 5, review: 'x' })).json()
+        .error.code,
+    ).toBe('not_completed');
     await t.app.inject({
       method: 'POST',
       url: `/api/projects/${project.id}/deliveries`,
       headers: { cookie: c.designer2!, 'content-type': 'multipart/form-data; boundary=X' },
-      payload: '--X\r\nContent-Disposition: form-data; name="files"; filename="ring-v2.pdf"\r\n\r\n%PDF-1.4\r\n--X--\r\n',
+      payload:
+        '--X\r\nContent-Disposition: form-data; name="files"; filename="ring-v2.pdf"\r\n\r\n%PDF-1.4\r\n--X--\r\n',
     });
     const done = await call('customer', 'POST', `/api/projects/${project.id}/approve`);
     expect(done.json().project).toMatchObject({ completed: true, phase: 'completed' });
-    const rated = await call('customer', 'POST', `/api/projects/${project.id}/rating`, { stars: 4, review: 'Lovely work.' });
+    const rated = await call('customer', 'POST', `/api/projects/${project.id}/rating`, {
+      stars: 4,
+      review: 'Lovely work.',
+    });
     expect(rated.statusCode, rated.body).toBe(201);
     const card = (await call('customer', 'GET', `/api/designers/${ids.designer2}`)).json().designer;
     expect(card.ratingText).toBe('4.0');
@@ -136,39 +185,78 @@ describe('permissions', () => {
     const offer = await invite(project.id, 'designer');
     expect((await call('designer', 'GET', `/api/projects/${project.id}`)).statusCode).toBe(200);
     expect((await call('designer2', 'GET', `/api/projects/${project.id}`)).statusCode).toBe(404);
-    expect((await call('designer', 'POST', `/api/projects/${project.id}/invitations`, { proId: ids.designer2 })).statusCode).toBe(403);
-    expect((await call('designer2', 'POST', `/api/invitations/${offer}/offer`, { priceCents: 100, leadTimeDays: 1 })).statusCode).toBe(404);
+    expect(
+      (await call('designer', 'POST', `/api/projects/${project.id}/invitations`, { proId: ids.designer2 }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('designer2', 'POST', `/api/invitations/${offer}/offer`, {
+          priceCents: 100,
+          leadTimeDays: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
     await quote('designer', offer);
     expect((await call('designer', 'POST', `/api/invitations/${offer}/accept`)).statusCode).toBe(403);
-    expect((await call('designer', 'PATCH', `/api/projects/${project.id}`, { title: 'Mine now' })).statusCode).toBe(403);
-    const list = (await call('designer2', 'GET', '/api/projects')).json().projects.map((p: { id: string }) => p.id);
+    expect(
+      (await call('designer', 'PATCH', `/api/projects/${project.id}`, { title: 'Mine now' })).statusCode,
+    ).toBe(403);
+    const list = (await call('designer2', 'GET', '/api/projects'))
+      .json()
+      .projects.map((p: { id: string }) => p.id);
     expect(list).not.toContain(project.id);
   });
 
   test('a body that sets fields it may not is refused and changes nothing', async () => {
     const project = await newProject('Guarded');
-    for (const body of [{ status: 'design-payment' }, { totalPriceCents: 1 }, { proId: ids.designer }, { title: 'ok', role: 'staff' }]) {
+    for (const body of [
+      { status: 'design-payment' },
+      { totalPriceCents: 1 },
+      { proId: ids.designer },
+      { title: 'ok', role: 'staff' },
+    ]) {
       const r = await call('customer', 'PATCH', `/api/projects/${project.id}`, body);
       expect(r.statusCode).toBe(400);
     }
     const offer = await invite(project.id, 'designer');
-    const r = await call('designer', 'POST', `/api/invitations/${offer}/offer`, { priceCents: 100, leadTimeDays: 1, status: 'accepted' });
+    const r = await call('designer', 'POST', `/api/invitations/${offer}/offer`, {
+      priceCents: 100,
+      leadTimeDays: 1,
+      status: 'accepted',
+    });
     expect(r.statusCode).toBe(400);
     const [row] = await t.ctx.db.select().from(projects).where(eq(projects.id, project.id));
-    expect(row).toMatchObject({ title: 'Guarded', totalPriceCents: null, proId: null, statusId: 'design-invite' });
+    expect(row).toMatchObject({
+      title: 'Guarded',
+      totalPriceCents: null,
+      proId: null,
+      statusId: 'design-invite',
+    });
     const [inv] = await t.ctx.db.select().from(invitations).where(eq(invitations.id, offer));
     expect(inv).toMatchObject({ status: 'pending', priceCents: null });
   });
 
   test('item description and dimensions: customer only, spec rules, mm assumed', async () => {
-    const project = (await call('customer', 'GET', `/api/projects/${(await newProject('Dims')).id}`)).json().project;
+    const project = (await call('customer', 'GET', `/api/projects/${(await newProject('Dims')).id}`)).json()
+      .project;
     const item = project.items[0];
     expect(item.dimensions).toEqual([{ width: '20 mm' }]);
-    expect((await call('customer', 'PATCH', `/api/project-items/${item.id}`, { description: '  ' })).json().error.message).toBe('Description cannot be empty.');
-    expect((await call('customer', 'PATCH', `/api/project-items/${item.id}`, { dimensions: [] })).json().error.message).toBe('Add at least one dimension.');
-    const ok = await call('customer', 'PATCH', `/api/project-items/${item.id}`, { dimensions: [{ height: '3' }, { width: '1 in' }] });
+    expect(
+      (await call('customer', 'PATCH', `/api/project-items/${item.id}`, { description: '  ' })).json().error
+        .message,
+    ).toBe('Description cannot be empty.');
+    expect(
+      (await call('customer', 'PATCH', `/api/project-items/${item.id}`, { dimensions: [] })).json().error
+        .message,
+    ).toBe('Add at least one dimension.');
+    const ok = await call('customer', 'PATCH', `/api/project-items/${item.id}`, {
+      dimensions: [{ height: '3' }, { width: '1 in' }],
+    });
     expect(ok.json().item.dimensions).toEqual([{ height: '3 mm' }, { width: '1 in' }]);
-    expect((await call('designer', 'PATCH', `/api/project-items/${item.id}`, { description: 'x' })).statusCode).toBe(404);
+    expect(
+      (await call('designer', 'PATCH', `/api/project-items/${item.id}`, { description: 'x' })).statusCode,
+    ).toBe(404);
   });
 
   test('delete only without an accepted offer', async () => {
@@ -179,7 +267,9 @@ describe('permissions', () => {
     const offer = await invite(kept.id, 'designer');
     await quote('designer', offer);
     await call('customer', 'POST', `/api/invitations/${offer}/accept`);
-    expect((await call('customer', 'DELETE', `/api/projects/${kept.id}`)).json().error.code).toBe('offer_accepted');
+    expect((await call('customer', 'DELETE', `/api/projects/${kept.id}`)).json().error.code).toBe(
+      'offer_accepted',
+    );
   });
 });
 
@@ -191,7 +281,9 @@ describe('concurrency', () => {
     await quote('designer', a);
     await quote('designer3', b);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call('customer', 'POST', `/api/invitations/${i % 2 ? a : b}/accept`)),
+      Array.from({ length: 50 }, (_, i) =>
+        call('customer', 'POST', `/api/invitations/${i % 2 ? a : b}/accept`),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(49);
@@ -207,11 +299,16 @@ describe('lists and cards', () => {
     const all = (await call('customer', 'GET', '/api/projects?pageSize=2')).json();
     expect(all.projects).toHaveLength(2);
     expect(all.total).toBeGreaterThan(2);
-    const notStarted = (await call('customer', 'GET', '/api/projects?filter=not-started&pageSize=100')).json().projects;
+    const notStarted = (await call('customer', 'GET', '/api/projects?filter=not-started&pageSize=100')).json()
+      .projects;
     expect(notStarted.map((p: { id: string }) => p.id)).toContain(fresh.id);
-    const invited = (await call('customer', 'GET', '/api/projects?filter=invited&pageSize=100')).json().projects;
-    expect(invited.every((p: { activeStatus: { position: number } }) => p.activeStatus.position === 1)).toBe(true);
-    const inProgress = (await call('customer', 'GET', '/api/projects?filter=in-progress&pageSize=100')).json().projects;
+    const invited = (await call('customer', 'GET', '/api/projects?filter=invited&pageSize=100')).json()
+      .projects;
+    expect(invited.every((p: { activeStatus: { position: number } }) => p.activeStatus.position === 1)).toBe(
+      true,
+    );
+    const inProgress = (await call('customer', 'GET', '/api/projects?filter=in-progress&pageSize=100')).json()
+      .projects;
     expect(inProgress.map((p: { id: string }) => p.id)).not.toContain(fresh.id);
     const found = (await call('customer', 'GET', '/api/projects?q=zebra')).json().projects;
     expect(found.map((p: { id: string }) => p.id)).toEqual([fresh.id]);
@@ -220,7 +317,9 @@ describe('lists and cards', () => {
   test('designer cards: invited first, then by first name; measured response rate', async () => {
     const project = await newProject('Cards');
     await invite(project.id, 'designer3');
-    const cards = (await call('customer', 'GET', `/api/designers?projectId=${project.id}&pageSize=100`)).json().designers;
+    const cards = (
+      await call('customer', 'GET', `/api/designers?projectId=${project.id}&pageSize=100`)
+    ).json().designers;
     expect(cards[0].id).toBe(ids.designer3);
     expect(cards[0].invited).toBe(true);
     const rest = cards.slice(1).map((d: { firstName: string }) => d.firstName);
@@ -232,7 +331,8 @@ describe('lists and cards', () => {
     }
     const d1 = cards.find((d: { id: string }) => d.id === ids.designer);
     expect(d1.responseRate).not.toBeNull();
-    const recs = (await call('customer', 'GET', `/api/projects/${project.id}/recommendations`)).json().designers;
+    const recs = (await call('customer', 'GET', `/api/projects/${project.id}/recommendations`)).json()
+      .designers;
     expect(recs).toHaveLength(3);
     expect(recs.map((r: { id: string }) => r.id)).not.toContain(ids.designer3);
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replies } from '../../platform/openapi';
 
 interface QuestionShape {
   id: string;
@@ -30,7 +31,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['onboarding'],
         summary: 'The onboarding questions tree (sign-up step 4)',
-        response: { 200: z.object({ questions: z.array(question) }) },
+        response: replies({ 200: z.object({ questions: z.array(question) }) }),
       },
     },
     async () => ({ questions: await app.ctx.onboarding.tree() }),

@@ -55,7 +55,9 @@ export function onboardingService(db: Db) {
       for (const entry of input) {
         const question = all.get(entry.questionId);
         const bad = () =>
-          new AppError('validation_failed', 'Choose answers from the list', 400, { answers: 'Choose answers from the list' });
+          new AppError('validation_failed', 'Choose answers from the list', 400, {
+            answers: 'Choose answers from the list',
+          });
         if (!question) throw bad();
         if (!question.multiple && entry.answerIds.length > 1) throw bad();
         if (question.triggerAnswerId && !chosen.has(question.triggerAnswerId)) throw bad();

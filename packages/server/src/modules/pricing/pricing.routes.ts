@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replies } from '../../platform/openapi';
 import type { StoredAnalysis } from '../../db/schema/index';
 import { requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
@@ -46,7 +47,14 @@ export const quoteReply = z.object({
   totalPrice: z.number(),
 });
 
-const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply, 422: errorReply };
+const errors = {
+  400: errorReply,
+  401: errorReply,
+  403: errorReply,
+  404: errorReply,
+  409: errorReply,
+  422: errorReply,
+};
 
 const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -70,7 +78,7 @@ function explainRefusal(error: unknown, analysis: StoredAnalysis): unknown {
 }
 
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { models, pricing, catalog } = app.ctx;
+  const { models, pricing, catalog, library } = app.ctx;
 
   app.post(
     '/api/pricing',
@@ -80,13 +88,15 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Itemised price of one of my models with my choices (omitted ids take the defaults); the quote is kept',
         body: pricingBody,
-        response: { 200: z.object({ quoteId: z.string(), quote: quoteReply }), ...errors },
+        response: replies({ 200: z.object({ quoteId: z.string(), quote: quoteReply }), ...errors }),
       },
     },
     async (request) => {
       const user = requireUser(request);
       const { modelId: id, ...choices } = request.body;
       const { row, analysis } = await models.analysisForPricing(user, id);
+      // a library design: the membership must match and the quantity reach that membership's minimum
+      if (row.libraryProductId) await library.checkOrder(user, row.libraryProductId, choices.quantity ?? 1);
       const materialId = choices.materialId ?? (await catalog.getCatalog()).defaults.materialId;
       if (materialId == null)
         throw new AppError('catalog_incomplete', 'The catalog has no default material.', 503);
@@ -111,7 +121,7 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The same model, finish and quantity priced in every enabled material (each with its quote or why not)',
         body: compareBody,
-        response: {
+        response: replies({
           200: z.object({
             materials: z.array(
               z.object({
@@ -126,13 +136,14 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
             ),
           }),
           ...errors,
-        },
+        }),
       },
     },
     async (request) => {
       const user = requireUser(request);
       const { modelId: id, ...choices } = request.body;
-      const { analysis } = await models.analysisForPricing(user, id);
+      const { row, analysis } = await models.analysisForPricing(user, id);
+      if (row.libraryProductId) await library.checkOrder(user, row.libraryProductId, choices.quantity ?? 1);
       const prices = await pricing.compareMaterials(analysis, choices);
       const details = leakDetails(analysis);
       return {
@@ -166,10 +177,10 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The project estimate card: quantity 100, high polish, first Silver material unless one is given',
         body: estimateBody,
-        response: {
+        response: replies({
           200: z.object({ itemId: z.number(), materialId: z.number(), quote: quoteReply }),
           ...errors,
-        },
+        }),
       },
     },
     async (request) => {

@@ -12,18 +12,27 @@ import type { ProjectsService } from './projects.service';
 export async function seedDemoProjects(ctx: { db: Db; projects: ProjectsService }) {
   const q = accountsQueries(ctx.db);
   const [customer, designer, designer2, designer3, staff] = await Promise.all(
-    ['customer@demo.facet', 'designer@demo.facet', 'designer2@demo.facet', 'designer3@demo.facet', 'staff@demo.facet'].map((e) =>
-      q.findByEmail(e),
-    ),
+    [
+      'customer@demo.facet',
+      'designer@demo.facet',
+      'designer2@demo.facet',
+      'designer3@demo.facet',
+      'staff@demo.facet',
+    ].map((e) => q.findByEmail(e)),
   );
   if (!customer || !designer || !designer2 || !designer3 || !staff) return;
-  const existing = await ctx.db.select({ id: projectsTable.id }).from(projectsTable).where(eq(projectsTable.customerId, customer.id)).limit(1);
+  const existing = await ctx.db
+    .select({ id: projectsTable.id })
+    .from(projectsTable)
+    .where(eq(projectsTable.customerId, customer.id))
+    .limit(1);
   if (existing.length > 0) return;
   const offers = offersService({ db: ctx.db, projects: ctx.projects });
 
   await ctx.projects.create(customer, {
     title: 'Art deco engagement ring',
-    description: 'A platinum solitaire with a stepped art deco gallery and milgrain edges, for a 1.2 ct oval stone.',
+    description:
+      'A platinum solitaire with a stepped art deco gallery and milgrain edges, for a 1.2 ct oval stone.',
     items: [
       {
         title: 'Art deco engagement ring',
@@ -41,9 +50,30 @@ export async function seedDemoProjects(ctx: { db: Db; projects: ProjectsService 
     description: 'Three pendants drawn from pressed leaves: fern, ginkgo and olive, for a spring launch.',
     projectType: 'collection',
     items: [
-      { title: 'Fern pendant', category: 'Necklaces', itemType: 'Necklace', description: 'A curling fern frond, 28 mm tall.', dimensions: [{ height: '28 mm' }, { width: '14 mm' }], tags: ['botanical'] },
-      { title: 'Ginkgo pendant', category: 'Necklaces', itemType: 'Necklace', description: 'A single ginkgo leaf with vein texture.', dimensions: [{ height: '22 mm' }, { width: '24 mm' }], tags: ['botanical'] },
-      { title: 'Olive branch pendant', category: 'Necklaces', itemType: 'Necklace', description: 'Three olive leaves on a short stem.', dimensions: [{ height: '30 mm' }, { width: '12 mm' }], tags: ['botanical'] },
+      {
+        title: 'Fern pendant',
+        category: 'Necklaces',
+        itemType: 'Necklace',
+        description: 'A curling fern frond, 28 mm tall.',
+        dimensions: [{ height: '28 mm' }, { width: '14 mm' }],
+        tags: ['botanical'],
+      },
+      {
+        title: 'Ginkgo pendant',
+        category: 'Necklaces',
+        itemType: 'Necklace',
+        description: 'A single ginkgo leaf with vein texture.',
+        dimensions: [{ height: '22 mm' }, { width: '24 mm' }],
+        tags: ['botanical'],
+      },
+      {
+        title: 'Olive branch pendant',
+        category: 'Necklaces',
+        itemType: 'Necklace',
+        description: 'Three olive leaves on a short stem.',
+        dimensions: [{ height: '30 mm' }, { width: '12 mm' }],
+        tags: ['botanical'],
+      },
     ],
   });
   const first = await offers.invite(customer, collection.id, designer.id);
@@ -54,7 +84,14 @@ export async function seedDemoProjects(ctx: { db: Db; projects: ProjectsService 
     title: 'Signet ring redesign',
     description: 'Modernise a family signet: flatter face, engraved monogram, comfort-fit band.',
     items: [
-      { title: 'Signet ring', category: 'Rings', itemType: 'Ring', description: 'Oval face 14 x 12 mm with a CD monogram.', dimensions: [{ width: '14 mm' }, { height: '12 mm' }, { thickness: '2.5 mm' }], tags: ['signet', 'monogram'] },
+      {
+        title: 'Signet ring',
+        category: 'Rings',
+        itemType: 'Ring',
+        description: 'Oval face 14 x 12 mm with a CD monogram.',
+        dimensions: [{ width: '14 mm' }, { height: '12 mm' }, { thickness: '2.5 mm' }],
+        tags: ['signet', 'monogram'],
+      },
     ],
   });
   const invited = await offers.invite(customer, signet.id, designer2.id);

@@ -15,10 +15,21 @@ test('A delivery unanswered for 7 days completes the project, due to inactivity'
   const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3_600_000);
   await t.ctx.db
     .update(projects)
-    .set({ statusId: 'design-review', deliveredAt: eightDaysAgo, updatedAt: eightDaysAgo, filesDelivered: true })
+    .set({
+      statusId: 'design-review',
+      deliveredAt: eightDaysAgo,
+      updatedAt: eightDaysAgo,
+      filesDelivered: true,
+    })
     .where(eq(projects.id, signet!.id));
-  const [fresh] = await t.ctx.db.select().from(projects).where(eq(projects.title, 'Art deco engagement ring'));
-  await t.ctx.db.update(projects).set({ statusId: 'design-review', deliveredAt: new Date() }).where(eq(projects.id, fresh!.id));
+  const [fresh] = await t.ctx.db
+    .select()
+    .from(projects)
+    .where(eq(projects.title, 'Art deco engagement ring'));
+  await t.ctx.db
+    .update(projects)
+    .set({ statusId: 'design-review', deliveredAt: new Date() })
+    .where(eq(projects.id, fresh!.id));
 
   await t.ctx.jobs.send('project-inactivity', {});
   await t.ctx.jobs.drain();

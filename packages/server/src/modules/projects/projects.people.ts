@@ -36,10 +36,18 @@ export async function loadPeople(db: Db | Tx, ids: readonly string[]): Promise<M
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, role: users.role, firstName: users.firstName, lastName: users.lastName, avatarKey: users.avatarKey, email: users.email })
+    .select({
+      id: users.id,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      avatarKey: users.avatarKey,
+      email: users.email,
+    })
     .from(users)
     .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, toPerson(r)]));
 }
 
-export const proLabel = (role: Role) => (role === 'service' ? 'Service Provider' : 'CAD Designer');
+export const proLabel = (role: Role): 'CAD Designer' | 'Service Provider' =>
+  role === 'service' ? 'Service Provider' : 'CAD Designer';

@@ -51,7 +51,11 @@ export const changeRequestInput = z.strictObject({
     .max(20),
 });
 export const quoteChangesInput = z.strictObject({
-  priceCents: z.number({ error: 'Enter a price.' }).int('Enter a price in whole cents.').min(0).max(100_000_000),
+  priceCents: z
+    .number({ error: 'Enter a price.' })
+    .int('Enter a price in whole cents.')
+    .min(0)
+    .max(100_000_000),
 });
 export const answerChangesInput = z.strictObject({ approvals: z.array(z.boolean()).max(20).optional() });
 

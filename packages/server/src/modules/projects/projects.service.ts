@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { and, asc, desc, eq, exists, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { Zip, ZipDeflate } from 'fflate';
+import {
+  CHAT_FILE_EXTENSIONS,
+  checkChatFileContent,
+  FILE_FORMAT_NOT_SUPPORTED_MESSAGE,
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_CHAT_FILE_BYTES,
+  SNIFF_BYTES,
+} from '@facet/domain/chat';
 import { DEFAULT_DIMENSION_NAMES, withDefaultUnit } from '@facet/domain/format';
 import {
   allowedProjectActions,
@@ -40,6 +48,8 @@ import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { UserRow } from '../accounts/accounts.queries';
+import { peek } from '../chat/chat.service';
+import { contentMatchesName } from '../files/files.service';
 import type { MailJob } from '../notifications/notifications.service';
 import { loadPeople, proLabel, toPerson, type PersonRef } from './projects.people';
 import type { CreateProjectInput, ListProjectsQuery, UpdateItemInput } from './projects.schemas';
@@ -55,11 +65,30 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
+/** A file already streamed into storage by this request, not yet recorded. */
+export interface StoredUpload {
+  key: string;
+  name: string;
+  extension: string;
+  sizeBytes: number;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const ATTACHMENT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf', 'webp', 'docx', 'docs', 'txt', 'xlsx', 'csv', 'gif'];
 export const MODEL_EXTENSIONS = ['stl', 'obj', 'ply', '3mf'];
+/** Project attachments and deliveries: the chat's formats plus the 3D model files. */
+export const ATTACHMENT_EXTENSIONS: readonly string[] = [...CHAT_FILE_EXTENSIONS, ...MODEL_EXTENSIONS];
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'];
-export const MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024;
+export const MAX_ATTACHMENT_BYTES = MAX_CHAT_FILE_BYTES;
+export const MAX_PROJECT_ATTACHMENTS = 10;
+export const MAX_DELIVERY_FILES = 20;
+export const attachmentTooLarge = () => new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE, 413);
+export const tooManyFiles = (max: number) =>
+  new AppError('too_many_files', `Send at most ${max} files at once.`, 400);
+export const noFiles = () => new AppError('no_files', 'Choose at least one file.', 400);
+export const MAX_ITEM_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_ITEM_IMAGES = 10;
+export const itemImageTooLarge = () =>
+  new AppError('file_too_large', 'Sorry, your image is too large. Maximum image size is 10mb.', 413);
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -124,7 +153,13 @@ export function projectsService(deps: ProjectsDeps) {
   }
 
   /** A mail to one person about one project (the template gets names, title and the project link). */
-  async function mailTo(tx: Db | Tx, event: string, toId: string | null, project: ProjectRow, data: Record<string, unknown> = {}) {
+  async function mailTo(
+    tx: Db | Tx,
+    event: string,
+    toId: string | null,
+    project: ProjectRow,
+    data: Record<string, unknown> = {},
+  ) {
     if (!toId) return [];
     const person = (await emailsOf(tx, [toId])).get(toId);
     if (!person) return [];
@@ -132,7 +167,13 @@ export function projectsService(deps: ProjectsDeps) {
       {
         event,
         to: person.email,
-        data: { firstName: person.firstName, projectId: project.id, projectTitle: project.title, service: project.service, ...data },
+        data: {
+          firstName: person.firstName,
+          projectId: project.id,
+          projectTitle: project.title,
+          service: project.service,
+          ...data,
+        },
       } satisfies MailJob,
     ];
   }
@@ -141,10 +182,18 @@ export function projectsService(deps: ProjectsDeps) {
     const [openChange] = await tx
       .select()
       .from(changeRequests)
-      .where(and(eq(changeRequests.projectId, project.id), inArray(changeRequests.status, ['requested', 'quoted'])))
+      .where(
+        and(
+          eq(changeRequests.projectId, project.id),
+          inArray(changeRequests.status, ['requested', 'quoted']),
+        ),
+      )
       .orderBy(desc(changeRequests.requestedAt))
       .limit(1);
-    const [rated] = await tx.select({ id: ratings.id }).from(ratings).where(eq(ratings.projectId, project.id));
+    const [rated] = await tx
+      .select({ id: ratings.id })
+      .from(ratings)
+      .where(eq(ratings.projectId, project.id));
     const state: ProjectState = {
       position: status.position as StatusPosition,
       completed: project.completed,
@@ -159,7 +208,12 @@ export function projectsService(deps: ProjectsDeps) {
    * Who the viewer is to this project. Anyone who may not see it gets 404 (not 403), so ids of other
    * people's projects reveal nothing. `lock` takes a row lock on the project for the rest of the transaction.
    */
-  async function access(tx: Db | Tx, viewer: UserRow | null, projectId: string, options: { lock?: boolean } = {}): Promise<Access> {
+  async function access(
+    tx: Db | Tx,
+    viewer: UserRow | null,
+    projectId: string,
+    options: { lock?: boolean } = {},
+  ): Promise<Access> {
     if (!UUID.test(projectId)) throw notFound('Project');
     const query = tx.select().from(projects).where(eq(projects.id, projectId));
     const [project] = options.lock ? await query.for('update') : await query;
@@ -248,57 +302,89 @@ export function projectsService(deps: ProjectsDeps) {
     });
     const proId = extra.proId ?? project.proId;
     return [
-      ...(await mailTo(tx, 'designer-status-moved', project.customerId, project, { statusName: name, message })),
+      ...(await mailTo(tx, 'designer-status-moved', project.customerId, project, {
+        statusName: name,
+        message,
+      })),
       ...(await mailTo(tx, 'designer-status-moved', proId ?? null, project, { statusName: name, message })),
     ];
   }
 
-  async function addEvent(tx: Db | Tx, projectId: string, kind: string, message: string, actorId: string | null) {
+  /** Told after the commit when 3D model files were added to a project (the chat's receive-3d-model). */
+  const modelFileListeners = new Set<(projectId: string, files: FileRow[]) => void>();
+  const modelFilesAdded = (projectId: string, rows: FileRow[]) => {
+    const added = rows.filter((r) => MODEL_EXTENSIONS.includes(extensionOf(r.name)));
+    if (added.length > 0) for (const listener of modelFileListeners) listener(projectId, added);
+  };
+
+  async function addEvent(
+    tx: Db | Tx,
+    projectId: string,
+    kind: string,
+    message: string,
+    actorId: string | null,
+  ) {
     await tx.insert(projectEvents).values({ projectId, kind, message, actorId });
   }
 
-  async function storeFile(
-    tx: Db | Tx,
+  /** Records files already in storage (inside the caller's transaction). */
+  async function recordFiles(
+    tx: Tx,
     project: ProjectRow,
     kind: FileRow['kind'],
-    file: UploadedFile,
+    files: StoredUpload[],
     uploadedBy: string,
-    itemId: string | null = null,
   ) {
-    const ext = extensionOf(file.name);
-    const key = `projects/${project.id}/${randomUUID()}.${ext || 'bin'}`;
-    await deps.storage.put(key, file.bytes);
-    const [row] = await tx
+    if (files.length === 0) return [];
+    return tx
       .insert(projectFiles)
-      .values({
-        projectId: project.id,
-        itemId,
-        kind,
-        storageKey: key,
-        name: file.name.slice(0, 200),
-        contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-        sizeBytes: file.bytes.byteLength,
-        uploadedBy,
-      })
+      .values(
+        files.map((file) => ({
+          projectId: project.id,
+          itemId: null,
+          kind,
+          storageKey: file.key,
+          name: file.name.slice(0, 200),
+          contentType: CONTENT_TYPES[file.extension] ?? 'application/octet-stream',
+          sizeBytes: file.sizeBytes,
+          uploadedBy,
+        })),
+      )
       .returning();
-    return row!;
   }
 
-  function checkFiles(files: UploadedFile[], allowed: string[], max: number) {
-    if (files.length === 0) throw new AppError('no_files', 'Choose at least one file.', 400);
-    if (files.length > max) throw new AppError('too_many_files', `Send at most ${max} files at once.`, 400);
-    for (const file of files) {
-      if (!allowed.includes(extensionOf(file.name))) {
-        throw new AppError('unsupported_file', 'Sorry, this file format is not supported!', 400);
-      }
-      if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) {
-        throw new AppError(
-          'file_too_large',
-          'Sorry, your file is too large. Maximum file size is 100mb. Please reduce your file size and try again.',
-          413,
-        );
-      }
-      if (file.bytes.byteLength === 0) throw new AppError('file_empty', 'The file is empty.', 400);
+  async function removeStored(files: StoredUpload[]) {
+    for (const file of files) await deps.storage.remove(file.key).catch(() => undefined);
+  }
+
+  function checkCount(files: StoredUpload[], max: number) {
+    if (files.length === 0) throw noFiles();
+    if (files.length > max) throw tooManyFiles(max);
+  }
+
+  /** Attachments: the customer or the chosen pro. */
+  function checkAttachRights(a: Access) {
+    if (a.actor !== 'owner' && a.actor !== 'adopted-pro')
+      throw new AppError('forbidden', 'You are not allowed to do that.', 403);
+  }
+
+  /** Item images: the customer while the project is open (the 'edit' rule), or the chosen pro until completion. */
+  function checkItemImageRights(a: Access) {
+    if (a.actor === 'adopted-pro') {
+      if (a.state.completed) throw new AppError('wrong_status', 'This project is completed.', 409);
+      return;
+    }
+    check(a, 'edit');
+  }
+
+  function checkItemImage(file: UploadedFile) {
+    if (!IMAGE_EXTENSIONS.includes(extensionOf(file.name))) {
+      throw new AppError('unsupported_file', 'Sorry, this file format is not supported!', 400);
+    }
+    if (file.bytes.byteLength === 0) throw new AppError('file_empty', 'The file is empty.', 400);
+    if (file.bytes.byteLength > MAX_ITEM_IMAGE_BYTES) throw itemImageTooLarge();
+    if (!contentMatchesName(file.name, file.bytes)) {
+      throw new AppError('unsupported_file', 'This file is not a jpg, png or webp image.', 400);
     }
   }
 
@@ -368,7 +454,11 @@ export function projectsService(deps: ProjectsDeps) {
         activeStatusId: status.id,
         completed: row.completed,
         sentInvite: row.sentInvite,
-        phase: projectPhase({ position: status.position, completed: row.completed, sentInvite: row.sentInvite }),
+        phase: projectPhase({
+          position: status.position,
+          completed: row.completed,
+          sentInvite: row.sentInvite,
+        }),
         creator: people.get(row.customerId)!,
         pro: row.proId ? (people.get(row.proId) ?? null) : null,
         totalPriceCents: row.totalPriceCents,
@@ -387,10 +477,12 @@ export function projectsService(deps: ProjectsDeps) {
     });
   }
 
-
   async function itemReplies(tx: Db | Tx, projectId: string) {
     const items = await tx
-      .select({ item: projectItems, model: { id: models.id, fileName: models.fileName, thumbnailFileId: models.thumbnailFileId } })
+      .select({
+        item: projectItems,
+        model: { id: models.id, fileName: models.fileName, thumbnailFileId: models.thumbnailFileId },
+      })
       .from(projectItems)
       .leftJoin(models, eq(models.id, projectItems.modelId))
       .where(eq(projectItems.projectId, projectId))
@@ -411,13 +503,21 @@ export function projectsService(deps: ProjectsDeps) {
       tags: item.tags,
       images: images
         .filter((i) => i.itemId === item.id)
-        .map((i) => ({ id: i.id, name: i.name, url: `/api/projects/${projectId}/attachments/${i.id}` })),
+        .map((i) => ({
+          id: i.id,
+          name: i.name,
+          url: `/api/projects/${projectId}/attachments/${i.id}`,
+          uploadedBy: i.uploadedBy ?? '',
+          createdAt: i.createdAt.toISOString(),
+        })),
       modelId: item.modelId,
       model: model?.id
         ? {
             id: model.id,
             fileName: model.fileName,
-            thumbnailUrl: model.thumbnailFileId ? `/api/models/${model.id}/thumbnail?v=${model.thumbnailFileId.slice(0, 8)}` : null,
+            thumbnailUrl: model.thumbnailFileId
+              ? `/api/models/${model.id}/thumbnail?v=${model.thumbnailFileId.slice(0, 8)}`
+              : null,
             fileUrl: `/api/models/${model.id}/file`,
           }
         : null,
@@ -431,7 +531,12 @@ export function projectsService(deps: ProjectsDeps) {
       .where(and(eq(users.role, 'staff'), eq(users.status, 'active')))
       .orderBy(asc(users.createdAt))
       .limit(3);
-    return rows.map((r) => ({ ...toPerson(r), label: 'Production Team' as const, online: false, profileUrl: null }));
+    return rows.map((r) => ({
+      ...toPerson(r),
+      label: 'Production Team' as const,
+      online: false,
+      profileUrl: null,
+    }));
   }
 
   /** The full project for one viewer (what `/projects/{id}` shows). */
@@ -440,12 +545,17 @@ export function projectsService(deps: ProjectsDeps) {
     const [summary] = await summaries(tx, [a.project], viewer);
     const offerRows = await tx.select().from(invitations).where(eq(invitations.projectId, a.project.id));
     const visible = a.viewerRole === 'pro' ? offerRows.filter((o) => o.proId === viewer.id) : offerRows;
-    const people = await loadPeople(tx, visible.map((o) => o.proId));
+    const people = await loadPeople(
+      tx,
+      visible.map((o) => o.proId),
+    );
     const offers: OfferReply[] = visible.sort(compareOffers).map((o) => offerReply(o, people));
     const files = await tx
       .select()
       .from(projectFiles)
-      .where(and(eq(projectFiles.projectId, a.project.id), inArray(projectFiles.kind, ['attachment', 'delivery'])))
+      .where(
+        and(eq(projectFiles.projectId, a.project.id), inArray(projectFiles.kind, ['attachment', 'delivery'])),
+      )
       .orderBy(asc(projectFiles.createdAt));
     // a pro who was not chosen keeps their invitation but not the work of the one who was
     const seesWork = a.viewerRole !== 'pro' || a.actor === 'adopted-pro';
@@ -475,7 +585,15 @@ export function projectsService(deps: ProjectsDeps) {
       },
       offers,
       changeRequest: latestChange && seesWork ? changeReply(latestChange) : null,
-      rating: ratingRow ? { id: ratingRow.id, stars: ratingRow.stars, review: ratingRow.review, createdAt: ratingRow.createdAt.toISOString(), customer: s.creator } : null,
+      rating: ratingRow
+        ? {
+            id: ratingRow.id,
+            stars: ratingRow.stars,
+            review: ratingRow.review,
+            createdAt: ratingRow.createdAt.toISOString(),
+            customer: s.creator,
+          }
+        : null,
       canInvite: a.actor === 'owner' && decideProjectAction(a.state, 'owner', 'invite').ok,
       viewerRole: a.viewerRole === 'system' ? ('staff' as const) : a.viewerRole,
       allowedActions: allowedProjectActions(a.state, a.actor).filter((action) => {
@@ -537,6 +655,11 @@ export function projectsService(deps: ProjectsDeps) {
     check,
     move,
     addEvent,
+    /** Listens for 3D model files added to projects (attachments and deliveries); returns the unsubscribe. */
+    onModelFiles(listener: (projectId: string, files: FileRow[]) => void) {
+      modelFileListeners.add(listener);
+      return () => modelFileListeners.delete(listener);
+    },
     mailTo,
     sendMails,
     detailOf,
@@ -547,12 +670,25 @@ export function projectsService(deps: ProjectsDeps) {
     async seedStatuses() {
       await db
         .insert(projectStatuses)
-        .values(PROJECT_STATUSES.map((s) => ({ id: s.id, workflow: s.workflow, name: s.name, position: s.position })))
-        .onConflictDoUpdate({ target: projectStatuses.id, set: { name: sql`excluded.name`, position: sql`excluded.position` } });
+        .values(
+          PROJECT_STATUSES.map((s) => ({
+            id: s.id,
+            workflow: s.workflow,
+            name: s.name,
+            position: s.position,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: projectStatuses.id,
+          set: { name: sql`excluded.name`, position: sql`excluded.position` },
+        });
     },
 
     async statuses() {
-      const rows = await db.select().from(projectStatuses).orderBy(asc(projectStatuses.workflow), asc(projectStatuses.position));
+      const rows = await db
+        .select()
+        .from(projectStatuses)
+        .orderBy(asc(projectStatuses.workflow), asc(projectStatuses.position));
       return rows.map((r) => ({ id: r.id, name: r.name, position: r.position, workflow: r.workflow }));
     },
 
@@ -574,7 +710,10 @@ export function projectsService(deps: ProjectsDeps) {
         );
       }
       const where = and(...conditions);
-      const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(projects).where(where);
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(projects)
+        .where(where);
       const rows = await db
         .select()
         .from(projects)
@@ -582,7 +721,12 @@ export function projectsService(deps: ProjectsDeps) {
         .orderBy(desc(projects.createdAt), desc(projects.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
-      return { projects: await summaries(db, rows, viewer), total, page: query.page, pageSize: query.pageSize };
+      return {
+        projects: await summaries(db, rows, viewer),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     async create(viewer: UserRow, input: CreateProjectInput) {
@@ -592,11 +736,18 @@ export function projectsService(deps: ProjectsDeps) {
           ? input.items
           : [{ title: input.title, description: input.description, modelId: input.modelId }];
       if (projectType === 'single-item' && items.length > 1) {
-        throw new AppError('validation_failed', 'A single-item project has one item. Choose collection for more.', 400, {
-          items: 'A single-item project has one item. Choose collection for more.',
-        });
+        throw new AppError(
+          'validation_failed',
+          'A single-item project has one item. Choose collection for more.',
+          400,
+          {
+            items: 'A single-item project has one item. Choose collection for more.',
+          },
+        );
       }
-      const modelIds = [...new Set(items.map((i) => i.modelId ?? input.modelId).filter((v): v is string => Boolean(v)))];
+      const modelIds = [
+        ...new Set(items.map((i) => i.modelId ?? input.modelId).filter((v): v is string => Boolean(v))),
+      ];
       if (modelIds.length > 0) {
         const owned = await db
           .select({ id: models.id })
@@ -625,7 +776,9 @@ export function projectsService(deps: ProjectsDeps) {
             itemType: 'itemType' in item ? (item.itemType ?? null) : null,
             description: item.description ?? '',
             dimensions: normaliseDimensions(
-              'dimensions' in item && item.dimensions ? item.dimensions : DEFAULT_DIMENSION_NAMES.map((n) => ({ [n]: '' })),
+              'dimensions' in item && item.dimensions
+                ? item.dimensions
+                : DEFAULT_DIMENSION_NAMES.map((n) => ({ [n]: '' })),
             ),
             tags: 'tags' in item ? (item.tags ?? []) : [],
             modelId: item.modelId ?? input.modelId ?? null,
@@ -655,7 +808,10 @@ export function projectsService(deps: ProjectsDeps) {
       const keys = await db.transaction(async (tx) => {
         const a = await access(tx, viewer, projectId, { lock: true });
         check(a, 'delete');
-        const files = await tx.select({ key: projectFiles.storageKey }).from(projectFiles).where(eq(projectFiles.projectId, projectId));
+        const files = await tx
+          .select({ key: projectFiles.storageKey })
+          .from(projectFiles)
+          .where(eq(projectFiles.projectId, projectId));
         await tx.delete(projects).where(eq(projects.id, projectId));
         return files.map((f) => f.key);
       });
@@ -681,31 +837,173 @@ export function projectsService(deps: ProjectsDeps) {
       });
     },
 
+    /**
+     * Adds an image to an item: the project's customer while the project is open, or its chosen pro.
+     * Permission, count, type (by name and by content) and size are checked before anything is stored.
+     */
+    /** The quick check before an item image's bytes are read (addItemImage checks again). */
+    async checkItemImageUpload(viewer: UserRow, itemId: string) {
+      if (!UUID.test(itemId)) throw notFound('Project item');
+      const [item] = await db.select().from(projectItems).where(eq(projectItems.id, itemId));
+      if (!item) throw notFound('Project item');
+      checkItemImageRights(await access(db, viewer, item.projectId));
+    },
+
     async addItemImage(viewer: UserRow, itemId: string, file: UploadedFile) {
       if (!UUID.test(itemId)) throw notFound('Project item');
-      checkFiles([file], IMAGE_EXTENSIONS, 1);
-      if (file.bytes.byteLength > 10 * 1024 * 1024) {
-        throw new AppError('file_too_large', 'Images can be at most 10 MB.', 413);
-      }
-      return db.transaction(async (tx) => {
+      const { item, project } = await db.transaction(async (tx) => {
         const [item] = await tx.select().from(projectItems).where(eq(projectItems.id, itemId));
         if (!item) throw notFound('Project item');
         const a = await access(tx, viewer, item.projectId);
-        check(a, 'edit');
-        await storeFile(tx, a.project, 'image', file, viewer.id, itemId);
-        return (await itemReplies(tx, item.projectId)).find((i) => i.id === itemId)!;
+        checkItemImageRights(a);
+        return { item, project: a.project };
       });
+      checkItemImage(file);
+      const key = `projects/${project.id}/${randomUUID()}.${extensionOf(file.name)}`;
+      await deps.storage.put(key, file.bytes);
+      try {
+        return await db.transaction(async (tx) => {
+          // the count is taken under the project's row lock so two uploads cannot both pass it
+          await tx
+            .select({ id: projects.id })
+            .from(projects)
+            .where(eq(projects.id, project.id))
+            .for('update');
+          const [{ count } = { count: 0 }] = await tx
+            .select({ count: sql<number>`count(*)::int` })
+            .from(projectFiles)
+            .where(and(eq(projectFiles.itemId, itemId), eq(projectFiles.kind, 'image')));
+          if (count >= MAX_ITEM_IMAGES) {
+            throw new AppError('too_many_images', `An item can have at most ${MAX_ITEM_IMAGES} images.`, 409);
+          }
+          await tx.insert(projectFiles).values({
+            projectId: project.id,
+            itemId,
+            kind: 'image',
+            storageKey: key,
+            name: file.name.slice(0, 200),
+            contentType: CONTENT_TYPES[extensionOf(file.name)] ?? 'application/octet-stream',
+            sizeBytes: file.bytes.byteLength,
+            uploadedBy: viewer.id,
+          });
+          await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, project.id));
+          return (await itemReplies(tx, item.projectId)).find((i) => i.id === itemId)!;
+        });
+      } catch (error) {
+        await deps.storage.remove(key).catch(() => undefined);
+        throw error;
+      }
     },
 
-    async addAttachments(viewer: UserRow, projectId: string, files: UploadedFile[]) {
-      checkFiles(files, [...ATTACHMENT_EXTENSIONS, ...MODEL_EXTENSIONS], 10);
-      return db.transaction(async (tx) => {
-        const a = await access(tx, viewer, projectId);
-        if (a.actor !== 'owner' && a.actor !== 'adopted-pro') throw new AppError('forbidden', 'You are not allowed to do that.', 403);
-        const rows: FileRow[] = [];
-        for (const file of files) rows.push(await storeFile(tx, a.project, 'attachment', file, viewer.id));
-        return rows.map(fileReply);
+    /** Removes an item image: the customer any of them, the chosen pro the ones they added. */
+    async removeItemImage(viewer: UserRow, itemId: string, imageId: string) {
+      if (!UUID.test(itemId)) throw notFound('Project item');
+      if (!UUID.test(imageId)) throw notFound('Image');
+      const { key, reply } = await db.transaction(async (tx) => {
+        const [item] = await tx.select().from(projectItems).where(eq(projectItems.id, itemId));
+        if (!item) throw notFound('Project item');
+        const a = await access(tx, viewer, item.projectId, { lock: true });
+        const [image] = await tx
+          .select()
+          .from(projectFiles)
+          .where(
+            and(
+              eq(projectFiles.id, imageId),
+              eq(projectFiles.itemId, itemId),
+              eq(projectFiles.kind, 'image'),
+            ),
+          );
+        if (!image) throw notFound('Image');
+        checkItemImageRights(a);
+        if (a.actor === 'adopted-pro' && image.uploadedBy !== viewer.id) {
+          throw new AppError('forbidden', 'Only the customer can remove images they added.', 403);
+        }
+        await tx.delete(projectFiles).where(eq(projectFiles.id, imageId));
+        await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, item.projectId));
+        return {
+          key: image.storageKey,
+          reply: (await itemReplies(tx, item.projectId)).find((i) => i.id === itemId)!,
+        };
       });
+      await deps.storage.remove(key).catch(() => undefined);
+      return reply;
+    },
+
+    /**
+     * The quick check before a single byte of an upload is read: may the viewer add files to this
+     * project (attachments: the customer or the chosen pro; deliveries: the 'deliver' rule)? The
+     * transaction that records the files checks again.
+     */
+    async checkUpload(viewer: UserRow, projectId: string, kind: 'attachment' | 'delivery') {
+      const a = await access(db, viewer, projectId);
+      if (kind === 'attachment') checkAttachRights(a);
+      else check(a, 'deliver');
+    },
+
+    /**
+     * Streams one attachment or delivered file into storage as it arrives: the name is checked before
+     * any byte is read, the content by its first bytes (3D model files are checked by the mesh
+     * analysis, not here), the size while streaming (past 100 MB nothing is kept). On a refusal the
+     * rest of the file is read and dropped so the answer reaches the sender.
+     */
+    async receiveFile(projectId: string, file: { name: string; stream: Readable }): Promise<StoredUpload> {
+      let discard = (): void => {
+        file.stream.resume();
+      };
+      try {
+        const extension = extensionOf(file.name);
+        if (!ATTACHMENT_EXTENSIONS.includes(extension)) {
+          throw new AppError('unsupported_file', FILE_FORMAT_NOT_SUPPORTED_MESSAGE, 400);
+        }
+        const peeked = await peek(file.stream, SNIFF_BYTES);
+        discard = peeked.discard;
+        const { head } = peeked;
+        if (head.byteLength === 0) throw new AppError('file_empty', 'The file is empty.', 400);
+        if (!MODEL_EXTENSIONS.includes(extension)) {
+          const check = checkChatFileContent({
+            name: file.name,
+            sizeBytes: head.byteLength,
+            firstBytes: head,
+          });
+          if (!check.ok) throw new AppError('unsupported_file', check.message, 400);
+        }
+        const key = `projects/${projectId}/${randomUUID()}.${extension}`;
+        try {
+          const { sizeBytes } = await deps.storage.putStream(key, peeked.rest, {
+            maxBytes: MAX_ATTACHMENT_BYTES,
+          });
+          return { key, name: file.name, extension, sizeBytes };
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'upload_too_large') throw attachmentTooLarge();
+          if (error instanceof AppError && error.code === 'upload_empty') {
+            throw new AppError('file_empty', 'The file is empty.', 400);
+          }
+          throw error;
+        }
+      } catch (error) {
+        discard();
+        throw error;
+      }
+    },
+
+    /** Forgets files this request stored when the request is refused (nothing is kept). */
+    removeStored,
+
+    /** Records attachments already streamed into storage; on any refusal they are removed again. */
+    async addAttachments(viewer: UserRow, projectId: string, files: StoredUpload[]) {
+      try {
+        checkCount(files, MAX_PROJECT_ATTACHMENTS);
+        const added = await db.transaction(async (tx) => {
+          const a = await access(tx, viewer, projectId);
+          checkAttachRights(a);
+          return recordFiles(tx, a.project, 'attachment', files, viewer.id);
+        });
+        modelFilesAdded(projectId, added);
+        return added.map(fileReply);
+      } catch (error) {
+        await removeStored(files);
+        throw error;
+      }
     },
 
     async openAttachment(viewer: UserRow, projectId: string, fileId: string) {
@@ -716,7 +1014,8 @@ export function projectsService(deps: ProjectsDeps) {
         .from(projectFiles)
         .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, projectId)));
       if (!row) throw notFound('Attachment');
-      if (row.kind === 'delivery' && a.viewerRole === 'pro' && a.actor !== 'adopted-pro') throw notFound('Attachment');
+      if (row.kind === 'delivery' && a.viewerRole === 'pro' && a.actor !== 'adopted-pro')
+        throw notFound('Attachment');
       const stream = await deps.storage.get(row.storageKey);
       if (!stream) throw notFound('Attachment');
       return { row, stream };
@@ -736,7 +1035,12 @@ export function projectsService(deps: ProjectsDeps) {
             await db
               .select({ name: projectFiles.name, key: projectFiles.storageKey })
               .from(projectFiles)
-              .where(and(eq(projectFiles.projectId, projectId), inArray(projectFiles.kind, ['attachment', 'delivery'])))
+              .where(
+                and(
+                  eq(projectFiles.projectId, projectId),
+                  inArray(projectFiles.kind, ['attachment', 'delivery']),
+                ),
+              )
           ).filter((f) => MODEL_EXTENSIONS.includes(extensionOf(f.name)))
         : [];
       const entries = [...itemModels, ...delivered];
@@ -752,7 +1056,8 @@ export function projectsService(deps: ProjectsDeps) {
       const used = new Set<string>();
       const uniqueName = (name: string) => {
         let candidate = name;
-        for (let n = 2; used.has(candidate.toLowerCase()); n += 1) candidate = name.replace(/(\.[^.]*)?$/, ` (${n})$1`);
+        for (let n = 2; used.has(candidate.toLowerCase()); n += 1)
+          candidate = name.replace(/(\.[^.]*)?$/, ` (${n})$1`);
         used.add(candidate.toLowerCase());
         return candidate;
       };
@@ -771,7 +1076,11 @@ export function projectsService(deps: ProjectsDeps) {
           out.destroy(err as Error);
         }
       })();
-      const safeTitle = a.project.title.replace(/[^\w\- ]+/g, '').trim().slice(0, 60) || 'project';
+      const safeTitle =
+        a.project.title
+          .replace(/[^\w\- ]+/g, '')
+          .trim()
+          .slice(0, 60) || 'project';
       return { fileName: `${safeTitle} models.zip`, stream: out };
     },
 
@@ -805,18 +1114,30 @@ export function projectsService(deps: ProjectsDeps) {
       return detail(staff, projectId);
     },
 
-    async deliver(viewer: UserRow, projectId: string, files: UploadedFile[]) {
-      checkFiles(files, [...ATTACHMENT_EXTENSIONS, ...MODEL_EXTENSIONS], 20);
-      const mails = await db.transaction(async (tx) => {
-        const a = await access(tx, viewer, projectId, { lock: true });
-        const d = check(a, 'deliver');
-        for (const file of files) await storeFile(tx, a.project, 'delivery', file, viewer.id);
-        return move(tx, a.project, { position: d.next.position }, viewer.id, false, {
-          filesDelivered: true,
-          deliveredAt: new Date(),
+    /**
+     * The chosen pro delivers files already streamed into storage: one transaction records them and
+     * moves the project on; on any refusal the files are removed again.
+     */
+    async deliver(viewer: UserRow, projectId: string, files: StoredUpload[]) {
+      let result: { mails: MailJob[]; delivered: FileRow[] };
+      try {
+        checkCount(files, MAX_DELIVERY_FILES);
+        result = await db.transaction(async (tx) => {
+          const a = await access(tx, viewer, projectId, { lock: true });
+          const d = check(a, 'deliver');
+          const delivered = await recordFiles(tx, a.project, 'delivery', files, viewer.id);
+          const mails = await move(tx, a.project, { position: d.next.position }, viewer.id, false, {
+            filesDelivered: true,
+            deliveredAt: new Date(),
+          });
+          return { mails, delivered };
         });
-      });
-      await sendMails(mails);
+      } catch (error) {
+        await removeStored(files);
+        throw error;
+      }
+      modelFilesAdded(projectId, result.delivered);
+      await sendMails(result.mails);
       return detail(viewer, projectId);
     },
 
@@ -841,7 +1162,10 @@ export function projectsService(deps: ProjectsDeps) {
         const [change] = await tx.insert(changeRequests).values({ projectId, changes }).returning();
         await addEvent(tx, projectId, 'changes', 'Changes were requested', viewer.id);
         await tx.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
-        return { change: change!, mails: await mailTo(tx, 'user-requested-changes', a.project.proId, a.project, { changes }) };
+        return {
+          change: change!,
+          mails: await mailTo(tx, 'user-requested-changes', a.project.proId, a.project, { changes }),
+        };
       });
       await sendMails(mails);
       return { changeRequest: changeReply(change), project: await detail(viewer, projectId) };
@@ -851,7 +1175,11 @@ export function projectsService(deps: ProjectsDeps) {
     async answerChanges(
       viewer: UserRow,
       changeId: string,
-      answer: { kind: 'quote'; priceCents: number } | { kind: 'reject' } | { kind: 'approve'; approvals?: boolean[] } | { kind: 'decline' },
+      answer:
+        | { kind: 'quote'; priceCents: number }
+        | { kind: 'reject' }
+        | { kind: 'approve'; approvals?: boolean[] }
+        | { kind: 'decline' },
     ) {
       if (!UUID.test(changeId)) throw notFound('Change request');
       const [found] = await db.select().from(changeRequests).where(eq(changeRequests.id, changeId));
@@ -868,28 +1196,53 @@ export function projectsService(deps: ProjectsDeps) {
         const p = a.project;
         if (answer.kind === 'quote') {
           check(a, 'quote-changes');
-          await tx.update(changeRequests).set({ status: 'quoted', priceCents: answer.priceCents, quotedAt: now }).where(eq(changeRequests.id, changeId));
+          await tx
+            .update(changeRequests)
+            .set({ status: 'quoted', priceCents: answer.priceCents, quotedAt: now })
+            .where(eq(changeRequests.id, changeId));
           await addEvent(tx, p.id, 'changes', 'The changes were priced', viewer.id);
-          return { projectId: p.id, mails: await mailTo(tx, 'designer-accepted-changes', p.customerId, p, { priceCents: answer.priceCents }) };
+          return {
+            projectId: p.id,
+            mails: await mailTo(tx, 'designer-accepted-changes', p.customerId, p, {
+              priceCents: answer.priceCents,
+            }),
+          };
         }
         if (answer.kind === 'reject') {
           check(a, 'reject-changes');
-          await tx.update(changeRequests).set({ status: 'declined', answeredAt: now }).where(eq(changeRequests.id, changeId));
+          await tx
+            .update(changeRequests)
+            .set({ status: 'declined', answeredAt: now })
+            .where(eq(changeRequests.id, changeId));
           await addEvent(tx, p.id, 'changes', 'The changes were declined', viewer.id);
           return { projectId: p.id, mails: await mailTo(tx, 'designer-declined-changes', p.customerId, p) };
         }
-        const outcome = answer.kind === 'approve' ? resolveChangeAnswer(change!.changes.length, answer.approvals) : 'refused';
+        const outcome =
+          answer.kind === 'approve'
+            ? resolveChangeAnswer(change!.changes.length, answer.approvals)
+            : 'refused';
         if (outcome === 'approved') {
           const d = check(a, 'approve-changes');
-          await tx.update(changeRequests).set({ status: 'approved', answeredAt: now }).where(eq(changeRequests.id, changeId));
-          const moved = await move(tx, p, { position: d.next.position }, viewer.id, false, { filesDelivered: false });
+          await tx
+            .update(changeRequests)
+            .set({ status: 'approved', answeredAt: now })
+            .where(eq(changeRequests.id, changeId));
+          const moved = await move(tx, p, { position: d.next.position }, viewer.id, false, {
+            filesDelivered: false,
+          });
           return {
             projectId: p.id,
-            mails: [...(await mailTo(tx, 'user-approved-changes', p.proId, p, { priceCents: change!.priceCents })), ...moved],
+            mails: [
+              ...(await mailTo(tx, 'user-approved-changes', p.proId, p, { priceCents: change!.priceCents })),
+              ...moved,
+            ],
           };
         }
         check(a, answer.kind === 'approve' ? 'approve-changes' : 'decline-changes');
-        await tx.update(changeRequests).set({ status: 'refused', answeredAt: now }).where(eq(changeRequests.id, changeId));
+        await tx
+          .update(changeRequests)
+          .set({ status: 'refused', answeredAt: now })
+          .where(eq(changeRequests.id, changeId));
         await addEvent(tx, p.id, 'changes', 'The priced changes were declined', viewer.id);
         return { projectId: p.id, mails: await mailTo(tx, 'user-declined-changes', p.proId, p) };
       });
@@ -904,14 +1257,21 @@ export function projectsService(deps: ProjectsDeps) {
       const candidates = await db
         .select({ id: projects.id })
         .from(projects)
-        .where(and(eq(projects.completed, false), isNotNull(projects.deliveredAt), lt(projects.deliveredAt, cutoff)));
+        .where(
+          and(
+            eq(projects.completed, false),
+            isNotNull(projects.deliveredAt),
+            lt(projects.deliveredAt, cutoff),
+          ),
+        );
       let moved = 0;
       for (const { id } of candidates) {
         const mails = await db.transaction(async (tx) => {
           const a = await access(tx, null, id, { lock: true });
           if (!decideProjectAction(a.state, 'system', 'complete-inactive').ok) return null;
           // the delivery must still be the last thing that happened
-          if (!a.project.deliveredAt || a.project.deliveredAt >= cutoff || a.project.updatedAt >= cutoff) return null;
+          if (!a.project.deliveredAt || a.project.deliveredAt >= cutoff || a.project.updatedAt >= cutoff)
+            return null;
           return move(tx, a.project, { position: a.state.position, completed: true }, null, true);
         });
         if (mails) {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { replies } from '../../platform/openapi';
+import { ratingReply } from '../projects/projects.replies';
 import { requireRole } from '../../platform/auth';
 import { idParam } from '../projects/projects.schemas';
 import { ratingsService } from './ratings.service';
@@ -14,9 +16,14 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rate and review the pro of a completed project (its customer, once)',
         params: idParam,
         body: z.strictObject({
-          stars: z.number({ error: 'Choose a rating.' }).int().min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.'),
+          stars: z
+            .number({ error: 'Choose a rating.' })
+            .int()
+            .min(1, 'Choose 1 to 5 stars.')
+            .max(5, 'Choose 1 to 5 stars.'),
           review: z.string().trim().max(2000).default(''),
         }),
+        response: replies({ 201: z.object({ rating: ratingReply }) }),
       },
     },
     async (request, reply) => {

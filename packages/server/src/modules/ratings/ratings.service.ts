@@ -14,15 +14,30 @@ export function ratingsService(deps: { db: Db; projects: ProjectsService }) {
         p.check(a, 'rate');
         const [row] = await tx
           .insert(ratings)
-          .values({ projectId, proId: a.project.proId!, customerId: viewer.id, stars: input.stars, review: input.review })
+          .values({
+            projectId,
+            proId: a.project.proId!,
+            customerId: viewer.id,
+            stars: input.stars,
+            review: input.review,
+          })
           .returning();
         await p.addEvent(tx, projectId, 'rated', `Rated ${input.stars} out of 5`, viewer.id);
-        const mails = await p.mailTo(tx, 'rating-and-review', a.project.proId, a.project, { stars: input.stars, review: input.review });
+        const mails = await p.mailTo(tx, 'rating-and-review', a.project.proId, a.project, {
+          stars: input.stars,
+          review: input.review,
+        });
         return { row: row!, mails };
       });
       await p.sendMails(mails);
       const people = await loadPeople(deps.db, [viewer.id]);
-      return { id: row.id, stars: row.stars, review: row.review, createdAt: row.createdAt.toISOString(), customer: people.get(viewer.id)! };
+      return {
+        id: row.id,
+        stars: row.stars,
+        review: row.review,
+        createdAt: row.createdAt.toISOString(),
+        customer: people.get(viewer.id)!,
+      };
     },
   };
 }

@@ -30,6 +30,14 @@ export function useChatRooms(projectId: string) {
   });
 }
 
+/** PUT /api/rooms/:roomId/messages/:id/pinned (production team); the room also hears it as getMessage. */
+export function setMessagePinned(roomId: string, messageId: string, pinned: boolean) {
+  return api.put<{ message: ChatMessage }>(
+    `/api/rooms/${encodeURIComponent(roomId)}/messages/${encodeURIComponent(messageId)}/pinned`,
+    { pinned },
+  );
+}
+
 const PAGE = 200;
 
 /** Every message of a room after `after`, oldest first, following pages until the server has no more. */

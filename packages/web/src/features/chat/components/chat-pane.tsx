@@ -1,12 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { checkChatFile } from '@facet/domain/chat';
-import type { ChatMemberType, ChatParticipant } from '@facet/domain/chat';
-import { Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../../components/ui';
+import type { ChatMemberType, ChatMessage, ChatParticipant, Receive3dModelPayload } from '@facet/domain/chat';
+import { Button, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
+import { projectKeys } from '../../projects/api/types';
 import type { ProjectDetail } from '../../projects/api/types';
-import { uploadAttachment } from '../api/chat-api';
+import { useOfferDecision } from '../../projects/components/offer-decision';
+import { setMessagePinned, uploadAttachment } from '../api/chat-api';
 import type { ChatRoom } from '../api/chat-api';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { preChatMessages } from '../lib/messages';
@@ -54,6 +57,9 @@ export function roomParticipants(project: ProjectDetail, room: ChatRoom): ChatPa
 
 export type ChatPaneProps = { project: ProjectDetail; room: ChatRoom; viewer: Me; title?: string };
 
+/** Spec section 6: sending is off while the pinned tab is shown. */
+export const PINNED_TAB_NOTICE = 'Sending is off while the pinned messages are shown.';
+
 /** Spec section 2, Chat pane: tabs, message list, composer, typing, online dots and read receipts. */
 export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
   const participants = useMemo(() => roomParticipants(project, room), [project, room]);
@@ -65,7 +71,16 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
     () => ({ id: viewer.id, fullName: viewer.fullName, type: MEMBER_TYPE[viewer.role] }),
     [viewer.id, viewer.fullName, viewer.role],
   );
-  const chat = useChatRoom(room.id, project.id, chatViewer, room.unreadCount);
+  const queryClient = useQueryClient();
+  const decision = useOfferDecision(project);
+  const chat = useChatRoom(room.id, project.id, chatViewer, room.unreadCount, {
+    // a quote card changes the offers and what the conversation allows (read-only after the quote)
+    onQuote: () => void queryClient.invalidateQueries({ queryKey: projectKeys.detail(project.id) }),
+    onModel: (model: Receive3dModelPayload) => {
+      toast({ title: 'New 3D model', description: model.fileName });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(project.id) });
+    },
+  });
   const [tab, setTab] = useState('all');
   const [warning, setWarning] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -82,9 +97,38 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
   }, [chat.loading, chat.messages, markRead, viewer.id]);
 
   const paymentStage = project.activeStatus.position === 2;
-  const disabledReason = room.sendDisabledReason;
   const pre = preChatMessages(chat.messages);
   const showPre = room.hasPreChat || pre.length > 0;
+  const pinned = chat.messages.filter((m) => m.pinned);
+  const showPinned = pinned.length > 0;
+  const shownTab = (tab === 'pre' && showPre) || (tab === 'pinned' && showPinned) ? tab : 'all';
+  const disabledReason = room.sendDisabledReason ?? (shownTab === 'pinned' ? PINNED_TAB_NOTICE : null);
+  const canPin = viewer.role === 'staff';
+
+  async function togglePin(message: ChatMessage) {
+    try {
+      await setMessagePinned(room.id, message.id, !message.pinned);
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+    }
+  }
+
+  /** The customer's Accept and Decline on a pending quote card: the projects feature's dialogs. */
+  function quoteActions(message: ChatMessage) {
+    if (!decision.canDecide || message.status !== 'pending') return null;
+    const offer = project.offers.find((o) => o.id === message.offerId);
+    if (!offer || offer.status !== 'quoted') return null;
+    return (
+      <>
+        <Button size="sm" onClick={() => decision.ask(offer, 'accept')}>
+          Accept
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => decision.ask(offer, 'decline')}>
+          Decline
+        </Button>
+      </>
+    );
+  }
   const dividerIndex = chat.dividerId ? chat.messages.findIndex((m) => m.id === chat.dividerId) : -1;
 
   async function sendText(text: string, mentions: string[]) {
@@ -120,7 +164,7 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
   }
 
   const others = participants.filter((p) => p.id !== viewer.id);
-  const list = (messages: typeof chat.messages, withPending: boolean) => (
+  const list = (messages: typeof chat.messages, withPending: boolean, emptyText?: string) => (
     <MessageList
       messages={messages}
       pending={withPending ? chat.pending : []}
@@ -129,6 +173,9 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
       readIds={chat.readIds}
       dividerIndex={withPending ? dividerIndex : -1}
       loading={chat.loading}
+      emptyText={emptyText}
+      quoteActions={quoteActions}
+      onTogglePin={canPin ? (m) => void togglePin(m) : undefined}
     />
   );
 
@@ -159,13 +206,17 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
           {chat.joinError}
         </p>
       ) : null}
-      <Tabs value={showPre ? tab : 'all'} onValueChange={setTab} className="chat-tabs">
+      <Tabs value={shownTab} onValueChange={setTab} className="chat-tabs">
         <TabsList aria-label="Messages">
           <TabsTrigger value="all">All Messages</TabsTrigger>
           {showPre ? <TabsTrigger value="pre">Pre-Quote Messages</TabsTrigger> : null}
+          {showPinned ? <TabsTrigger value="pinned">Pinned ({pinned.length})</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="all">{list(chat.messages, true)}</TabsContent>
         {showPre ? <TabsContent value="pre">{list(pre, false)}</TabsContent> : null}
+        {showPinned ? (
+          <TabsContent value="pinned">{list(pinned, false, 'No pinned messages.')}</TabsContent>
+        ) : null}
       </Tabs>
       <p className="chat-typing" aria-live="polite">
         {chat.typing.length
@@ -187,6 +238,7 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
         onAttach={(file) => void attach(file)}
         uploadProgress={progress}
       />
+      {decision.dialogs}
     </section>
   );
 }

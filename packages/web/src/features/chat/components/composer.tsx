@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ChangeEvent, KeyboardEvent } from 'react';
 import { Paperclip, SendHorizontal } from 'lucide-react';
-import { activeMentionQuery, buildMentionList, insertMention } from '@facet/domain/chat';
+import { activeMentionQuery, buildMentionList, insertMention, TYPING_REFRESH_MS } from '@facet/domain/chat';
 import type { ChatParticipant, MentionOption } from '@facet/domain/chat';
 import { Avatar } from '../../../components/ui';
 
 /** How often a "still typing" is repeated while keys keep coming, and when a pause counts as stopped. */
-const TYPING_REPEAT_MS = 1500;
+const TYPING_REPEAT_MS = TYPING_REFRESH_MS;
 const TYPING_IDLE_MS = 2000;
 
 export type ComposerProps = {
@@ -79,7 +79,7 @@ export function Composer({
     repeatDue.current = false;
   }
 
-  /** Says "typing" on the first key and again every 1.5 s while keys keep coming; a 2 s pause stops it. */
+  /** Says "typing" on the first key and again every second while keys keep coming; a 2 s pause stops it. */
   function noteTyping() {
     if (!onTyping) return;
     if (!typingSent.current || repeatDue.current) {
@@ -107,11 +107,19 @@ export function Composer({
     setText(next.text);
     setCaret(next.caret);
     setMentioned((ids) => (ids.includes(option.id) ? ids : [...ids, option.id]));
-    requestAnimationFrame(() => {
-      box.current?.focus();
-      box.current?.setSelectionRange(next.caret, next.caret);
-    });
+    placeCaretAt.current = next.caret;
   }
+
+  // After a mention is inserted the caret goes right behind it in the same commit as the new text, before the
+  // next key press can land anywhere else.
+  const placeCaretAt = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = placeCaretAt.current;
+    if (at === null) return;
+    placeCaretAt.current = null;
+    box.current?.focus();
+    box.current?.setSelectionRange(at, at);
+  }, [text]);
 
   async function submit() {
     const message = text.trim();

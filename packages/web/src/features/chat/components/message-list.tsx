@@ -1,6 +1,13 @@
+import { formatDays, formatDollars } from '@facet/domain/format';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ArrowDown, Check, CheckCheck, FileText } from 'lucide-react';
-import type { ChatMessage } from '@facet/domain/chat';
+import type { ReactNode } from 'react';
+import { ArrowDown, Check, CheckCheck, FileText, Pin, PinOff } from 'lucide-react';
+import {
+  QUOTE_CARD_STATUSES,
+  QUOTE_STATUS_LABELS,
+  type ChatMessage,
+  type QuoteCardStatus,
+} from '@facet/domain/chat';
 import type { PendingMessage } from '../hooks/use-chat-room';
 
 /** Spec section 9: the scroll-to-bottom button appears beyond 1500 px from the bottom. */
@@ -17,7 +24,41 @@ export type MessageListProps = {
   /** Index of the first new message (New Messages divider), -1 for none. */
   dividerIndex: number;
   loading: boolean;
+  /** What the list says when it has nothing (default: an invitation to say hello). */
+  emptyText?: string;
+  /** The viewer's buttons on a quote card (the customer's Accept and Decline), if any. */
+  quoteActions?: (message: ChatMessage) => ReactNode;
+  /** Given to the production team: pins or unpins a message. */
+  onTogglePin?: (message: ChatMessage) => void;
 };
+
+const quoteStatus = (status: string | null): QuoteCardStatus =>
+  (QUOTE_CARD_STATUSES as readonly string[]).includes(status ?? '') ? (status as QuoteCardStatus) : 'pending';
+
+/** Spec section 2, quote card: the pro's offer with Total Offer, Lead Time and its status. */
+function QuoteCard({ message, from, actions }: { message: ChatMessage; from: string; actions: ReactNode }) {
+  const status = quoteStatus(message.status);
+  return (
+    <div className="chat-quote" aria-label={`Quote from ${from}`} role="group">
+      <p className="chat-quote__title">Quote</p>
+      <dl className="chat-quote__terms">
+        <div>
+          <dt>Total Offer</dt>
+          <dd>{formatDollars(message.priceCents ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>Lead Time</dt>
+          <dd>{formatDays(message.leadTimeDays ?? 0)}</dd>
+        </div>
+      </dl>
+      <p className={`chat-quote__status chat-quote__status--${status}`}>
+        <span className="visually-hidden">Status: </span>
+        {QUOTE_STATUS_LABELS[status]}
+      </p>
+      {actions ? <div className="chat-quote__actions">{actions}</div> : null}
+    </div>
+  );
+}
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
@@ -35,6 +76,9 @@ export function MessageList({
   readIds,
   dividerIndex,
   loading,
+  emptyText = 'No messages yet. Say hello.',
+  quoteActions,
+  onTogglePin,
 }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [farFromBottom, setFarFromBottom] = useState(false);
@@ -59,6 +103,18 @@ export function MessageList({
     first.current = true;
   }, [viewerId]);
 
+  // a message that grows where it is (a quote card gaining its buttons, a changed status) keeps the
+  // list at the bottom when it was there
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof MutationObserver === 'undefined') return;
+    const observer = new MutationObserver(() => {
+      if (nearBottom.current && !first.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+
   return (
     <div className="chat-list-wrap">
       <div
@@ -76,7 +132,7 @@ export function MessageList({
       >
         {loading ? <p className="chat-list__empty">Loading messages…</p> : null}
         {!loading && messages.length === 0 && pending.length === 0 ? (
-          <p className="chat-list__empty">No messages yet. Say hello.</p>
+          <p className="chat-list__empty">{emptyText}</p>
         ) : null}
         {messages.map((m, index) => {
           const mine = m.from === viewerId;
@@ -86,22 +142,50 @@ export function MessageList({
                 <span>New Messages</span>
               </div>
             ) : null;
+          const pinButton = onTogglePin ? (
+            <button
+              type="button"
+              className="chat-pin-button"
+              aria-label={m.pinned ? 'Unpin message' : 'Pin message'}
+              title={m.pinned ? 'Unpin message' : 'Pin message'}
+              aria-pressed={m.pinned}
+              onClick={() => onTogglePin(m)}
+            >
+              {m.pinned ? (
+                <PinOff aria-hidden="true" width={14} height={14} />
+              ) : (
+                <Pin aria-hidden="true" width={14} height={14} />
+              )}
+            </button>
+          ) : m.pinned ? (
+            <span className="chat-pinned-mark" aria-label="Pinned" title="Pinned">
+              <Pin aria-hidden="true" width={12} height={12} />
+            </span>
+          ) : null;
           if (m.type === 'ai') {
             return [
               divider,
               <p key={m.id} className="chat-system">
                 {m.message}
+                {pinButton}
               </p>,
             ];
           }
           const read = m.read || readIds.has(m.id);
+          const from = names.get(m.from ?? '') ?? 'Participant';
           return [
             divider,
-            <article key={m.id} className={mine ? 'chat-msg chat-msg--mine' : 'chat-msg'} data-seq={m.seq}>
-              {!mine ? (
-                <span className="chat-msg__from">{names.get(m.from ?? '') ?? 'Participant'}</span>
+            <article
+              key={m.id}
+              className={`chat-msg${mine ? ' chat-msg--mine' : ''}${m.isQuote ? ' chat-msg--quote' : ''}`}
+              data-seq={m.seq}
+            >
+              {!mine ? <span className="chat-msg__from">{from}</span> : null}
+              {m.isQuote ? (
+                <QuoteCard message={m} from={from} actions={quoteActions?.(m)} />
+              ) : m.message ? (
+                <p className="chat-msg__text">{m.message}</p>
               ) : null}
-              {m.message ? <p className="chat-msg__text">{m.message}</p> : null}
               {m.attachment ? (
                 <a className="chat-msg__file" href={m.attachment.url} download={m.attachment.name}>
                   <FileText aria-hidden="true" width={16} height={16} />
@@ -110,6 +194,7 @@ export function MessageList({
                 </a>
               ) : null}
               <span className="chat-msg__meta">
+                {pinButton}
                 <time dateTime={m.createdAt}>{timeFormat.format(new Date(m.createdAt))}</time>
                 {mine ? (
                   read ? (

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAckError } from '@facet/domain/chat';
+import { isAckError, TypingTracker } from '@facet/domain/chat';
 import type {
   ChatAckError,
   ChatMemberType,
   ChatMessage,
+  GetIsTypingPayload,
+  Receive3dModelPayload,
   SendMessagePayload,
   TypingUser,
 } from '@facet/domain/chat';
@@ -11,8 +13,6 @@ import { getSocket } from '../../../lib/socket';
 import { fetchMessagesAfter } from '../api/chat-api';
 import { contiguousSeq, mergeMessages, newClientId, newMessagesIndex } from '../lib/messages';
 
-/** Spec section 9: someone else's typing indicator is cleared after 2.5 s without news. */
-export const TYPING_CLEAR_MS = 2500;
 /** How long a send waits for its acknowledgement before it is retried with the same client id. */
 const ACK_TIMEOUT_MS = 10_000;
 
@@ -26,7 +26,13 @@ export type SendResult = { ok: true; message: ChatMessage } | { ok: false; error
  * One chat room (mount one instance per room) over the shared socket: history by REST, live messages, resync by sequence after a
  * reconnect, online members, others typing and read receipts.
  */
-export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewer, unreadCount = 0) {
+export function useChatRoom(
+  roomId: string,
+  projectId: string,
+  viewer: ChatViewer,
+  unreadCount = 0,
+  events: { onModel?: (model: Receive3dModelPayload) => void; onQuote?: (message: ChatMessage) => void } = {},
+) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loading, setLoading] = useState(true);
   const [online, setOnline] = useState<string[]>([]);
@@ -40,6 +46,11 @@ export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewe
     messagesRef.current = messages;
   }, [messages]);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const tracker = useRef(new TypingTracker());
+  const eventsRef = useRef(events);
+  useEffect(() => {
+    eventsRef.current = events;
+  });
 
   const add = useCallback((incoming: ChatMessage[]) => {
     setMessages((current) => mergeMessages(current, incoming));
@@ -86,19 +97,33 @@ export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewe
         setJoinError(error instanceof Error ? error.message : 'The messages could not be loaded.');
       });
 
+    /** Shows who is typing now and checks again when the next typist's news expires (spec: 2.5 s). */
+    const showTyping = () => {
+      if (typingTimer.current) clearTimeout(typingTimer.current);
+      typingTimer.current = null;
+      const now = Date.now();
+      setTyping(tracker.current.typing(now, viewer.id));
+      const next = tracker.current.nextExpiry();
+      if (next !== null) typingTimer.current = setTimeout(showTyping, Math.max(0, next - now) + 10);
+    };
     const onMessage = (message: ChatMessage) => {
       if (message.chatRoom !== roomId) return;
       add([message]);
-      if (message.from) setTyping((list) => list.filter((u) => u.id !== message.from));
+      if (message.isQuote) eventsRef.current.onQuote?.(message);
+      if (message.from) {
+        tracker.current.clear(message.from);
+        showTyping();
+      }
     };
+    const onModel = (model: Receive3dModelPayload) => eventsRef.current.onModel?.(model);
     const onOnline = (payload: { chatRoom: string; users: string[] }) => {
       if (payload.chatRoom === roomId) setOnline(payload.users);
     };
-    const onTyping = (payload: { chatRoom: string; users: TypingUser[] }) => {
+    const onTyping = (payload: GetIsTypingPayload) => {
       if (payload.chatRoom !== roomId) return;
-      setTyping(payload.users.filter((u) => u.id !== viewer.id));
-      if (typingTimer.current) clearTimeout(typingTimer.current);
-      typingTimer.current = setTimeout(() => setTyping([]), TYPING_CLEAR_MS);
+      // the news holds 2.5 s unless repeated; a typist whose node died is cleared by this expiry
+      tracker.current.receive(payload.from, payload.users, Date.now());
+      showTyping();
     };
     const onRead = (payload: {
       chatRoom: string;
@@ -121,6 +146,7 @@ export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewe
     socket.on('forceDisconnectedFiltredUsers', onOnline);
     socket.on('getIsTyping', onTyping);
     socket.on('getMessageRead', onRead);
+    socket.on('receive-3d-model', onModel);
     socket.on('connect', join);
     if (socket.connected) join();
 
@@ -134,6 +160,7 @@ export function useChatRoom(roomId: string, projectId: string, viewer: ChatViewe
       socket.off('forceDisconnectedFiltredUsers', onOnline);
       socket.off('getIsTyping', onTyping);
       socket.off('getMessageRead', onRead);
+      socket.off('receive-3d-model', onModel);
       socket.off('connect', join);
       socket.emit('leave', { chatRoom: roomId, id: viewer.id });
     };

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ChatMessage } from '@facet/domain/chat';
+import { chatMessage as msg } from '../testing/message';
 import {
   contiguousSeq,
   hasGap,
@@ -8,33 +9,6 @@ import {
   newMessagesIndex,
   preChatMessages,
 } from './messages';
-
-function msg(seq: number, over: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id: `m${seq}`,
-    clientId: `c${seq}`,
-    seq,
-    chatRoom: 'r1',
-    projectId: 'p1',
-    from: 'u1',
-    to: null,
-    type: 'user',
-    message: `hello ${seq}`,
-    read: false,
-    createdAt: new Date(Date.UTC(2026, 0, 1, 10, seq)).toISOString(),
-    isFile: false,
-    fileName: null,
-    attachment: null,
-    general: false,
-    isQuote: false,
-    priceCents: null,
-    leadTimeDays: null,
-    status: null,
-    pinned: false,
-    preChat: false,
-    ...over,
-  };
-}
 
 const seqs = (list: ChatMessage[]) => list.map((m) => m.seq);
 

@@ -4,7 +4,7 @@ import { Skeleton } from '../../../components/ui';
 import { useInvitations } from '../../projects/api/list-invitations';
 import { useProjects } from '../../projects/api/list-projects';
 import { StatusBadge } from '../../projects/components/status-badge';
-import { formatDays, formatDollars } from '../../projects/lib/money';
+import { formatDays, formatDollars } from '@facet/domain/format';
 import '../../projects/components/projects.css';
 
 const INVITATION_TEXT = {

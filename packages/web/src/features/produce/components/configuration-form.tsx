@@ -25,6 +25,8 @@ export type ConfigurationFormProps = {
   laserImage: File | null;
   onLaserImage: (file: File | null) => void;
   minQuantity?: number;
+  /** A library design's 'To access {item} you must order at least {n} pieces', shown as the quantity's hint. */
+  minimumText?: string | null;
 };
 
 const LASER_IMAGE_ACCEPT = '.png,.jpg,.jpeg,.svg,.webp';
@@ -99,6 +101,7 @@ export function ConfigurationForm({
   laserImage,
   onLaserImage,
   minQuantity = MIN_QUANTITY,
+  minimumText = null,
 }: ConfigurationFormProps) {
   const [imageError, setImageError] = useState<string | null>(null);
   const imageUrl = useObjectUrl(laserImage);
@@ -270,7 +273,10 @@ export function ConfigurationForm({
 
         <Field
           label="Quantity"
-          hint={`Pieces to make, ${minQuantity} to ${MAX_QUANTITY.toLocaleString('en-US')}. Larger runs cost less per piece.`}
+          hint={
+            minimumText ??
+            `Pieces to make, ${minQuantity} to ${MAX_QUANTITY.toLocaleString('en-US')}. Larger runs cost less per piece.`
+          }
           error={quantityError ?? undefined}
         >
           <Input

@@ -35,11 +35,14 @@ export function ModelConfigurator({
   model,
   catalog,
   minQuantity = 1,
+  minimumText = null,
 }: {
   model: Model;
   catalog: Catalog;
   /** Least pieces per order (a library design's membership minimum). */
   minQuantity?: number;
+  /** 'To access {item} you must order at least {n} pieces', shown at the quantity. */
+  minimumText?: string | null;
 }) {
   const [config, setConfig] = useState<Configuration>(() => {
     const initial = defaultConfiguration(catalog);
@@ -114,8 +117,15 @@ export function ModelConfigurator({
             const parsed = parseQuantity(text, minQuantity);
             if (parsed.ok) change({ quantity: parsed.quantity });
           }}
-          quantityError={quantity.ok ? null : quantity.message}
+          quantityError={
+            quantity.ok
+              ? null
+              : minimumText && /^\d+$/.test(quantityText.trim()) && Number(quantityText) < minQuantity
+                ? minimumText
+                : quantity.message
+          }
           minQuantity={minQuantity}
+          minimumText={minimumText}
           laserImage={laserImage}
           onLaserImage={setLaserImage}
         />

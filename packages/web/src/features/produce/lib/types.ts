@@ -40,6 +40,8 @@ export type Model = {
   fileUrl: string;
   thumbnailUrl: string | null;
   thumbnailSource: 'render' | 'custom' | null;
+  /** The library design the model was copied from (its membership minimum applies to the quantity). */
+  libraryProductId: string | null;
   createdAt: string;
 };
 
@@ -175,3 +177,28 @@ export type MaterialComparison = {
   code?: string;
   message?: string;
 };
+
+export type Membership = 'Standard' | 'Pro' | 'Business';
+
+/** A library design with the signed-in customer's access to it, as the server decided (GET /api/library). */
+export type LibraryProduct = {
+  id: string;
+  slug: string;
+  name: string;
+  itemType: string;
+  description: string;
+  /** The least membership that may use the design. */
+  membership: Membership;
+  sizeMm: { x: number; y: number; z: number };
+  access: {
+    allowed: boolean;
+    /** 'Upgrade your membership to use this design!' when not allowed. */
+    message: string | null;
+    /** Least pieces per order under the customer's membership. */
+    minPieces: number;
+    /** 'To access {item} you must order at least {n} pieces', or null for one piece. */
+    minimumText: string | null;
+  };
+};
+
+export type Library = { membership: Membership; products: LibraryProduct[] };

@@ -29,6 +29,7 @@ const model = (over: Partial<Model> = {}): Model => ({
   fileUrl: '/api/models/m1/file',
   thumbnailUrl: null,
   thumbnailSource: null,
+  libraryProductId: null,
   createdAt: '2026-01-01T00:00:00Z',
   ...over,
 });

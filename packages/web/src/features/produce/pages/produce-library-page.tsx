@@ -1,41 +1,23 @@
-import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, Circle, CircleDot, Lock, Square } from 'lucide-react';
-import { useAuth } from '../../../app/auth';
-import { Button, Spinner } from '../../../components/ui';
-import { useModelUpload } from '../hooks/use-model-upload';
-import {
-  LIBRARY_DESIGNS,
-  designAccess,
-  designFile,
-  membershipOf,
-  type LibraryDesign,
-} from '../lib/library-designs';
-import { uploadMessages } from '../lib/upload-machine';
-import type { Model } from '../lib/types';
+import { AlertTriangle, ArrowLeft, Circle, CircleDot, Gem, Lock, Square } from 'lucide-react';
+import { Button, Skeleton, SkeletonText, Spinner } from '../../../components/ui';
+import { errorMessage } from '../../../lib/api-client';
+import { useLibrary } from '../api/get-library';
+import { useCopyLibraryDesign } from '../api/copy-library-design';
+import { formatSize } from '../lib/format';
+import type { LibraryProduct } from '../lib/types';
 import './produce.css';
 
-const ART = { Ring: Circle, Charm: CircleDot, Pendant: Square, Earring: CircleDot } as const;
+const ART: Record<string, typeof Circle> = {
+  Ring: Circle,
+  Charm: CircleDot,
+  Pendant: Square,
+  Earring: CircleDot,
+};
 
-/** /produce/design: library designs to configure and order, gated by membership (spec section 5). */
-export function ProduceLibraryPage() {
-  const { user } = useAuth();
-  const navigate = useNavigate();
-  const membership = membershipOf(user?.membership.name);
-  const [chosen, setChosen] = useState<LibraryDesign | null>(null);
-  const onReady = useCallback(
-    (model: Model) =>
-      navigate(
-        `/produce/steps?model=${encodeURIComponent(model.id)}${chosen ? `&design=${encodeURIComponent(chosen.id)}` : ''}`,
-      ),
-    [navigate, chosen],
-  );
-  const { state, upload } = useModelUpload(onReady);
-  const busy = state.status === 'preparing' || state.status === 'uploading' || state.status === 'analysing';
-
+function Header({ membership }: { membership?: string }) {
   return (
-    <div className="page">
-      <title>Design library · Facet</title>
+    <>
       <Link to="/produce" className="back-link">
         <ArrowLeft aria-hidden="true" /> Produce
       </Link>
@@ -44,69 +26,138 @@ export function ProduceLibraryPage() {
           <p className="eyebrow">Produce · Library</p>
           <h1 className="page__title">Design library</h1>
           <p className="page__lead">
-            Finished Facet designs, ready to configure in your metal and order. Your membership: {membership}.
+            Finished Facet designs, ready to configure in your metal and order.
+            {membership ? ` Your membership: ${membership}.` : null}
           </p>
         </div>
       </div>
+    </>
+  );
+}
+
+function LoadingCards() {
+  return (
+    <div aria-busy="true">
+      <Spinner label="Loading the design library" className="visually-hidden" />
       <ul className="library-grid">
-        {LIBRARY_DESIGNS.map((design) => {
-          const access = designAccess(design, membership);
-          const Art = ART[design.itemType];
-          const working = busy && chosen?.id === design.id;
-          return (
-            <li key={design.id}>
-              <article className="library-card" aria-labelledby={`design-${design.id}`}>
-                <div className="library-card__art" aria-hidden="true">
-                  <Art />
-                </div>
-                <p className="eyebrow">{design.itemType}</p>
-                <h2 id={`design-${design.id}`} className="library-card__title">
-                  {design.name}
-                </h2>
-                <p className="library-card__text">{design.description}</p>
-                <p className="library-card__meta">
-                  {design.sizeLabel} · {design.membership} membership
-                </p>
-                {access.ok ? (
-                  <>
-                    {access.note ? <p className="library-card__note">{access.note}</p> : null}
-                    <Button
-                      onClick={() => {
-                        setChosen(design);
-                        upload(designFile(design));
-                      }}
-                      loading={working}
-                      disabled={busy && !working}
-                    >
-                      Configure and price
-                    </Button>
-                    {working ? (
-                      <p className="library-card__status" role="status">
-                        <Spinner size="sm" label={null} />
-                        {state.status === 'analysing' ? uploadMessages.analysing : 'Preparing the design…'}
-                      </p>
-                    ) : null}
-                    {state.status === 'failed' && chosen?.id === design.id ? (
-                      <p className="form-error" role="alert">
-                        {state.message}
-                      </p>
-                    ) : null}
-                  </>
-                ) : (
-                  <>
-                    <p className="library-card__locked">
-                      <Lock aria-hidden="true" /> {access.message}
-                    </p>
-                    <Button variant="secondary" asChild>
-                      <Link to="/account-settings">See membership plans</Link>
-                    </Button>
-                  </>
-                )}
-              </article>
-            </li>
-          );
-        })}
+        {Array.from({ length: 4 }, (_, i) => (
+          <li key={i}>
+            <div className="library-card">
+              <Skeleton height="8rem" radius="md" />
+              <Skeleton width="30%" height="0.8rem" />
+              <Skeleton width="70%" height="1.6rem" />
+              <SkeletonText lines={2} />
+              <Skeleton width="9rem" height="2.5rem" radius="pill" />
+            </div>
+          </li>
+        ))}
       </ul>
+    </div>
+  );
+}
+
+function DesignCard({
+  design,
+  working,
+  busy,
+  error,
+  onUse,
+}: {
+  design: LibraryProduct;
+  working: boolean;
+  busy: boolean;
+  error: string | null;
+  onUse: () => void;
+}) {
+  const Art = ART[design.itemType] ?? Gem;
+  const { access } = design;
+  return (
+    <article className="library-card" aria-labelledby={`design-${design.slug}`}>
+      <div className="library-card__art" aria-hidden="true">
+        <Art />
+      </div>
+      <p className="eyebrow">{design.itemType}</p>
+      <h2 id={`design-${design.slug}`} className="library-card__title">
+        {design.name}
+      </h2>
+      <p className="library-card__text">{design.description}</p>
+      <p className="library-card__meta">
+        {formatSize(design.sizeMm)} · {design.membership} membership
+      </p>
+      {access.allowed ? (
+        <>
+          {access.minimumText ? <p className="library-card__note">{access.minimumText}</p> : null}
+          <Button onClick={onUse} loading={working} disabled={busy && !working}>
+            Use this design
+          </Button>
+          {working ? (
+            <p className="library-card__status" role="status">
+              <Spinner size="sm" label={null} />
+              Preparing the design…
+            </p>
+          ) : null}
+          {error ? (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <p className="library-card__locked">
+            <Lock aria-hidden="true" /> {access.message}
+          </p>
+          <Button variant="secondary" asChild>
+            <Link to="/account-settings">See membership plans</Link>
+          </Button>
+        </>
+      )}
+    </article>
+  );
+}
+
+/** /produce/design: the library designs with my access to each, as the server decided (spec section 5). */
+export function ProduceLibraryPage() {
+  const navigate = useNavigate();
+  const library = useLibrary();
+  const copy = useCopyLibraryDesign();
+
+  const use = (design: LibraryProduct) =>
+    copy.mutate(design.id, {
+      onSuccess: (model) => void navigate(`/produce/steps?model=${encodeURIComponent(model.id)}`),
+    });
+
+  return (
+    <div className="page">
+      <title>Design library · Facet</title>
+      <Header membership={library.data?.membership} />
+      {library.isError ? (
+        <div className="produce-error" role="alert">
+          <AlertTriangle aria-hidden="true" />
+          <p>The design library could not be loaded. {errorMessage(library.error)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void library.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !library.data ? (
+        <LoadingCards />
+      ) : library.data.products.length === 0 ? (
+        <p className="page__lead">The library has no designs yet.</p>
+      ) : (
+        <ul className="library-grid">
+          {library.data.products.map((design) => (
+            <li key={design.id}>
+              <DesignCard
+                design={design}
+                working={copy.isPending && copy.variables === design.id}
+                busy={copy.isPending}
+                error={copy.isError && copy.variables === design.id ? errorMessage(copy.error) : null}
+                onUse={() => use(design)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

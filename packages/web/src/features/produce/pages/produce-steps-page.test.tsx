@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi, me } from '../../onboarding/testing/fake-api';
 import { renderPage as renderAt } from '../testing/render-page';
 import type { Recorded } from '../../onboarding/testing/fake-api';
-import { analysis, catalog, model, quoteFor } from '../testing/produce-fakes';
+import { analysis, catalog, library, model, quoteFor } from '../testing/produce-fakes';
 import { ProduceStepsPage } from './produce-steps-page';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -21,6 +21,7 @@ function serve(theModel = model()) {
       return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
     if (method === 'GET' && path === '/api/models/m1') return { status: 200, body: { model: theModel } };
     if (method === 'GET' && path === '/api/catalog') return { status: 200, body: catalog };
+    if (method === 'GET' && path === '/api/library') return { status: 200, body: library };
     if (method === 'POST' && path === '/api/pricing') {
       const b = body as { materialId: number; quantity: number };
       if (!theModel.analysis?.watertight)
@@ -111,6 +112,29 @@ describe('produce steps', () => {
     await u.clear(quantity);
     await u.type(quantity, '0');
     expect(screen.getByText('Enter a whole number of pieces from 1 to 100,000.')).toBeTruthy();
+  });
+
+  test("a model from a library design starts at my membership's minimum and shows its text", async () => {
+    const api = serve(model({ libraryProductId: 'd-bead' }));
+    const u = userEvent.setup();
+    renderAt('/produce/steps?model=m1', <ProduceStepsPage />);
+    expect(await screen.findByRole('heading', { name: 'Pearl Bead Charm' })).toBeTruthy();
+    await screen.findByTestId('total-price');
+    const quantity = screen.getByLabelText(/^Quantity/) as HTMLInputElement;
+    expect(quantity.value).toBe('10');
+    expect(quantity.min).toBe('10');
+    expect(screen.getAllByText('To access Pearl Bead Charm you must order at least 10 pieces').length).toBe(
+      2,
+    );
+    await vi.waitFor(() => expect(pricingCalls(api.requests).at(-1)?.body).toMatchObject({ quantity: 10 }));
+    await u.clear(quantity);
+    await u.type(quantity, '9');
+    expect(screen.getAllByText('To access Pearl Bead Charm you must order at least 10 pieces').length).toBe(
+      3,
+    );
+    expect(pricingCalls(api.requests).every((r) => (r.body as { quantity: number }).quantity >= 10)).toBe(
+      true,
+    );
   });
 
   test('a model with holes explains why there is no metal price', async () => {

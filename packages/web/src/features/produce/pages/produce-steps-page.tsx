@@ -5,12 +5,11 @@ import { Button, EmptyState, Skeleton, Spinner } from '../../../components/ui';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useCatalog } from '../api/get-catalog';
 import { useModel } from '../api/get-model';
+import { useLibrary } from '../api/get-library';
 import { ModelConfigurator } from '../components/model-configurator';
 import { ModelDropzone } from '../components/model-dropzone';
 import { useModelUpload } from '../hooks/use-model-upload';
-import { designAccess, findLibraryDesign, membershipOf } from '../lib/library-designs';
 import { uploadMessages } from '../lib/upload-machine';
-import { useAuth } from '../../../app/auth';
 import type { Model } from '../lib/types';
 import '../lib/laser-fonts';
 import './produce.css';
@@ -65,13 +64,16 @@ function LoadingConfigurator() {
   );
 }
 
-function ModelSteps({ modelId, designId }: { modelId: string; designId: string | null }) {
+function ModelSteps({ modelId }: { modelId: string }) {
   const model = useModel(modelId);
   const catalog = useCatalog();
-  const { user } = useAuth();
-  const design = findLibraryDesign(designId);
-  const access = design ? designAccess(design, membershipOf(user?.membership.name)) : null;
-  const minQuantity = access?.ok ? access.minPieces : 1;
+  // a model copied from a library design: the server's access for my membership gives the least pieces
+  const designId = model.data?.libraryProductId ?? null;
+  const library = useLibrary(designId !== null);
+  const design = designId ? library.data?.products.find((p) => p.id === designId) : undefined;
+  const access = design?.access ?? null;
+  const minQuantity = access?.allowed ? access.minPieces : 1;
+  const libraryPending = designId !== null && library.isPending;
 
   if (model.isError) {
     const missing = isApiError(model.error) && (model.error.status === 404 || model.error.status === 400);
@@ -130,7 +132,7 @@ function ModelSteps({ modelId, designId }: { modelId: string; designId: string |
           </h1>
           {access ? (
             <p className="page__lead">
-              {access.ok ? (access.note ?? 'A Facet library design.') : access.message}
+              {access.allowed ? (access.minimumText ?? 'A Facet library design.') : access.message}
             </p>
           ) : null}
         </div>
@@ -141,18 +143,27 @@ function ModelSteps({ modelId, designId }: { modelId: string; designId: string |
         <p className="steps-analysing" role="status">
           <Spinner size="sm" label={null} /> {uploadMessages.analysing}
         </p>
-      ) : catalog.isError ? (
+      ) : catalog.isError || library.isError ? (
         <div className="produce-error" role="alert">
           <AlertTriangle aria-hidden="true" />
-          <p>The materials and options could not be loaded. {errorMessage(catalog.error)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void catalog.refetch()}>
+          <p>The materials and options could not be loaded. {errorMessage(catalog.error ?? library.error)}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void (catalog.isError ? catalog.refetch() : library.refetch())}
+          >
             Try again
           </Button>
         </div>
-      ) : !catalog.data ? (
+      ) : !catalog.data || libraryPending ? (
         <LoadingConfigurator />
       ) : (
-        <ModelConfigurator model={data} catalog={catalog.data} minQuantity={minQuantity} />
+        <ModelConfigurator
+          model={data}
+          catalog={catalog.data}
+          minQuantity={minQuantity}
+          minimumText={access?.allowed ? access.minimumText : null}
+        />
       )}
     </div>
   );
@@ -162,7 +173,6 @@ function ModelSteps({ modelId, designId }: { modelId: string; designId: string |
 export function ProduceStepsPage() {
   const [params] = useSearchParams();
   const modelId = params.get('model') ?? '';
-  const designId = params.get('design');
   if (!modelId)
     return (
       <StepsUpload
@@ -170,5 +180,5 @@ export function ProduceStepsPage() {
         lead="STL, OBJ, PLY or 3MF. You see it in 3D in your chosen metal with an itemised price."
       />
     );
-  return <ModelSteps key={modelId} modelId={modelId} designId={designId} />;
+  return <ModelSteps key={modelId} modelId={modelId} />;
 }

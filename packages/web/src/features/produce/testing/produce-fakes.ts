@@ -1,4 +1,4 @@
-import type { Analysis, Catalog, Model } from '../lib/types';
+import type { Analysis, Catalog, Library, LibraryProduct, Model } from '../lib/types';
 
 /** Stand-ins for the server's replies in the produce page tests (the network edge only). */
 export function analysis(over: Partial<Analysis> = {}): Analysis {
@@ -33,6 +33,7 @@ export function model(over: Partial<Model> = {}): Model {
     fileUrl: '/api/models/m1/file',
     thumbnailUrl: null,
     thumbnailSource: null,
+    libraryProductId: null,
     createdAt: '2026-05-01T10:00:00Z',
     ...over,
   };
@@ -133,3 +134,49 @@ export function quoteFor(materialId: number, quantity = 1) {
     },
   };
 }
+
+const design = (
+  over: Partial<LibraryProduct> & Pick<LibraryProduct, 'id' | 'slug' | 'name'>,
+): LibraryProduct => ({
+  itemType: 'Ring',
+  description: 'A Facet design.',
+  membership: 'Standard',
+  sizeMm: { x: 21, y: 21, z: 2 },
+  access: { allowed: true, message: null, minPieces: 1, minimumText: null },
+  ...over,
+});
+
+/** GET /api/library as the server answers a Standard member. */
+export const library: Library = {
+  membership: 'Standard',
+  products: [
+    design({ id: 'd-band', slug: 'classic-band', name: 'Classic Band' }),
+    design({
+      id: 'd-bead',
+      slug: 'pearl-bead',
+      name: 'Pearl Bead Charm',
+      itemType: 'Charm',
+      sizeMm: { x: 8, y: 8, z: 8 },
+      access: {
+        allowed: true,
+        message: null,
+        minPieces: 10,
+        minimumText: 'To access Pearl Bead Charm you must order at least 10 pieces',
+      },
+    }),
+    design({
+      id: 'd-pendant',
+      slug: 'block-pendant',
+      name: 'Block Pendant',
+      itemType: 'Pendant',
+      membership: 'Business',
+      sizeMm: { x: 10, y: 10, z: 10 },
+      access: {
+        allowed: false,
+        message: 'Upgrade your membership to use this design!',
+        minPieces: 50,
+        minimumText: 'To access Block Pendant you must order at least 50 pieces',
+      },
+    }),
+  ],
+};

@@ -8,6 +8,8 @@ export type Phase = 'not-started' | 'invited' | 'in-progress' | 'completed';
 /** One key per object on the wire: { width: '20 mm' }. */
 export type WireDimension = Record<string, string>;
 
+export type ItemImage = { id: string; name: string; url: string; uploadedBy: string; createdAt: string };
+
 export type ProjectItem = {
   id: string;
   projectId: string;
@@ -17,7 +19,7 @@ export type ProjectItem = {
   description: string;
   dimensions: WireDimension[];
   tags: string[];
-  images: { id: string; name: string; url: string }[];
+  images: ItemImage[];
   modelId: string | null;
   model: { id: string; fileName: string; thumbnailUrl: string | null; fileUrl: string } | null;
 };
@@ -121,15 +123,7 @@ export type ProjectDetail = ProjectSummary & {
 
 export type Recommendation = DesignerCard & { fitReasons: string[] };
 
-export const PROJECT_FILTERS = [
-  'all',
-  'in-progress',
-  'completed',
-  'not-started',
-  'service',
-  'invited',
-] as const;
-export type ProjectFilter = (typeof PROJECT_FILTERS)[number];
+export { PROJECT_FILTERS, type ProjectFilter } from '@facet/domain/workflow';
 
 /** Query keys: every mutation invalidates ['projects'] so lists, details and the dashboard refresh. */
 export const projectKeys = {

@@ -3,7 +3,7 @@ import { Card, Select, Skeleton } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useCatalog } from '../../produce/api/get-catalog';
 import { useEstimate } from '../api/get-estimate';
-import { formatDollars } from '../lib/money';
+import { formatDollars } from '@facet/domain/format';
 
 /** Spec section 9: the estimate is requested 500 ms after the material changes. */
 export const ESTIMATE_DELAY_MS = 500;

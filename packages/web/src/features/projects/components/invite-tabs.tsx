@@ -9,11 +9,9 @@ import { ProCard } from '../../designers/components/pro-card';
 import { ProGrid } from '../../designers/components/pro-grid';
 import { ChatPanel } from '../../chat';
 import { useInvitePro } from '../api/invite-pro';
-import { useAcceptOffer, useDeclineOffer } from '../api/offer-actions';
-import type { Offer, ProjectDetail } from '../api/types';
-import { formatDays, formatDollars } from '../lib/money';
-import { ConfirmDialog } from './confirm-dialog';
+import type { ProjectDetail } from '../api/types';
 import { OfferCard, sortOffers } from './offer-card';
+import { useOfferDecision } from './offer-decision';
 
 /** Spec section 2: the Offers tab's empty texts. */
 export const OFFERS_EMPTY = {
@@ -22,32 +20,12 @@ export const OFFERS_EMPTY = {
 } as const;
 
 export function OffersPanel({ project }: { project: ProjectDetail }) {
-  const accept = useAcceptOffer();
-  const decline = useDeclineOffer();
-  const [confirm, setConfirm] = useState<{ offer: Offer; action: 'accept' | 'decline' } | null>(null);
+  const decision = useOfferDecision(project);
   const offers = sortOffers(project.offers);
-  const canDecide = project.viewerRole === 'customer' && project.allowedActions.includes('accept-offer');
-
-  async function run() {
-    if (!confirm) return;
-    try {
-      if (confirm.action === 'accept') await accept.mutateAsync(confirm.offer.id);
-      else await decline.mutateAsync(confirm.offer.id);
-      toast({
-        title: confirm.action === 'accept' ? 'Offer accepted' : 'Offer declined',
-        description: confirm.offer.pro.shortName,
-      });
-    } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setConfirm(null);
-    }
-  }
 
   if (offers.length === 0) {
     return <p className="tab-empty">{project.service ? OFFERS_EMPTY.service : OFFERS_EMPTY.design}</p>;
   }
-  const c = confirm?.offer;
   return (
     <>
       <div className="offer-grid">
@@ -55,37 +33,13 @@ export function OffersPanel({ project }: { project: ProjectDetail }) {
           <OfferCard
             key={offer.id}
             offer={offer}
-            canDecide={canDecide}
-            onAccept={() => setConfirm({ offer, action: 'accept' })}
-            onDecline={() => setConfirm({ offer, action: 'decline' })}
+            canDecide={decision.canDecide}
+            onAccept={() => decision.ask(offer, 'accept')}
+            onDecline={() => decision.ask(offer, 'decline')}
           />
         ))}
       </div>
-      <ConfirmDialog
-        open={confirm?.action === 'accept'}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        title="Accept this offer?"
-        description={
-          c
-            ? `You accept ${c.pro.shortName}'s offer of ${formatDollars(c.priceCents ?? 0)} with a lead time of ${formatDays(c.leadTimeDays ?? 0)}. Every other invitation is refused and the project moves to Make Payment.`
-            : ''
-        }
-        confirmLabel="Accept offer"
-        onConfirm={() => void run()}
-        busy={accept.isPending}
-      />
-      <ConfirmDialog
-        open={confirm?.action === 'decline'}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        title="Decline this offer?"
-        description={
-          c ? `${c.pro.shortName} is told the offer was declined. Your other invitations stay open.` : ''
-        }
-        confirmLabel="Decline offer"
-        onConfirm={() => void run()}
-        busy={decline.isPending}
-        danger
-      />
+      {decision.dialogs}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { Avatar, Button, Card } from '../../../components/ui';
 import { shortName } from '../../designers/lib/format';
-import { formatDays, formatDollars } from '../lib/money';
+import { formatDays, formatDollars } from '@facet/domain/format';
 import './offer-card.css';
 
 export type OfferStatus = 'pending' | 'quoted' | 'accepted' | 'refused';

@@ -4,7 +4,7 @@ import { Button, Field, Input, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useRefuseInvitation, useSendOffer } from '../api/offer-actions';
 import type { Offer } from '../api/types';
-import { formatDays, formatDollars, parseDollars } from '../lib/money';
+import { formatDays, formatDollars, parseDollars } from '@facet/domain/format';
 
 /** The invited pro's side: their invitation, and a form to send an offer (price in dollars, lead time in days). */
 export function ProInvitationPanel({ offer, open }: { offer: Offer; open: boolean }) {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Download, Expand, Gem, Paperclip, Upload } from 'lucide-react';
+import { Download, Expand, Gem, ImagePlus, Paperclip, Trash2, Upload } from 'lucide-react';
 import {
   Button,
   Card,
@@ -15,7 +15,15 @@ import { useAuth } from '../../../app/auth';
 import { errorMessage } from '../../../lib/api-client';
 import { useAddAttachments } from '../api/add-attachments';
 import { useUpdateProjectItem } from '../api/update-project-item';
-import type { Attachment, ProjectDetail } from '../api/types';
+import {
+  ITEM_IMAGE_ACCEPT,
+  itemImageProblem,
+  MAX_ITEM_IMAGES,
+  useAddItemImage,
+  useRemoveItemImage,
+} from '../api/item-images';
+import type { Attachment, ItemImage, ProjectDetail, ProjectItem } from '../api/types';
+import { ConfirmDialog } from './confirm-dialog';
 import { fromWire, toWire } from '../lib/dimensions';
 import { formatDate } from '../lib/status';
 import { DescriptionEditor } from './description-editor';
@@ -42,8 +50,10 @@ function AddAttachments({ projectId }: { projectId: string }) {
           e.currentTarget.value = '';
           if (!files.length) return;
           add.mutate(files, {
-            onSuccess: () => toast({ title: files.length === 1 ? 'File added' : `${files.length} files added` }),
-            onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+            onSuccess: () =>
+              toast({ title: files.length === 1 ? 'File added' : `${files.length} files added` }),
+            onError: (error) =>
+              toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
           });
         }}
       />
@@ -99,6 +109,130 @@ export function AttachmentsList({
 }
 
 /**
+ * The item's images: each opens large; the customer (while the project is open) and the chosen pro add
+ * images; the customer removes any, the pro the ones they added.
+ */
+function ItemImages({
+  projectId,
+  item,
+  canAdd,
+  canRemove,
+  onView,
+}: {
+  projectId: string;
+  item: ProjectItem;
+  canAdd: boolean;
+  canRemove: (image: ItemImage) => boolean;
+  onView: (image: ItemImage) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const add = useAddItemImage(projectId);
+  const remove = useRemoveItemImage(projectId);
+  const [removing, setRemoving] = useState<ItemImage | null>(null);
+  const full = item.images.length >= MAX_ITEM_IMAGES;
+  const failed = (error: unknown) =>
+    toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+
+  return (
+    <section className="detail-block" aria-labelledby="item-images-title">
+      <div className="detail-block__head">
+        <h3 id="item-images-title" className="detail-block__title">
+          Images
+        </h3>
+        {canAdd ? (
+          <>
+            <input
+              ref={input}
+              type="file"
+              accept={ITEM_IMAGE_ACCEPT}
+              className="visually-hidden"
+              aria-label="Image to add"
+              tabIndex={-1}
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                e.currentTarget.value = '';
+                if (!file) return;
+                const problem = itemImageProblem(file);
+                if (problem) {
+                  toast({ title: 'Error', description: problem, variant: 'destructive' });
+                  return;
+                }
+                add.mutate(
+                  { itemId: item.id, file },
+                  { onSuccess: () => toast({ title: 'Image added' }), onError: failed },
+                );
+              }}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={add.isPending}
+              disabled={full}
+              title={full ? `An item can have at most ${MAX_ITEM_IMAGES} images.` : undefined}
+              onClick={() => input.current?.click()}
+            >
+              <ImagePlus aria-hidden="true" /> Add image
+            </Button>
+          </>
+        ) : null}
+      </div>
+      {item.images.length === 0 ? (
+        <p className="detail-block__text">No images yet.</p>
+      ) : (
+        <ul className="item-images" aria-label="Item images">
+          {item.images.map((image) => (
+            <li key={image.id} className="item-image">
+              <button
+                type="button"
+                className="item-image__view"
+                aria-label={`View Large: ${image.name}`}
+                onClick={() => onView(image)}
+              >
+                <img src={image.url} alt="" />
+              </button>
+              {canRemove(image) ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  iconOnly
+                  className="item-image__remove"
+                  aria-label={`Remove image ${image.name}`}
+                  onClick={() => setRemoving(image)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove this image?"
+        description={removing ? `${removing.name} will be removed from ${item.title || 'this item'}.` : ''}
+        confirmLabel="Remove image"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(
+            { itemId: item.id, imageId: removing.id },
+            {
+              onSuccess: () => {
+                setRemoving(null);
+                toast({ title: 'Image removed' });
+              },
+              onError: failed,
+            },
+          );
+        }}
+      />
+    </section>
+  );
+}
+
+/**
  * The project details panel (spec section 2): item selector with count for a collection, image with View
  * Large, title, Product Type, editable description and dimensions (the project's customer only), files.
  */
@@ -116,13 +250,15 @@ export function showsImageHeader(project: Pick<ProjectDetail, 'viewerRole' | 'ac
 
 export function ProjectDetailsPanel({ project, canEdit }: { project: ProjectDetail; canEdit: boolean }) {
   const { user } = useAuth();
-  const canUpload =
-    project.viewerRole === 'customer' || (project.viewerRole === 'pro' && project.team.pro?.id === user?.id);
+  const chosenPro = project.viewerRole === 'pro' && Boolean(user) && project.team.pro?.id === user?.id;
+  const canUpload = project.viewerRole === 'customer' || chosenPro;
+  const canAddImages = canEdit || (chosenPro && !project.completed);
   const [itemId, setItemId] = useState(project.items[0]?.id ?? '');
-  const [large, setLarge] = useState(false);
+  const [large, setLarge] = useState<{ url: string; name: string } | null>(null);
   const update = useUpdateProjectItem(project.id);
   const item = project.items.find((i) => i.id === itemId) ?? project.items[0];
   const image = item?.images[0]?.url ?? item?.model?.thumbnailUrl ?? project.coverImageUrl;
+  const title = item?.title || project.title;
   const productType =
     [item?.category, item?.itemType].filter(Boolean).join(' · ') ||
     (project.service ? 'Service' : 'Custom design');
@@ -147,17 +283,13 @@ export function ProjectDetailsPanel({ project, canEdit }: { project: ProjectDeta
       ) : null}
       {showsImageHeader(project) ? (
         <div className="details-panel__image">
-          {image ? (
-            <img src={image} alt={item?.title ?? project.title} />
-          ) : (
-            <Gem aria-hidden="true" width={48} height={48} />
-          )}
+          {image ? <img src={image} alt={title} /> : <Gem aria-hidden="true" width={48} height={48} />}
           {image ? (
             <Button
               size="sm"
               variant="secondary"
               className="details-panel__view-large"
-              onClick={() => setLarge(true)}
+              onClick={() => setLarge({ url: image, name: title })}
             >
               <Expand aria-hidden="true" /> View Large
             </Button>
@@ -165,7 +297,7 @@ export function ProjectDetailsPanel({ project, canEdit }: { project: ProjectDeta
         </div>
       ) : null}
       <div>
-        <p className="details-panel__title">{item?.title || project.title}</p>
+        <p className="details-panel__title">{title}</p>
         <p className="details-panel__type">
           Product Type: <span>{productType}</span>
         </p>
@@ -184,21 +316,31 @@ export function ProjectDetailsPanel({ project, canEdit }: { project: ProjectDeta
             canEdit={canEdit}
             onSave={(rows) => update.mutateAsync({ itemId: item.id, dimensions: toWire(rows) })}
           />
+          {item.images.length > 0 || canAddImages ? (
+            <ItemImages
+              key={`i-${item.id}`}
+              projectId={project.id}
+              item={item}
+              canAdd={canAddImages}
+              canRemove={(img) =>
+                canAddImages && (project.viewerRole === 'customer' || img.uploadedBy === user?.id)
+              }
+              onView={(img) => setLarge({ url: img.url, name: img.name })}
+            />
+          ) : null}
         </>
       ) : null}
       <AttachmentsList attachments={project.attachments} projectId={project.id} canUpload={canUpload} />
-      {image ? (
-        <Dialog open={large} onOpenChange={setLarge}>
-          <DialogContent size="lg">
-            <DialogHeader>
-              <DialogTitle>{item?.title || project.title}</DialogTitle>
-            </DialogHeader>
-            <DialogBody>
-              <img className="large-image" src={image} alt={item?.title ?? project.title} />
-            </DialogBody>
-          </DialogContent>
-        </Dialog>
-      ) : null}
+      <Dialog open={large !== null} onOpenChange={(open) => !open && setLarge(null)}>
+        <DialogContent size="lg">
+          <DialogHeader>
+            <DialogTitle>{large?.name ?? title}</DialogTitle>
+          </DialogHeader>
+          <DialogBody>
+            {large ? <img className="large-image" src={large.url} alt={large.name} /> : null}
+          </DialogBody>
+        </DialogContent>
+      </Dialog>
     </Card>
   );
 }

@@ -15,7 +15,7 @@ import {
   useRequestChanges,
 } from '../api/workflow-actions';
 import type { ProjectDetail } from '../api/types';
-import { formatDollars, parseDollars } from '../lib/money';
+import { formatDollars, parseDollars } from '@facet/domain/format';
 
 const fail = (error: unknown) =>
   toast({ title: 'Error!', description: errorMessage(error), variant: 'destructive' });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DIMENSION_UNITS, formatDimensionValue, fromWire, toWire, unitOf } from './dimensions';
-import { formatDollars, parseDollars } from './money';
+import { formatDollars, parseDollars } from '@facet/domain/format';
 
 describe('dimension units', () => {
   test('the spec units, in its order', () => {

@@ -16,7 +16,7 @@ import { ProjectDetailsPanel, showsDetailsPanel } from '../components/project-de
 import { ProjectTeamCard } from '../components/project-team-card';
 import { StatusBadge } from '../components/status-badge';
 import { WorkflowPanel } from '../components/workflow-panel';
-import { formatDays, formatDollars } from '../lib/money';
+import { formatDays, formatDollars } from '@facet/domain/format';
 import '../components/projects.css';
 
 function useDeleteProject() {

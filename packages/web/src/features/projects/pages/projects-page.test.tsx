@@ -20,6 +20,29 @@ const projectUrls = () =>
     .filter((url) => url.startsWith('/api/projects?'));
 
 describe('projects list', () => {
+  test('a page past the end goes to the last page instead of saying there are no projects', async () => {
+    const three = Array.from({ length: 3 }, (_, i) => project({ id: `p${i}`, title: `Piece ${i + 1}` }));
+    let asked = 0;
+    fakeApi(({ method, path }) => {
+      if (path === '/api/me') return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
+      if (method === 'GET' && path === '/api/projects') {
+        // the first ask is for page 4 (empty), then page 1
+        asked += 1;
+        const body = asked === 1 ? { projects: [], page: 4 } : { projects: three, page: 1 };
+        return { status: 200, body: { ...body, total: 3, pageSize: 12 } };
+      }
+      return undefined!;
+    });
+    const { router } = renderRoute('/projects', '/projects?page=4', <ProjectsPage />);
+    await screen.findByRole('link', { name: 'Piece 1' });
+    expect(router.state.location.search).toBe('');
+    expect(screen.queryByText('No projects yet')).toBeNull();
+    expect(projectUrls()).toEqual([
+      '/api/projects?filter=all&page=4&pageSize=12',
+      '/api/projects?filter=all&page=1&pageSize=12',
+    ]);
+  });
+
   test('filters as chips, pagination, and a brief becomes POST /api/projects', async () => {
     const many = Array.from({ length: 12 }, (_, i) => project({ id: `p${i}`, title: `Piece ${i + 1}` }));
     const api = fakeApi(({ method, path, body }) => {

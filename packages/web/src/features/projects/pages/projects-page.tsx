@@ -10,7 +10,7 @@ import type { ProjectFilter, ProjectSummary } from '../api/types';
 import { NewProjectDialog } from '../components/new-project-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { FILTER_LABELS, formatDate } from '../lib/status';
-import { formatDays, formatDollars } from '../lib/money';
+import { formatDays, formatDollars } from '@facet/domain/format';
 import '../components/projects.css';
 
 export const PAGE_SIZE = 12;
@@ -128,7 +128,23 @@ export function ProjectsPage() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const list = projects.data?.projects ?? [];
   const filtered = filter !== 'all' || q !== '';
-  const nothingYet = projects.isSuccess && list.length === 0 && !filtered && search.trim() === '';
+  // no projects at all (not merely none on this page, under this filter or for this search)
+  const nothingYet = projects.isSuccess && total === 0 && !filtered && search.trim() === '';
+  const pastTheEnd = projects.isSuccess && total > 0 && page > pages;
+
+  // a page past the end (the link was kept while projects were deleted or the filter changed): the last page
+  useEffect(() => {
+    if (!pastTheEnd) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (pages > 1) next.set('page', String(pages));
+        else next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [pastTheEnd, pages, setParams]);
   const dialog = customer ? (
     <NewProjectDialog
       open={creating}
@@ -226,7 +242,7 @@ export function ProjectsPage() {
         />
       </div>
 
-      {projects.isPending ? (
+      {projects.isPending || pastTheEnd ? (
         <ul className="project-list" aria-busy="true">
           <li className="visually-hidden" role="status">
             Loading projects…

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { matchesFilter, PROJECT_FILTERS, PROJECT_STATUSES } from '@facet/domain/workflow';
+import { projects } from '../../db/schema/index';
+import { createTestApp, sessionCookie } from '../../test/test-app';
+import { customerSignup } from '../accounts/test-payloads';
+
+/**
+ * The projects list against spec section 4: the SQL filters give exactly what the domain's pure predicate
+ * says for every combination of position, completed, sent invite and service; search and pages on top.
+ */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let cookie: string;
+type Listed = { id: string; title: string };
+const made: {
+  id: string;
+  title: string;
+  position: number;
+  completed: boolean;
+  sentInvite: boolean;
+  service: boolean;
+}[] = [];
+
+const list = async (query: string) => {
+  const r = await t.app.inject({ method: 'GET', url: `/api/projects?${query}`, headers: { cookie } });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json() as { projects: Listed[]; total: number; page: number; pageSize: number };
+};
+
+beforeAll(async () => {
+  // a customer of their own, so the demo projects do not mix in
+  t = await createTestApp({ seedDemo: true });
+  const signup = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: customerSignup('lists@example.com'),
+  });
+  expect(signup.statusCode, signup.body).toBe(201);
+  cookie = sessionCookie(signup);
+  let n = 0;
+  for (const service of [false, true]) {
+    for (const position of [-1, 1, 2, 3, 4]) {
+      for (const completed of position === 4 ? [false, true] : [false]) {
+        for (const sentInvite of position === -1 ? [false] : [false, true]) {
+          n += 1;
+          const title = `Case ${String(n).padStart(2, '0')} ${service ? 'service' : 'design'} p${position}${completed ? ' done' : ''}${sentInvite ? ' sent' : ''}`;
+          const r = await t.app.inject({
+            method: 'POST',
+            url: '/api/projects',
+            headers: { cookie },
+            payload: { title, service },
+          });
+          expect(r.statusCode, r.body).toBe(201);
+          const id = r.json().project.id as string;
+          const status = PROJECT_STATUSES.find(
+            (s) => s.workflow === (service ? 'service' : 'design') && s.position === position,
+          )!;
+          await t.ctx.db
+            .update(projects)
+            .set({ statusId: status.id, completed, sentInvite })
+            .where(eq(projects.id, id));
+          made.push({ id, title, position, completed, sentInvite, service });
+        }
+      }
+    }
+  }
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('projects list (spec section 4 filters, search, pages)', () => {
+  test.each(PROJECT_FILTERS)(
+    'filter %s returns exactly the projects the domain rule matches',
+    async (filter) => {
+      const got = (await list(`filter=${filter}&pageSize=100`)).projects.map((p) => p.id).sort();
+      const expected = made
+        .filter((p) => matchesFilter(filter, p))
+        .map((p) => p.id)
+        .sort();
+      expect(got).toEqual(expected);
+    },
+  );
+
+  test('the spec’s examples: -1 and position 1 without an invite are not started; position 1 with one is invited', async () => {
+    const titles = async (filter: string) =>
+      (await list(`filter=${filter}&pageSize=100`)).projects.map((p) => p.title);
+    const notStarted = await titles('not-started');
+    expect(notStarted).toContain('Case 01 design p-1');
+    expect(notStarted).toContain('Case 02 design p1');
+    expect(notStarted).not.toContain('Case 03 design p1 sent');
+    expect(await titles('invited')).toContain('Case 03 design p1 sent');
+    const inProgress = await titles('in-progress');
+    expect(inProgress).toContain('Case 08 design p4');
+    expect(inProgress).not.toContain('Case 10 design p4 done');
+    expect(await titles('completed')).toEqual(
+      expect.arrayContaining(['Case 10 design p4 done', 'Case 11 design p4 done sent']),
+    );
+    expect((await titles('service')).every((t) => t.includes('service'))).toBe(true);
+  });
+
+  test('pages: newest first, no overlap, totals stay with the filter; a page past the end is empty', async () => {
+    const all = await list('pageSize=100');
+    expect(all.total).toBe(made.length);
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(made.length / 5); page += 1) {
+      const r = await list(`page=${page}&pageSize=5`);
+      expect(r.total).toBe(made.length);
+      expect(r.page).toBe(page);
+      seen.push(...r.projects.map((p) => p.id));
+    }
+    expect(seen).toEqual(all.projects.map((p) => p.id));
+    expect(new Set(seen).size).toBe(made.length);
+    expect(seen[0]).toBe(made[made.length - 1]!.id);
+    const past = await list('page=99&pageSize=5');
+    expect(past.projects).toEqual([]);
+    expect(past.total).toBe(made.length);
+  });
+
+  test('search: title, description and item titles, case-insensitive, with filters, wildcards taken literally', async () => {
+    expect((await list('q=CASE%2001')).projects.map((p) => p.title)).toEqual(['Case 01 design p-1']);
+    expect((await list('q=service&filter=completed')).projects.map((p) => p.title).sort()).toEqual(
+      made
+        .filter((p) => p.service && p.completed)
+        .map((p) => p.title)
+        .sort(),
+    );
+    expect((await list('q=%25')).total).toBe(0);
+    expect((await list('q=_')).total).toBe(0);
+  });
+
+  test('bad list parameters are 400 with the error shape, never 500', async () => {
+    for (const query of ['filter=archived', 'page=0', 'pageSize=101', 'page=abc', `q=${'x'.repeat(101)}`]) {
+      const r = await t.app.inject({ method: 'GET', url: `/api/projects?${query}`, headers: { cookie } });
+      expect(r.statusCode, query).toBe(400);
+      expect(r.json().error.code, query).toBe('validation_failed');
+    }
+  });
+});
