@@ -154,8 +154,11 @@ describe('3D models announced in the rooms', () => {
     const onDesigner2 = collect(designer2, 'receive-3d-model');
 
     const stl = new TextEncoder().encode('solid ring\nendsolid ring\n');
-    const add = (who: string, path: string, name: string) => world.postFile(who, path, name, stl, 'files');
-    const pdf = await add('customer', `/api/projects/${projectId}/attachments`, 'notes.pdf');
+    const add = (who: string, path: string, name: string, bytes = stl) =>
+      world.postFile(who, path, name, bytes, 'files');
+    // a file that is not a model reaches no one
+    const pdfBytes = new TextEncoder().encode('%PDF-1.7\n');
+    const pdf = await add('customer', `/api/projects/${projectId}/attachments`, 'notes.pdf', pdfBytes);
     expect(pdf.statusCode, pdf.body).toBe(201);
     const r = await add('customer', `/api/projects/${projectId}/attachments`, 'Ring v1.STL');
     expect(r.statusCode, r.body).toBe(201);
