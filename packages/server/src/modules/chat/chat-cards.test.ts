@@ -1,5 +1,4 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { dirname } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,6 +9,7 @@ import {
   type ChatMessage,
 } from '@facet/domain/chat';
 import { chatAttachments } from '../../db/schema/index';
+import { streamUpload } from '../../test/stream-upload';
 import { chatWorld, collect, sent, until } from './chat-test-kit';
 import { READ_ONLY_MESSAGE } from './chat.service';
 
@@ -221,61 +221,15 @@ describe('streamed attachments', () => {
     ({ room } = await invitedRoom('designer', 'Stream ring'));
   });
 
-  /** Sends a generated file over real HTTP, chunk by chunk, sampling this process's buffer memory. */
-  function streamUpload(name: string, head: Uint8Array, totalBytes: number) {
-    return new Promise<{ status: number; body: string; peakBytes: number }>((resolve, reject) => {
-      const boundary = '----facetstream' + Math.random().toString(16).slice(2);
-      const start = Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-      );
-      const end = Buffer.from(`\r\n--${boundary}--\r\n`);
-      const chunk = Buffer.alloc(1024 * 1024, 0x41);
-      const baseline = process.memoryUsage().arrayBuffers;
-      let peak = 0;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().arrayBuffers - baseline);
-      }, 5);
-      const req = httpRequest(
-        `${world.url}/api/rooms/${encodeURIComponent(room)}/attachments`,
-        {
-          method: 'POST',
-          headers: {
-            cookie: cookies.customer!,
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': start.length + totalBytes + end.length,
-          },
-        },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (d: string) => (body += d));
-          res.on('end', () => {
-            clearInterval(sampler);
-            resolve({ status: res.statusCode ?? 0, body, peakBytes: peak });
-          });
-        },
-      );
-      req.on('error', (err) => {
-        clearInterval(sampler);
-        reject(err);
-      });
-      req.write(start);
-      req.write(head);
-      let left = totalBytes - head.length;
-      const pump = () => {
-        while (left > 0) {
-          const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
-          left -= piece.length;
-          if (!req.write(piece)) {
-            req.once('drain', pump);
-            return;
-          }
-        }
-        req.end(end);
-      };
-      pump();
+  const upload = (name: string, head: Uint8Array, totalBytes: number) =>
+    streamUpload({
+      url: `${world.url}/api/rooms/${encodeURIComponent(room)}/attachments`,
+      cookie: cookies.customer!,
+      field: 'file',
+      name,
+      head,
+      totalBytes,
     });
-  }
   // held in memory at once, client and server together (chunks in flight, not yet collected garbage);
   // a buffered upload would hold the whole file, 100 MB and more
   const BUFFER_BUDGET = 64 * 1024 * 1024;
@@ -289,7 +243,7 @@ describe('streamed attachments', () => {
   test('a 40 MB file is streamed to storage, not held in memory, and downloads whole', async () => {
     const pdfHead = new TextEncoder().encode('%PDF-1.7\n');
     const size = 40 * 1024 * 1024;
-    const r = await streamUpload('drawings.pdf', pdfHead, size);
+    const r = await upload('drawings.pdf', pdfHead, size);
     expect(r.status, r.body).toBe(201);
     const attachment = JSON.parse(r.body).attachment as { id: string; sizeBytes: number };
     expect(attachment.sizeBytes).toBe(size);
@@ -305,7 +259,7 @@ describe('streamed attachments', () => {
       (await world.ctx.db.select().from(chatAttachments).where(eq(chatAttachments.roomId, room))).length;
     const rowsBefore = await rows();
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    const r = await streamUpload('huge.png', png, MAX_CHAT_FILE_BYTES + 5 * 1024 * 1024);
+    const r = await upload('huge.png', png, MAX_CHAT_FILE_BYTES + 5 * 1024 * 1024);
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).error).toMatchObject({
       code: 'file_too_large',
@@ -317,7 +271,7 @@ describe('streamed attachments', () => {
   }, 90_000);
 
   test('content that does not match the name is refused from the first bytes', async () => {
-    const r = await streamUpload('photo.png', new TextEncoder().encode('<html>'), 2 * 1024 * 1024);
+    const r = await upload('photo.png', new TextEncoder().encode('<html>'), 2 * 1024 * 1024);
     expect(r.status).toBe(400);
     expect(JSON.parse(r.body).error.code).toBe('unsupported_file');
   }, 30_000);

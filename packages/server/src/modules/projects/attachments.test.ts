@@ -1,5 +1,4 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import {
   MAX_CHAT_FILE_BYTES,
 } from '@facet/domain/chat';
 import { projectFiles } from '../../db/schema/index';
+import { streamUpload } from '../../test/stream-upload';
 import { createTestApp, loginAs } from '../../test/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -78,65 +78,8 @@ const post = (who: string, path: string, files: { name: string; bytes: Uint8Arra
   });
 };
 
-/** Sends one generated file over real HTTP, chunk by chunk, sampling this process's buffer memory. */
-function streamUpload(who: string, path: string, name: string, head: Uint8Array, totalBytes: number) {
-  return new Promise<{ status: number; body: string; peakBytes: number }>((resolve, reject) => {
-    const boundary = '----facetstream' + Math.random().toString(16).slice(2);
-    const start = Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="${name}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    );
-    const end = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const chunk = Buffer.alloc(1024 * 1024, 0x41);
-    const baseline = process.memoryUsage().arrayBuffers;
-    let peak = 0;
-    let answered = false;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().arrayBuffers - baseline);
-    }, 5);
-    const req = httpRequest(
-      `${url}${path}`,
-      {
-        method: 'POST',
-        headers: {
-          cookie: c[who]!,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': start.length + totalBytes + end.length,
-        },
-      },
-      (res) => {
-        answered = true;
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (body += d));
-        res.on('end', () => {
-          clearInterval(sampler);
-          // refused before the body was read: stop sending, as a browser does on an early answer
-          if (!req.writableFinished) req.destroy();
-          resolve({ status: res.statusCode ?? 0, body, peakBytes: peak });
-        });
-      },
-    );
-    req.on('error', (err) => {
-      clearInterval(sampler);
-      if (!answered) reject(err);
-    });
-    req.write(start);
-    req.write(head);
-    let left = totalBytes - head.length;
-    const pump = () => {
-      while (left > 0) {
-        const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
-        left -= piece.length;
-        if (!req.write(piece)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      req.end(end);
-    };
-    pump();
-  });
-}
+const upload = (who: string, path: string, name: string, head: Uint8Array, totalBytes: number) =>
+  streamUpload({ url: `${url}${path}`, cookie: c[who]!, field: 'files', name, head, totalBytes });
 // held in memory at once, client and server together (chunks in flight, not yet collected garbage);
 // a buffered upload would hold the whole file, 40 MB and more
 const BUFFER_BUDGET = 64 * 1024 * 1024;
@@ -190,7 +133,7 @@ describe('project attachments streamed to storage', () => {
   test('a 40 MB file is streamed to storage, not held in memory, and downloads whole', async () => {
     const projectId = await newProject('Big drawings ring');
     const size = 40 * 1024 * 1024;
-    const r = await streamUpload(
+    const r = await upload(
       'customer',
       `/api/projects/${projectId}/attachments`,
       'drawings.pdf',
@@ -215,7 +158,7 @@ describe('project attachments streamed to storage', () => {
 
   test('a file of 100 MB and one byte is refused while streaming with the spec message; nothing is kept', async () => {
     const projectId = await newProject('Huge file ring');
-    const r = await streamUpload(
+    const r = await upload(
       'customer',
       `/api/projects/${projectId}/attachments`,
       'huge.png',
@@ -299,9 +242,9 @@ describe('project attachments streamed to storage', () => {
     const path = `/api/projects/${projectId}/attachments`;
     const before = streamed.length;
     // not invited: the project does not exist for them; invited but not chosen: forbidden
-    const stranger = await streamUpload('designer3', path, 'drawings.pdf', PDF_HEAD, 8 * 1024 * 1024);
+    const stranger = await upload('designer3', path, 'drawings.pdf', PDF_HEAD, 8 * 1024 * 1024);
     expect(stranger.status).toBe(404);
-    const notChosen = await streamUpload('designer2', path, 'drawings.pdf', PDF_HEAD, 8 * 1024 * 1024);
+    const notChosen = await upload('designer2', path, 'drawings.pdf', PDF_HEAD, 8 * 1024 * 1024);
     expect(notChosen.status).toBe(403);
     expect(JSON.parse(notChosen.body).error.code).toBe('forbidden');
     // nor may anyone but the chosen pro deliver
@@ -365,7 +308,7 @@ describe('item images', () => {
     const item = (await call('customer', 'GET', `/api/projects/${projectId}`)).json().project.items[0] as {
       id: string;
     };
-    const r = await streamUpload(
+    const r = await upload(
       'designer3',
       `/api/project-items/${item.id}/images`,
       'leaf.png',
