@@ -7,7 +7,7 @@ const TRANSITIONS: Record<OfferEvent, { from: readonly OfferStatus[]; to: OfferS
   quote: { from: ['pending', 'quoted'], to: 'quoted' },
   // spec: Accept and Decline are available only once the pro has answered with an offer
   accept: { from: ['quoted'], to: 'accepted' },
-  decline: { from: ['pending', 'quoted'], to: 'refused' },
+  decline: { from: ['quoted'], to: 'refused' },
   refuse: { from: ['pending', 'quoted'], to: 'refused' },
   'not-chosen': { from: ['pending', 'quoted'], to: 'refused' },
 };

@@ -45,6 +45,10 @@ describe('offers and changes', () => {
   test('offer transitions', () => {
     expect(offerTransition('pending', 'quote')).toBe('quoted');
     expect(offerTransition('pending', 'accept')).toBeNull();
+    // the customer answers only an offer: a pending invitation cannot be declined, only the pro may refuse it
+    expect(offerTransition('pending', 'decline')).toBeNull();
+    expect(offerTransition('quoted', 'decline')).toBe('refused');
+    expect(offerTransition('pending', 'refuse')).toBe('refused');
     expect(offerTransition('quoted', 'accept')).toBe('accepted');
     expect(offerTransition('accepted', 'decline')).toBeNull();
     expect(offerTransition('refused', 'quote')).toBeNull();

@@ -44,7 +44,7 @@ export function offersService(deps: {
   function transition(invitation: InvitationRow, event: OfferEvent) {
     const to = offerTransition(invitation.status, event);
     if (!to) {
-      if (event === 'accept' && invitation.status === 'pending') {
+      if ((event === 'accept' || event === 'decline') && invitation.status === 'pending') {
         throw new AppError('offer_not_quoted', 'This offer has no price yet.', 409);
       }
       throw offerClosed();

@@ -64,6 +64,12 @@ describe('Customer invites two designers, both quote, the customer accepts one',
     expect((await call('customer', 'POST', `/api/invitations/${a}/accept`)).json().error.code).toBe(
       'offer_not_quoted',
     );
+    // and so is decline: the customer answers only an offer (spec: both wait for the designer's answer)
+    const early = await call('customer', 'POST', `/api/invitations/${a}/decline`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('offer_not_quoted');
+    const [untouched] = await t.ctx.db.select().from(invitations).where(eq(invitations.id, a));
+    expect(untouched).toMatchObject({ status: 'pending', refusedBy: null });
     await quote('designer', a, 48_000, 7);
     await quote('designer3', b, 52_000, 5);
     const accepted = await call('customer', 'POST', `/api/invitations/${a}/accept`);
