@@ -1,4 +1,5 @@
 /** Shapes of /api/projects and /api/invitations (see docs/api-map.md). */
+import type { ProjectAction } from '@facet/domain/workflow';
 import type { DesignerCard, OfferStatus, PersonRef, Rating } from '../../designers/api/types';
 
 export type { OfferStatus, PersonRef };
@@ -91,23 +92,8 @@ export type ProjectSummary = {
   updatedAt: string;
 };
 
-export type ProjectAction =
-  | 'edit'
-  | 'delete'
-  | 'invite'
-  | 'accept-offer'
-  | 'decline-offer'
-  | 'quote'
-  | 'refuse-invitation'
-  | 'mark-paid'
-  | 'deliver'
-  | 'approve-delivery'
-  | 'request-changes'
-  | 'quote-changes'
-  | 'decline-changes'
-  | 'approve-changes'
-  | 'refuse-changes'
-  | 'rate';
+/** What the viewer may do now (the server's state machine decides; buttons follow it). */
+export type { ProjectAction };
 
 export type ProjectDetail = ProjectSummary & {
   items: ProjectItem[];

@@ -36,13 +36,24 @@ export const quoteChanges = ({
     priceCents,
   });
 
-export const refuseChanges = (changeRequestId: string) =>
-  api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/refuse`);
+/** The chosen pro declines the requested changes. */
+export const rejectChanges = (changeRequestId: string) =>
+  api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/reject`);
 
-export const approveChanges = (changeRequestId: string) =>
+/**
+ * The customer answers the priced changes, one approval per change in their order. Spec section 4: when
+ * not all are approved, the changes become refused (the server decides).
+ */
+export const approveChanges = ({
+  changeRequestId,
+  approvals,
+}: {
+  changeRequestId: string;
+  approvals: boolean[];
+}) =>
   api.post<{ changeRequest: ChangeRequest; project: ProjectDetail }>(
     `/api/change-requests/${enc(changeRequestId)}/approve`,
-    {},
+    { approvals },
   );
 
 export const declineChanges = (changeRequestId: string) =>
@@ -71,7 +82,7 @@ export const useDeliverFiles = () => useProjectMutation(deliverFiles);
 export const useApproveDelivery = () => useProjectMutation(approveDelivery);
 export const useRequestChanges = () => useProjectMutation(requestChanges);
 export const useQuoteChanges = () => useProjectMutation(quoteChanges);
-export const useRefuseChanges = () => useProjectMutation(refuseChanges);
+export const useRejectChanges = () => useProjectMutation(rejectChanges);
 export const useApproveChanges = () => useProjectMutation(approveChanges);
 export const useDeclineChanges = () => useProjectMutation(declineChanges);
 export const useRateProject = () => useProjectMutation(rateProject);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useAuth } from '../../../app/auth';
-import { Button, Field, Input, Textarea, toast } from '../../../components/ui';
+import { Button, Checkbox, Field, Input, Textarea, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import {
   useApproveChanges,
@@ -11,10 +11,10 @@ import {
   useMarkPaid,
   useQuoteChanges,
   useRateProject,
-  useRefuseChanges,
+  useRejectChanges,
   useRequestChanges,
 } from '../api/workflow-actions';
-import type { ProjectDetail } from '../api/types';
+import type { ChangeRequest, ProjectDetail } from '../api/types';
 import { formatDollars, parseDollars } from '@facet/domain/format';
 
 const fail = (error: unknown) =>
@@ -28,14 +28,9 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
   const deliver = useDeliverFiles();
   const approve = useApproveDelivery();
   const requestChanges = useRequestChanges();
-  const quoteChanges = useQuoteChanges();
-  const refuseChanges = useRefuseChanges();
-  const approveChanges = useApproveChanges();
-  const declineChanges = useDeclineChanges();
   const rate = useRateProject();
   const [files, setFiles] = useState<File[]>([]);
   const [changes, setChanges] = useState('');
-  const [changesPrice, setChangesPrice] = useState('');
   const [stars, setStars] = useState(5);
   const [review, setReview] = useState('');
   const position = project.activeStatus.position;
@@ -142,62 +137,13 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
   }
   if (cr && (cr.status === 'requested' || cr.status === 'quoted')) {
     blocks.push(
-      <section key="changes" className="project-callout" aria-labelledby="wf-changes">
-        <h2 id="wf-changes">Requested changes</h2>
-        <ul>
-          {cr.changes.map((c, i) => (
-            <li key={i}>{c}</li>
-          ))}
-        </ul>
-        {cr.status === 'quoted' ? <p>Price for the changes: {formatDollars(cr.priceCents ?? 0)}</p> : null}
-        {can('quote-changes') ? (
-          <form
-            className="quote-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const cents = changesPrice.trim() === '0' ? 0 : parseDollars(changesPrice);
-              if (cents !== null)
-                quoteChanges.mutate({ changeRequestId: cr.id, priceCents: cents }, { onError: fail });
-            }}
-          >
-            <Field label="Price for the changes (USD)">
-              <Input
-                inputMode="decimal"
-                value={changesPrice}
-                onChange={(e) => setChangesPrice(e.target.value)}
-                startAdornment="$"
-              />
-            </Field>
-            <div className="quote-form__actions">
-              <Button type="submit" loading={quoteChanges.isPending}>
-                Price changes
-              </Button>
-              {can('decline-changes') ? (
-                <Button variant="ghost" onClick={() => refuseChanges.mutate(cr.id, { onError: fail })}>
-                  Decline changes
-                </Button>
-              ) : null}
-            </div>
-          </form>
-        ) : null}
-        {can('approve-changes') || can('refuse-changes') ? (
-          <div className="project-callout__actions">
-            <Button
-              loading={approveChanges.isPending}
-              onClick={() => approveChanges.mutate(cr.id, { onError: fail })}
-            >
-              Approve changes
-            </Button>
-            <Button
-              variant="secondary"
-              loading={declineChanges.isPending}
-              onClick={() => declineChanges.mutate(cr.id, { onError: fail })}
-            >
-              Decline changes
-            </Button>
-          </div>
-        ) : null}
-      </section>,
+      <ChangeRequestBlock
+        key={`changes-${cr.id}-${cr.status}`}
+        changeRequest={cr}
+        canQuote={can('quote-changes')}
+        canReject={can('reject-changes')}
+        canAnswer={can('approve-changes') || can('decline-changes')}
+      />,
     );
   }
   if (project.completed) {
@@ -244,4 +190,118 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
     );
   }
   return <>{blocks}</>;
+}
+
+/**
+ * An open change request. The chosen pro prices the changes or declines them; the customer then answers
+ * each priced change. Spec section 4: when not all are approved, the changes become refused.
+ */
+function ChangeRequestBlock({
+  changeRequest: cr,
+  canQuote,
+  canReject,
+  canAnswer,
+}: {
+  changeRequest: ChangeRequest;
+  canQuote: boolean;
+  canReject: boolean;
+  canAnswer: boolean;
+}) {
+  const quoteChanges = useQuoteChanges();
+  const rejectChanges = useRejectChanges();
+  const approveChanges = useApproveChanges();
+  const declineChanges = useDeclineChanges();
+  const [price, setPrice] = useState('');
+  const [priceError, setPriceError] = useState<string | undefined>();
+  const [approvals, setApprovals] = useState<boolean[]>(() => cr.changes.map(() => true));
+  const allApproved = approvals.every(Boolean);
+
+  return (
+    <section className="project-callout" aria-labelledby="wf-changes">
+      <h2 id="wf-changes">Requested changes</h2>
+      {canAnswer && cr.status === 'quoted' ? (
+        <fieldset className="change-approvals">
+          <legend className="visually-hidden">Approve each change</legend>
+          {cr.changes.map((change, i) => (
+            <Checkbox
+              key={i}
+              label={change}
+              checked={approvals[i] ?? false}
+              onChange={(e) => {
+                const checked = e.currentTarget.checked;
+                setApprovals((list) => list.map((v, n) => (n === i ? checked : v)));
+              }}
+            />
+          ))}
+        </fieldset>
+      ) : (
+        <ul>
+          {cr.changes.map((c, i) => (
+            <li key={i}>{c}</li>
+          ))}
+        </ul>
+      )}
+      {cr.status === 'quoted' ? <p>Price for the changes: {formatDollars(cr.priceCents ?? 0)}</p> : null}
+      {canQuote ? (
+        <form
+          className="quote-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const cents = price.trim() === '0' ? 0 : parseDollars(price);
+            if (cents === null) {
+              setPriceError('Enter the price in dollars, such as 80 or 80.50.');
+              return;
+            }
+            setPriceError(undefined);
+            quoteChanges.mutate({ changeRequestId: cr.id, priceCents: cents }, { onError: fail });
+          }}
+        >
+          <Field label="Price for the changes (USD)" error={priceError}>
+            <Input
+              inputMode="decimal"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+              startAdornment="$"
+            />
+          </Field>
+          <div className="quote-form__actions">
+            <Button type="submit" loading={quoteChanges.isPending}>
+              Price changes
+            </Button>
+            {canReject ? (
+              <Button
+                variant="ghost"
+                loading={rejectChanges.isPending}
+                onClick={() => rejectChanges.mutate(cr.id, { onError: fail })}
+              >
+                Decline changes
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      ) : null}
+      {canAnswer ? (
+        <>
+          {!allApproved ? (
+            <p role="status">When not all changes are approved, the changes are refused.</p>
+          ) : null}
+          <div className="project-callout__actions">
+            <Button
+              loading={approveChanges.isPending}
+              onClick={() => approveChanges.mutate({ changeRequestId: cr.id, approvals }, { onError: fail })}
+            >
+              Approve changes
+            </Button>
+            <Button
+              variant="secondary"
+              loading={declineChanges.isPending}
+              onClick={() => declineChanges.mutate(cr.id, { onError: fail })}
+            >
+              Decline changes
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
 }
