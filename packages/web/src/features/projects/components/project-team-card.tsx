@@ -14,27 +14,30 @@ import {
   Skeleton,
   toast,
 } from '../../../components/ui';
+import { useAuth } from '../../../app/auth';
 import { errorMessage } from '../../../lib/api-client';
 import { InviteButton } from '../../designers/components/invite-button';
 import { formatRating } from '../../designers/lib/format';
 import { useRecommendations } from '../api/get-recommendations';
 import { useInvitePro } from '../api/invite-pro';
+import { useTeamPresence } from '../api/team-presence';
 import type { ProjectDetail, TeamMember } from '../api/types';
 
-function Member({ member }: { member: TeamMember }) {
+function Member({ member, online, unread }: { member: TeamMember; online: boolean; unread: boolean }) {
   return (
     <li className="team-member">
       <span className="team-member__avatar">
         <Avatar firstName={member.firstName} lastName={member.lastName} src={member.avatarUrl} />
         <span
-          className={`team-member__dot${member.online ? ' team-member__dot--online' : ''}`}
+          className={`team-member__dot${online ? ' team-member__dot--online' : ''}`}
           role="img"
-          aria-label={member.online ? 'Online' : 'Offline'}
+          aria-label={online ? 'Online' : 'Offline'}
         />
       </span>
       <span>
         <span className="team-member__name">
           {member.profileUrl ? <Link to={member.profileUrl}>{member.name}</Link> : member.name}
+          {unread ? <span className="team-member__pulse" role="img" aria-label="Unread messages" /> : null}
         </span>
         <br />
         <span className="team-member__label">{member.label}</span>
@@ -123,23 +126,33 @@ export function InviteDesignerDialog({
   );
 }
 
-/** Project Team card (spec section 2): creator, designer or service provider, production team. */
+/**
+ * Project Team card (spec section 2): creator, designer or service provider, production team, each with an
+ * online dot and an unread pulse. The Invite Designer button shows only while the project has no active
+ * status (not started yet); once invitations went out, the Invite page's tabs take over.
+ */
 export function ProjectTeamCard({ project }: { project: ProjectDetail }) {
+  const { user } = useAuth();
   const [inviting, setInviting] = useState(false);
+  const presence = useTeamPresence(project.id, user?.id);
   const { team } = project;
+  const members = [team.creator, ...(team.pro ? [team.pro] : []), ...team.productionTeam];
   return (
     <Card as="section" tone="outline" className="team-card" aria-labelledby="team-card-title">
       <h2 id="team-card-title" className="team-card__title">
         Project Team
       </h2>
       <ul className="team-list">
-        <Member member={team.creator} />
-        {team.pro ? <Member member={team.pro} /> : null}
-        {team.productionTeam.map((m) => (
-          <Member key={m.id} member={m} />
+        {members.map((m) => (
+          <Member
+            key={m.id}
+            member={m}
+            online={m.online || presence.isOnline(m.id)}
+            unread={presence.hasUnread(m.id)}
+          />
         ))}
       </ul>
-      {project.canInvite ? (
+      {project.canInvite && project.phase === 'not-started' ? (
         <>
           <Button variant="secondary" size="sm" fullWidth onClick={() => setInviting(true)}>
             <UserPlus aria-hidden="true" /> {project.service ? 'Invite Service Provider' : 'Invite Designer'}
