@@ -2,7 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { checkChatFile } from '@facet/domain/chat';
-import type { ChatMemberType, ChatMessage, ChatParticipant, Receive3dModelPayload } from '@facet/domain/chat';
+import type {
+  ChatMemberType,
+  ChatMessage,
+  ChatParticipant,
+  MoveStatusPayload,
+  Receive3dModelPayload,
+} from '@facet/domain/chat';
 import { Button, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
@@ -78,6 +84,13 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
     onQuote: () => void queryClient.invalidateQueries({ queryKey: projectKeys.detail(project.id) }),
     onModel: (model: Receive3dModelPayload) => {
       toast({ title: 'New 3D model', description: model.fileName });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(project.id) });
+    },
+    // the project moved: its status, and what the conversation allows (payment stage, …), are fetched again
+    onMoveStatus: (move: MoveStatusPayload) => {
+      if (move.error && viewer.role !== 'customer' && viewer.role !== 'staff') {
+        toast({ title: 'Error!', description: move.error, variant: 'destructive' });
+      }
       void queryClient.invalidateQueries({ queryKey: projectKeys.detail(project.id) });
     },
   });

@@ -5,6 +5,7 @@ import type {
   ChatMemberType,
   ChatMessage,
   GetIsTypingPayload,
+  MoveStatusPayload,
   Receive3dModelPayload,
   SendMessagePayload,
   TypingUser,
@@ -31,7 +32,12 @@ export function useChatRoom(
   projectId: string,
   viewer: ChatViewer,
   unreadCount = 0,
-  events: { onModel?: (model: Receive3dModelPayload) => void; onQuote?: (message: ChatMessage) => void } = {},
+  events: {
+    onModel?: (model: Receive3dModelPayload) => void;
+    onQuote?: (message: ChatMessage) => void;
+    /** getMoveStatus of this room: the project moved (or the move failed). */
+    onMoveStatus?: (payload: MoveStatusPayload) => void;
+  } = {},
 ) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loading, setLoading] = useState(true);
@@ -116,6 +122,12 @@ export function useChatRoom(
       }
     };
     const onModel = (model: Receive3dModelPayload) => eventsRef.current.onModel?.(model);
+    const onMove = (payload: MoveStatusPayload) => {
+      // one per room of the project: a socket in several rooms hears only this room's
+      const room = payload.savedMessage?.chatRoom;
+      if (payload.projectId !== projectId || (room !== undefined && room !== roomId)) return;
+      eventsRef.current.onMoveStatus?.(payload);
+    };
     const onOnline = (payload: { chatRoom: string; users: string[] }) => {
       if (payload.chatRoom === roomId) setOnline(payload.users);
     };
@@ -147,6 +159,7 @@ export function useChatRoom(
     socket.on('getIsTyping', onTyping);
     socket.on('getMessageRead', onRead);
     socket.on('receive-3d-model', onModel);
+    socket.on('getMoveStatus', onMove);
     socket.on('connect', join);
     if (socket.connected) join();
 
@@ -161,12 +174,13 @@ export function useChatRoom(
       socket.off('getIsTyping', onTyping);
       socket.off('getMessageRead', onRead);
       socket.off('receive-3d-model', onModel);
+      socket.off('getMoveStatus', onMove);
       socket.off('connect', join);
       socket.emit('leave', { chatRoom: roomId, id: viewer.id });
     };
     // The pane is keyed by room, so one hook instance serves one room; unreadCount is read once on opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [roomId, viewer.id, viewer.type, add]);
+  }, [roomId, projectId, viewer.id, viewer.type, add]);
 
   /** Sends one message; a lost acknowledgement is retried once with the same client id (never a duplicate). */
   const send = useCallback(

@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, cleanup, screen } from '@testing-library/react';
+import type { MoveStatusPayload } from '@facet/domain/chat';
+import { fakeApi, me } from '../../onboarding/testing/fake-api';
+import { claire, member, offer, project } from '../../projects/testing/fixtures';
+import { renderRoute } from '../../projects/testing/render';
+import { chatMessage } from '../testing/message';
+import { ChatPanel } from './chat-panel';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+/** Stands in for the socket.io connection (the network edge): records emits, lets the test push server events. */
+const fake = vi.hoisted(() => {
+  type Listener = (payload: unknown) => void;
+  const listeners = new Map<string, Set<Listener>>();
+  const emitted: { event: string; payload: unknown }[] = [];
+  const socket = {
+    connected: true,
+    on(event: string, listener: Listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(listener);
+      return socket;
+    },
+    off(event: string, listener: Listener) {
+      listeners.get(event)?.delete(listener);
+      return socket;
+    },
+    emit(event: string, payload: { chatRoom: string }, ack?: (answer: unknown) => void) {
+      emitted.push({ event, payload });
+      if (event === 'join') ack?.({ chatRoom: payload.chatRoom, lastSeq: 0 });
+      return socket;
+    },
+    timeout() {
+      return { emitWithAck: () => Promise.resolve({ error: 'Not in this test.' }) };
+    },
+  };
+  const fire = (event: string, payload: unknown) => {
+    for (const listener of listeners.get(event) ?? []) listener(payload);
+  };
+  return { socket, fire, emitted };
+});
+vi.mock('../../../lib/socket', () => ({ getSocket: () => fake.socket, closeSocket: () => undefined }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const PAYMENT_REASON = 'Chat is paused while the customer makes the payment.';
+
+function move(over: Partial<MoveStatusPayload> = {}): MoveStatusPayload {
+  return {
+    projectId: 'p1',
+    completed: false,
+    error: null,
+    modelFiles: [],
+    service: false,
+    serviceCompleted: false,
+    savedMessage: chatMessage(1, {
+      chatRoom: 'r1',
+      type: 'ai',
+      from: null,
+      message: 'Project has been moved to In Design',
+    }),
+    approved: false,
+    lastEmailSent: null,
+    ...over,
+  };
+}
+
+/** The chosen designer's view of a project in Make Payment; the server says when sending is open again. */
+function serveDesigner() {
+  const state = { paid: false };
+  const api = fakeApi(({ method, path }) => {
+    if (path === '/api/me')
+      return {
+        status: 200,
+        body: {
+          user: me({
+            id: 'd1',
+            role: 'designer',
+            firstName: 'Claire',
+            lastName: 'Dubois',
+            fullName: 'Claire Dubois',
+            firstTimeLogin: false,
+          }),
+        },
+      };
+    if (method === 'GET' && path === '/api/projects/p1/rooms')
+      return {
+        status: 200,
+        body: {
+          rooms: [
+            {
+              id: 'r1',
+              projectId: 'p1',
+              customerId: 'u1',
+              proId: 'd1',
+              preQuote: false,
+              invitationStatus: 'accepted',
+              lastSeq: 0,
+              unreadCount: 0,
+              hasPreChat: false,
+              sendDisabledReason: state.paid ? null : PAYMENT_REASON,
+            },
+          ],
+        },
+      };
+    if (method === 'GET' && path === '/api/rooms/r1/messages')
+      return { status: 200, body: { messages: [], lastSeq: 0, hasMore: false } };
+    return undefined!;
+  });
+  return { state, api };
+}
+
+const paymentProject = project({
+  activeStatus: { id: 'design-payment', name: 'Make Payment', position: 2 },
+  activeStatusId: 'design-payment',
+  phase: 'in-progress',
+  pro: claire,
+  viewerRole: 'pro',
+  team: {
+    creator: project().team.creator,
+    pro: member(claire, 'CAD Designer'),
+    productionTeam: [],
+  },
+  offers: [offer('o1', claire, { status: 'accepted', priceCents: 90_000, leadTimeDays: 7 })],
+  allowedActions: [],
+});
+
+describe('chat pane and the project status (getMoveStatus)', () => {
+  test("a live move of this project refreshes what the conversation allows; another project's move changes nothing", async () => {
+    const { state, api } = serveDesigner();
+    renderRoute('/projects/:id', '/projects/p1', <ChatPanel project={paymentProject} />);
+    const box = await screen.findByRole('combobox', { name: 'Message' });
+    await screen.findByText(PAYMENT_REASON);
+    expect((box as HTMLTextAreaElement).disabled).toBe(true);
+    const roomCalls = () =>
+      api.requests.filter((r) => r.method === 'GET' && r.path === '/api/projects/p1/rooms').length;
+    const before = roomCalls();
+
+    // the customer paid: the server moved the project and the room heard getMoveStatus
+    state.paid = true;
+    act(() => fake.fire('getMoveStatus', move({ projectId: 'p2' })));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(roomCalls()).toBe(before);
+    act(() => fake.fire('getMoveStatus', move()));
+    await vi.waitFor(() => expect(roomCalls()).toBeGreaterThan(before));
+    await vi.waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(false),
+    );
+    expect(screen.queryByText(PAYMENT_REASON)).toBeNull();
+  });
+
+  test("a failed move is shown to the designer as 'Error!' with the server's text", async () => {
+    serveDesigner();
+    renderRoute('/projects/:id', '/projects/p1', <ChatPanel project={paymentProject} />);
+    await screen.findByRole('combobox', { name: 'Message' });
+    act(() =>
+      fake.fire('getMoveStatus', move({ error: 'The project could not be moved.', savedMessage: null })),
+    );
+    expect((await screen.findAllByText('Error!')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('The project could not be moved.').length).toBeGreaterThan(0);
+  });
+});
