@@ -1,14 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Checkbox, Field, Input, Select } from '../../../components/ui';
 import {
+  MAX_PARTS,
   MAX_QUANTITY,
   MIN_QUANTITY,
+  chargesPerPart,
   enabledAssemblyOptions,
   enabledLaserOptions,
   enabledMaterials,
   enabledPlatings,
   enabledPolishes,
   findMaterial,
+  sortedItemTypes,
 } from '../lib/configuration';
 import { formatCents } from '../lib/format';
 import { fontStack } from '../lib/laser-fonts';
@@ -22,6 +25,10 @@ export type ConfigurationFormProps = {
   quantityText: string;
   onQuantityText: (text: string) => void;
   quantityError: string | null;
+  /** The number of parts as typed, and why it cannot be used (shown when the assembly charges per part). */
+  partsText: string;
+  onPartsText: (text: string) => void;
+  partsError: string | null;
   laserImage: File | null;
   onLaserImage: (file: File | null) => void;
   minQuantity?: number;
@@ -90,7 +97,10 @@ function RadioChips<T extends { id: number; name: string }>({
   );
 }
 
-/** Material, polish, plating, assembly, laser engraving and quantity (spec section 3, the configured order). */
+/**
+ * Item type, material, polish, plating, assembly (with its parts), laser engraving and quantity (spec
+ * section 3, the configured order).
+ */
 export function ConfigurationForm({
   catalog,
   config,
@@ -98,6 +108,9 @@ export function ConfigurationForm({
   quantityText,
   onQuantityText,
   quantityError,
+  partsText,
+  onPartsText,
+  partsError,
   laserImage,
   onLaserImage,
   minQuantity = MIN_QUANTITY,
@@ -118,6 +131,17 @@ export function ConfigurationForm({
         Configure
       </h2>
       <div className="config-form">
+        <Field label="Item type" hint="What the piece is: a ring, a necklace, a pair of earrings …">
+          <Select
+            value={config.itemTypeId === null ? '' : String(config.itemTypeId)}
+            placeholder="Choose the item type"
+            options={sortedItemTypes(catalog).map((t) => ({ value: String(t.id), label: t.name }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              onChange({ itemTypeId: value === '' ? null : Number(value) });
+            }}
+          />
+        </Field>
         <RadioChips
           legend="Material"
           name="material"
@@ -164,6 +188,24 @@ export function ConfigurationForm({
             onChange={(e) => onChange({ assemblyOptionId: Number(e.currentTarget.value) })}
           />
         </Field>
+        {chargesPerPart(catalog, config.assemblyOptionId) ? (
+          <Field
+            label="Number of parts"
+            hint={`The parts the piece is assembled from, 1 to ${MAX_PARTS}; assembly is charged per part.`}
+            error={partsError ?? undefined}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_PARTS}
+              step={1}
+              value={partsText}
+              onChange={(e) => onPartsText(e.currentTarget.value)}
+              className="quantity-input"
+            />
+          </Field>
+        ) : null}
         {assembly && assembly.subItems.length > 0 ? (
           <fieldset className="chips-field">
             <legend className="field__label">{assembly.name}: add</legend>

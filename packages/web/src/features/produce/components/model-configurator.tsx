@@ -5,9 +5,11 @@ import { usePrice } from '../api/price-model';
 import { useUploadThumbnail } from '../api/upload-thumbnail';
 import { sameValue, useDebouncedValue } from '../hooks/use-debounced-value';
 import {
+  chargesPerPart,
   changeConfiguration,
   defaultConfiguration,
   findMaterial,
+  parseParts,
   parseQuantity,
   toPricingRequest,
 } from '../lib/configuration';
@@ -36,23 +38,30 @@ export function ModelConfigurator({
   catalog,
   minQuantity = 1,
   minimumText = null,
+  itemTypeName = null,
 }: {
   model: Model;
   catalog: Catalog;
+  /** The item type the piece starts with (a library design's), when known. */
+  itemTypeName?: string | null;
   /** Least pieces per order (a library design's membership minimum). */
   minQuantity?: number;
   /** 'To access {item} you must order at least {n} pieces', shown at the quantity. */
   minimumText?: string | null;
 }) {
   const [config, setConfig] = useState<Configuration>(() => {
-    const initial = defaultConfiguration(catalog);
+    const initial = defaultConfiguration(catalog, itemTypeName);
     return { ...initial, quantity: Math.max(initial.quantity, minQuantity) };
   });
   const [quantityText, setQuantityText] = useState(String(config.quantity));
+  const [partsText, setPartsText] = useState(String(config.parts));
   const [laserImage, setLaserImage] = useState<File | null>(null);
   const quantity = parseQuantity(quantityText, minQuantity);
+  // the parts count only while the assembly charges per part; a new option starts again at 1
+  const perPart = chargesPerPart(catalog, config.assemblyOptionId);
+  const parts = perPart ? parseParts(partsText) : ({ ok: true, parts: 1 } as const);
 
-  const request = quantity.ok ? toPricingRequest(catalog, model.id, config) : null;
+  const request = quantity.ok && parts.ok ? toPricingRequest(catalog, model.id, config) : null;
   const settledRequest = useDebouncedValue(request);
   const price = usePrice(settledRequest);
 
@@ -87,7 +96,11 @@ export function ModelConfigurator({
     [model.id, sendThumbnail],
   );
 
-  const change = (patch: Partial<Configuration>) => setConfig((c) => changeConfiguration(catalog, c, patch));
+  const change = (patch: Partial<Configuration>) => {
+    if (patch.assemblyOptionId !== undefined && patch.assemblyOptionId !== config.assemblyOptionId)
+      setPartsText('1');
+    setConfig((c) => changeConfiguration(catalog, c, patch));
+  };
   const priceUpdating = (request !== null && !sameValue(request, settledRequest)) || price.isFetching;
   const compareUpdating =
     (compareRequest !== null && !sameValue(compareRequest, settledCompare)) || compare.isFetching;
@@ -124,6 +137,13 @@ export function ModelConfigurator({
                 ? minimumText
                 : quantity.message
           }
+          partsText={partsText}
+          onPartsText={(text) => {
+            setPartsText(text);
+            const parsed = parseParts(text);
+            if (parsed.ok) change({ parts: parsed.parts });
+          }}
+          partsError={parts.ok ? null : parts.message}
           minQuantity={minQuantity}
           minimumText={minimumText}
           laserImage={laserImage}
@@ -133,7 +153,7 @@ export function ModelConfigurator({
           quote={price.data?.quote}
           updating={priceUpdating}
           error={price.error}
-          blocked={!quantity.ok}
+          blocked={!quantity.ok || !parts.ok}
           materialName={material?.name}
         />
         <MetalComparison

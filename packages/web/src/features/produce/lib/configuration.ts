@@ -1,7 +1,9 @@
+import { MAX_PARTS } from '@facet/domain/pricing';
 import type { Catalog, CatalogMaterial, Configuration, PricingRequest } from './types';
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 100_000;
+export { MAX_PARTS };
 /** Spec section 9: default quantity 1. */
 export const DEFAULT_QUANTITY = 1;
 
@@ -24,11 +26,33 @@ export function enabledLaserOptions(catalog: Catalog) {
   return enabled(catalog.laserEngravingOptions);
 }
 
+/** Item types in the catalog's order. */
+export function sortedItemTypes(catalog: Catalog) {
+  return [...catalog.itemTypes].sort((a, b) => a.sort - b.sort);
+}
+
+/** The catalog's item type of a name ('Ring', 'rings', ' charm '); null when there is none. */
+export function itemTypeIdOf(catalog: Catalog, name: string | null | undefined): number | null {
+  const key = (name ?? '').trim().toLowerCase();
+  if (!key) return null;
+  const match =
+    catalog.itemTypes.find((t) => t.name.toLowerCase() === key) ??
+    catalog.itemTypes.find((t) => t.name.toLowerCase() === key.replace(/s$/, ''));
+  return match?.id ?? null;
+}
+
+/** Whether the assembly option charges per part, so the number of parts matters. */
+export function chargesPerPart(catalog: Catalog, assemblyOptionId: number | null): boolean {
+  const option = catalog.assemblyOptions.find((o) => o.id === assemblyOptionId);
+  return (option?.pricePerPartCents ?? 0) > 0;
+}
+
 /**
  * The starting configuration: the catalog's defaults (spec section 9: Sterling Silver, Satin Polish, plating
- * None, quantity 1), else the first enabled entry.
+ * None, quantity 1), else the first enabled entry. The item type is the one named (a library design's), else
+ * left for the customer to choose.
  */
-export function defaultConfiguration(catalog: Catalog): Configuration {
+export function defaultConfiguration(catalog: Catalog, itemTypeName?: string | null): Configuration {
   const { defaults } = catalog;
   const pick = (id: number | null, items: { id: number; isDisabled: boolean; sort: number }[]) =>
     id ?? enabled(items)[0]?.id ?? null;
@@ -41,6 +65,8 @@ export function defaultConfiguration(catalog: Catalog): Configuration {
     laserEngravingOptionId: pick(defaults.laserEngravingOptionId, catalog.laserEngravingOptions),
     laserText: '',
     laserFontId: [...catalog.laserFonts].sort((a, b) => a.sort - b.sort)[0]?.id ?? null,
+    itemTypeId: itemTypeIdOf(catalog, itemTypeName),
+    parts: 1,
     quantity: defaults.quantity || DEFAULT_QUANTITY,
   };
 }
@@ -65,9 +91,19 @@ export function parseQuantity(
   return { ok: true, quantity: n };
 }
 
+/** A number of parts typed by the customer, or the reason it cannot be used. */
+export function parseParts(text: string): { ok: true; parts: number } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  const n = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PARTS) {
+    return { ok: false, message: `Enter a whole number of parts from 1 to ${MAX_PARTS}.` };
+  }
+  return { ok: true, parts: n };
+}
+
 /**
- * Applies a change, keeping the configuration consistent: a new assembly option starts with no sub-items,
- * an engraving option that takes no text drops the text.
+ * Applies a change, keeping the configuration consistent: a new assembly option starts with no sub-items
+ * (and one part when it does not charge per part), an engraving option that takes no text drops the text.
  */
 export function changeConfiguration(
   catalog: Catalog,
@@ -77,6 +113,7 @@ export function changeConfiguration(
   const next = { ...config, ...patch };
   if (patch.assemblyOptionId !== undefined && patch.assemblyOptionId !== config.assemblyOptionId) {
     next.assemblySubItemIds = [];
+    if (!chargesPerPart(catalog, next.assemblyOptionId)) next.parts = 1;
   }
   const laser = catalog.laserEngravingOptions.find((o) => o.id === next.laserEngravingOptionId);
   if (!laser?.acceptsText) next.laserText = '';
@@ -88,7 +125,8 @@ export function changeConfiguration(
 
 /**
  * The body of POST /api/pricing for a configuration. A plating is sent only when the material can plate;
- * sub-items only when chosen; engraving text (and its font) only when the option takes text.
+ * sub-items only when chosen; the number of parts only when the assembly charges per part; engraving text
+ * (and its font) only when the option takes text; the item type once chosen.
  */
 export function toPricingRequest(catalog: Catalog, modelId: string, config: Configuration): PricingRequest {
   const request: PricingRequest = { modelId, quantity: config.quantity };
@@ -99,11 +137,13 @@ export function toPricingRequest(catalog: Catalog, modelId: string, config: Conf
   if (config.assemblyOptionId !== null) request.assemblyOptionId = config.assemblyOptionId;
   if (config.assemblySubItemIds.length > 0)
     request.assemblySubItemIds = [...config.assemblySubItemIds].sort((a, b) => a - b);
+  if (config.parts > 1 && chargesPerPart(catalog, config.assemblyOptionId)) request.parts = config.parts;
   if (config.laserEngravingOptionId !== null) request.laserEngravingOptionId = config.laserEngravingOptionId;
   const laser = catalog.laserEngravingOptions.find((o) => o.id === config.laserEngravingOptionId);
   if (laser?.acceptsText && config.laserText.trim() !== '') {
     request.laserText = config.laserText;
     if (config.laserFontId !== null) request.laserFontId = config.laserFontId;
   }
+  if (config.itemTypeId !== null) request.itemTypeId = config.itemTypeId;
   return request;
 }

@@ -153,6 +153,10 @@ export type Configuration = {
   laserEngravingOptionId: number | null;
   laserText: string;
   laserFontId: number | null;
+  /** The piece's item type (spec section 3, item_type): Necklace, Ring, …; null until chosen. */
+  itemTypeId: number | null;
+  /** Parts to assemble (the assembly's part number); 1 for a piece in one part. */
+  parts: number;
   quantity: number;
 };
 
@@ -166,6 +170,8 @@ export type PricingRequest = {
   laserEngravingOptionId?: number;
   laserText?: string;
   laserFontId?: number;
+  itemTypeId?: number;
+  parts?: number;
   quantity: number;
 };
 

@@ -114,6 +114,51 @@ describe('produce steps', () => {
     expect(screen.getByText('Enter a whole number of pieces from 1 to 100,000.')).toBeTruthy();
   });
 
+  test('the item type is chosen from the catalog and sent with the price request', async () => {
+    const api = serve();
+    const u = userEvent.setup();
+    renderAt('/produce/steps?model=m1', <ProduceStepsPage />);
+    await screen.findByTestId('total-price');
+    const itemType = screen.getByLabelText(/^Item type/) as HTMLSelectElement;
+    expect(itemType.value).toBe('');
+    expect([...itemType.options].map((o) => o.text)).toEqual([
+      'Choose the item type',
+      'Necklace',
+      'Ring',
+      'Earring',
+      'Charm',
+    ]);
+    expect(pricingCalls(api.requests).at(-1)?.body).not.toHaveProperty('itemTypeId');
+    await u.selectOptions(itemType, 'Ring');
+    await vi.waitFor(() => expect(pricingCalls(api.requests).at(-1)?.body).toMatchObject({ itemTypeId: 2 }));
+  });
+
+  test('an assembly charged per part asks for the number of parts and prices it; a bad number holds the price', async () => {
+    const api = serve();
+    const u = userEvent.setup();
+    renderAt('/produce/steps?model=m1', <ProduceStepsPage />);
+    await screen.findByTestId('total-price');
+    expect(screen.queryByLabelText(/^Number of parts/)).toBeNull();
+    await u.selectOptions(screen.getByLabelText(/^Assembly/), '3');
+    const parts = screen.getByLabelText(/^Number of parts/) as HTMLInputElement;
+    expect(parts.value).toBe('1');
+    await u.clear(parts);
+    await u.type(parts, '3');
+    await vi.waitFor(() =>
+      expect(pricingCalls(api.requests).at(-1)?.body).toMatchObject({ assemblyOptionId: 3, parts: 3 }),
+    );
+    const priced = pricingCalls(api.requests).length;
+    await u.clear(parts);
+    await u.type(parts, '0');
+    expect(screen.getByText('Enter a whole number of parts from 1 to 100.')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 700));
+    expect(pricingCalls(api.requests).length).toBe(priced);
+    // back to no assembly: the parts field goes and the price is shown again (one part)
+    await u.selectOptions(screen.getByLabelText(/^Assembly/), '1');
+    expect(screen.queryByLabelText(/^Number of parts/)).toBeNull();
+    await vi.waitFor(() => expect(screen.getByTestId('total-price').textContent).toBe('$42.94'));
+  });
+
   test("a model from a library design starts at my membership's minimum and shows its text", async () => {
     const api = serve(model({ libraryProductId: 'd-bead' }));
     const u = userEvent.setup();
@@ -123,6 +168,8 @@ describe('produce steps', () => {
     const quantity = screen.getByLabelText(/^Quantity/) as HTMLInputElement;
     expect(quantity.value).toBe('10');
     expect(quantity.min).toBe('10');
+    // the design's item type is already chosen
+    expect((screen.getByLabelText(/^Item type/) as HTMLSelectElement).value).toBe('7');
     expect(screen.getAllByText('To access Pearl Bead Charm you must order at least 10 pieces').length).toBe(
       2,
     );

@@ -163,6 +163,7 @@ function ModelSteps({ modelId }: { modelId: string }) {
           catalog={catalog.data}
           minQuantity={minQuantity}
           minimumText={access?.allowed ? access.minimumText : null}
+          itemTypeName={design?.itemType ?? null}
         />
       )}
     </div>

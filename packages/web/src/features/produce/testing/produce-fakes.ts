@@ -102,7 +102,12 @@ export const catalog: Catalog = {
   laserFonts: [
     { id: 2, name: 'Great Vibes', packageName: '@fontsource/great-vibes', cssFamily: 'Great Vibes', sort: 2 },
   ],
-  itemTypes: [],
+  itemTypes: [
+    { id: 1, name: 'Necklace', categoryId: 1, sort: 1 },
+    { id: 2, name: 'Ring', categoryId: 1, sort: 2 },
+    { id: 3, name: 'Earring', categoryId: 1, sort: 3 },
+    { id: 7, name: 'Charm', categoryId: 1, sort: 7 },
+  ],
   defaults: {
     materialId: 1,
     polishId: 1,
