@@ -14,6 +14,8 @@ const fake = vi.hoisted(() => {
   type Listener = (payload: unknown) => void;
   const listeners = new Map<string, Set<Listener>>();
   const emitted: { event: string; payload: unknown }[] = [];
+  /** The answer to the next joins: the room and its last seq, or a refusal. */
+  const joinAnswer: { refusal: string | null } = { refusal: null };
   const socket = {
     connected: true,
     on(event: string, listener: Listener) {
@@ -27,7 +29,12 @@ const fake = vi.hoisted(() => {
     },
     emit(event: string, payload: { chatRoom: string }, ack?: (answer: unknown) => void) {
       emitted.push({ event, payload });
-      if (event === 'join') ack?.({ chatRoom: payload.chatRoom, lastSeq: 0 });
+      if (event === 'join')
+        ack?.(
+          joinAnswer.refusal
+            ? { error: joinAnswer.refusal, code: 'not_member' }
+            : { chatRoom: payload.chatRoom, lastSeq: 0 },
+        );
       return socket;
     },
     timeout() {
@@ -37,13 +44,14 @@ const fake = vi.hoisted(() => {
   const fire = (event: string, payload: unknown) => {
     for (const listener of listeners.get(event) ?? []) listener(payload);
   };
-  return { socket, fire, emitted };
+  return { socket, fire, emitted, joinAnswer };
 });
 vi.mock('../../../lib/socket', () => ({ getSocket: () => fake.socket, closeSocket: () => undefined }));
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  fake.joinAnswer.refusal = null;
 });
 
 const PAYMENT_REASON = 'Chat is paused while the customer makes the payment.';
@@ -161,5 +169,15 @@ describe('chat pane and the project status (getMoveStatus)', () => {
     );
     expect((await screen.findAllByText('Error!')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('The project could not be moved.').length).toBeGreaterThan(0);
+  });
+
+  test("a refused join is a toast titled 'Error' with the server's text", async () => {
+    serveDesigner();
+    fake.joinAnswer.refusal = 'You are not a member of this chat.';
+    renderRoute('/projects/:id', '/projects/p1', <ChatPanel project={paymentProject} />);
+    await screen.findByRole('combobox', { name: 'Message' });
+    // the toast's title (the notice above the list says the text too)
+    expect((await screen.findAllByText('Error')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('You are not a member of this chat.').length).toBeGreaterThan(1);
   });
 });

@@ -99,6 +99,12 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const reported = useRef(new Set<string>());
 
+  // Spec section 8: a refused acknowledgement (here, joining the room) is a toast titled 'Error' with the
+  // server's text; the notice above the list keeps saying it.
+  useEffect(() => {
+    if (chat.joinError) toast({ title: 'Error', description: chat.joinError, variant: 'destructive' });
+  }, [chat.joinError]);
+
   // Read receipts: tell the room what this viewer has now seen.
   const { markRead } = chat;
   useEffect(() => {
