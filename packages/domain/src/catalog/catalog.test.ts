@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { finishPatchSchema, materialPatchSchema } from './catalog.schema';
-import { defaultEstimateMaterial, estimateItemId } from './defaults';
+import {
+  DEFAULT_MATERIAL,
+  DEFAULT_PLATING,
+  DEFAULT_POLISH,
+  DEFAULT_QUANTITY,
+  ESTIMATE,
+  defaultEstimateMaterial,
+  estimateItemId,
+} from './defaults';
 import { materialColorSchema, parseMaterialColor, rgbToHex } from './material-color';
 
 describe('material colour', () => {
@@ -26,6 +34,14 @@ describe('material colour', () => {
 });
 
 describe('spec constants', () => {
+  test('section 9 word for word: defaults and the estimate', () => {
+    expect(DEFAULT_QUANTITY).toBe(1);
+    expect(DEFAULT_MATERIAL).toEqual({ name: 'Sterling Silver', gravity: 10.36, basePrice: 26.359 });
+    expect(DEFAULT_POLISH).toEqual({ name: 'Satin Polish', basePrice: 0.0111 });
+    expect(DEFAULT_PLATING).toEqual({ name: 'None' });
+    expect(ESTIMATE).toMatchObject({ quantity: 100, polishId: 5, materialNameContains: 'Silver' });
+  });
+
   test('item id mapping: Necklace 1, Ring 2, Earring 3, Bracelet 5, otherwise 1', () => {
     expect(
       ['Necklace', 'Ring', 'Earring', 'Bracelet', 'Pendant', '', null, undefined].map(estimateItemId),

@@ -5,6 +5,10 @@ const ann = { id: 'ann', fullName: 'Ann Lee' };
 const bob = { id: 'bob', fullName: 'Bob Ray' };
 
 describe('TypingTracker', () => {
+  test('spec section 9: the indicator is cleared after 2.5 s', () => {
+    expect(TYPING_CLEAR_MS).toBe(2500);
+  });
+
   test('a typist is shown until 2.5 s after their last news, then cleared without any stop event', () => {
     const t = new TypingTracker();
     t.receive('ann', [ann], 1000);

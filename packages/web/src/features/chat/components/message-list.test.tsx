@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatMessage } from '@facet/domain/chat';
 import { mergeMessages } from '../lib/messages';
 import { chatMessage } from '../testing/message';
-import { MessageList } from './message-list';
+import { MessageList, SCROLL_BUTTON_THRESHOLD_PX } from './message-list';
 
 afterEach(cleanup);
 
@@ -85,5 +85,35 @@ describe('pins in the message list', () => {
     list([msg(1), msg(2, { pinned: true })]);
     expect(screen.queryByRole('button', { name: /pin message/i })).toBeNull();
     expect(screen.getAllByLabelText('Pinned')).toHaveLength(1);
+  });
+});
+
+describe('scrolling and the New Messages divider', () => {
+  test('the scroll-to-bottom button appears only beyond 1500 px from the bottom', () => {
+    expect(SCROLL_BUTTON_THRESHOLD_PX).toBe(1500);
+    list([msg(1), msg(2), msg(3)]);
+    const log = screen.getByRole('log', { name: 'Messages' });
+    // jsdom lays nothing out: give the list a height and a content height
+    Object.defineProperty(log, 'clientHeight', { configurable: true, value: 400 });
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 5000 });
+    const scrollTo = (top: number) => {
+      log.scrollTop = top;
+      fireEvent.scroll(log);
+    };
+    const button = () => screen.queryByRole('button', { name: 'Scroll to the latest message' });
+    scrollTo(5000 - 400 - 1500); // exactly 1500 px away
+    expect(button()).toBeNull();
+    scrollTo(5000 - 400 - 1501);
+    expect(button()).not.toBeNull();
+    scrollTo(5000 - 400);
+    expect(button()).toBeNull();
+  });
+
+  test('the divider sits before the first new message', () => {
+    list([msg(1), msg(2), msg(3)], { dividerIndex: 1 });
+    const log = screen.getByRole('log', { name: 'Messages' });
+    const divider = within(log).getByRole('separator');
+    expect(divider.textContent).toBe('New Messages');
+    expect(divider.nextElementSibling?.getAttribute('data-seq')).toBe('2');
   });
 });
