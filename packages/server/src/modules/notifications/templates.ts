@@ -160,6 +160,15 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
+  'designer-status-moved-erp': (d, { publicUrl }) =>
+    mail(
+      `[Production] "${d.projectTitle}": ${d.statusName}`,
+      [
+        `Hello ${d.firstName}, ${String(d.message ?? '').replace(/^Project/, `the ${d.service ? 'service' : 'design'} project "${d.projectTitle}"`)}.`,
+        d.automatic ? 'No one answered the delivery, so the move was automatic.' : '',
+      ].filter(Boolean),
+      projectLink(d, publicUrl),
+    ),
   'user-requested-changes': (d, { publicUrl }) =>
     mail(
       `Changes requested on "${d.projectTitle}"`,
@@ -208,6 +217,15 @@ export const projectTemplates: Record<string, Template> = {
         ...(d.review ? [`"${String(d.review)}"`] : []),
       ],
       { label: 'See your profile', url: `${publicUrl}/designer-dashboard/profile` },
+    ),
+  'rating-and-review-erp': (d, { publicUrl }) =>
+    mail(
+      `[Production] ${d.proName || 'A ' + proWord(d)} received a ${d.stars}-star rating`,
+      [
+        `Hello ${d.firstName}, the customer rated the work on "${d.projectTitle}" ${d.stars} out of 5.`,
+        ...(d.review ? [`"${String(d.review)}"`] : []),
+      ],
+      projectLink(d, publicUrl),
     ),
 };
 

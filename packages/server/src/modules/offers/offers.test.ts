@@ -100,6 +100,8 @@ describe('Customer invites two designers, both quote, the customer accepts one',
       'designer-offer-approve:designer@demo.facet',
       'not-chosen-designers:designer3@demo.facet',
       'designer-status-moved:customer@demo.facet',
+      // the production team's copy of each move (the spec's designer-status-moved-erp)
+      'designer-status-moved-erp:staff@demo.facet',
     ]) {
       expect(events_).toContain(e);
     }
@@ -177,6 +179,13 @@ describe('Customer invites two designers, both quote, the customer accepts one',
       review: 'Lovely work.',
     });
     expect(rated.statusCode, rated.body).toBe(201);
+    await t.ctx.jobs.drain();
+    const ratingMails = await t.ctx.db.select().from(mailOutbox);
+    const sent = ratingMails.map((m) => `${m.event}:${m.to}`);
+    expect(sent).toContain('rating-and-review:designer2@demo.facet');
+    expect(sent).toContain('rating-and-review-erp:staff@demo.facet');
+    const copy = ratingMails.find((m) => m.event === 'rating-and-review-erp')!;
+    expect(copy.subject).toMatch(/4-star rating$/);
     const card = (await call('customer', 'GET', `/api/designers/${ids.designer2}`)).json().designer;
     expect(card.ratingText).toBe('4.0');
     expect(card.ratings[0].review).toBe('Lovely work.');

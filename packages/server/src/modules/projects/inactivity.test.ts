@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { projectEvents, projects } from '../../db/schema/index';
+import { mailOutbox, projectEvents, projects } from '../../db/schema/index';
 import { createTestApp } from '../../test/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -39,6 +39,18 @@ test('A delivery unanswered for 7 days completes the project, due to inactivity'
   expect(untouched!.completed).toBe(false);
   const events = await t.ctx.db.select().from(projectEvents).where(eq(projectEvents.projectId, signet!.id));
   expect(events.map((e) => e.message)).toContain('Project has been moved to Completed due to inactivity');
+  // the customer, the designer and the production team are told; the team's copy says it was automatic
+  const mails = (await t.ctx.db.select().from(mailOutbox)).filter(
+    (m) => m.data.projectId === signet!.id && m.text.includes('due to inactivity'),
+  );
+  expect(mails.map((m) => m.event).sort()).toEqual([
+    'designer-status-moved',
+    'designer-status-moved',
+    'designer-status-moved-erp',
+  ]);
+  expect(mails.find((m) => m.event === 'designer-status-moved-erp')?.text).toContain(
+    'No one answered the delivery, so the move was automatic.',
+  );
   // a second sweep changes nothing
   expect(await t.ctx.projects.completeInactive()).toBe(0);
 });

@@ -178,6 +178,19 @@ export function projectsService(deps: ProjectsDeps) {
     ];
   }
 
+  /** The same mail to each member of the production team (the spec's '-erp' copies of project events). */
+  async function mailToProductionTeam(
+    tx: Db | Tx,
+    event: string,
+    project: ProjectRow,
+    data: Record<string, unknown> = {},
+  ) {
+    const team = await productionTeam(tx);
+    const mails: MailJob[] = [];
+    for (const member of team) mails.push(...(await mailTo(tx, event, member.id, project, data)));
+    return mails;
+  }
+
   async function readState(tx: Db | Tx, project: ProjectRow, status: StatusRow) {
     const [openChange] = await tx
       .select()
@@ -307,6 +320,11 @@ export function projectsService(deps: ProjectsDeps) {
         message,
       })),
       ...(await mailTo(tx, 'designer-status-moved', proId ?? null, project, { statusName: name, message })),
+      ...(await mailToProductionTeam(tx, 'designer-status-moved-erp', project, {
+        statusName: name,
+        message,
+        automatic,
+      })),
     ];
   }
 
@@ -661,6 +679,7 @@ export function projectsService(deps: ProjectsDeps) {
       return () => modelFileListeners.delete(listener);
     },
     mailTo,
+    mailToProductionTeam,
     sendMails,
     detailOf,
     detail,
