@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import type { MoveStatusPayload } from '@facet/domain/chat';
+import { useAuth } from '../../../app/auth';
 import { fakeApi, me } from '../../onboarding/testing/fake-api';
 import { claire, member, offer, project } from '../../projects/testing/fixtures';
 import { renderRoute } from '../../projects/testing/render';
@@ -54,6 +55,11 @@ afterEach(() => {
   fake.joinAnswer.refusal = null;
 });
 
+function SignedInAs() {
+  const { user } = useAuth();
+  return user ? <h1>Signed in as {user.fullName}</h1> : null;
+}
+
 const PAYMENT_REASON = 'Chat is paused while the customer makes the payment.';
 
 function move(over: Partial<MoveStatusPayload> = {}): MoveStatusPayload {
@@ -77,23 +83,19 @@ function move(over: Partial<MoveStatusPayload> = {}): MoveStatusPayload {
 }
 
 /** The chosen designer's view of a project in Make Payment; the server says when sending is open again. */
-function serveDesigner() {
+function serveDesigner(
+  user = me({
+    id: 'd1',
+    role: 'designer',
+    firstName: 'Claire',
+    lastName: 'Dubois',
+    fullName: 'Claire Dubois',
+    firstTimeLogin: false,
+  }),
+) {
   const state = { paid: false };
   const api = fakeApi(({ method, path }) => {
-    if (path === '/api/me')
-      return {
-        status: 200,
-        body: {
-          user: me({
-            id: 'd1',
-            role: 'designer',
-            firstName: 'Claire',
-            lastName: 'Dubois',
-            fullName: 'Claire Dubois',
-            firstTimeLogin: false,
-          }),
-        },
-      };
+    if (path === '/api/me') return { status: 200, body: { user } };
     if (method === 'GET' && path === '/api/projects/p1/rooms')
       return {
         status: 200,
@@ -179,5 +181,30 @@ describe('chat pane and the project status (getMoveStatus)', () => {
     // the toast's title (the notice above the list says the text too)
     expect((await screen.findAllByText('Error')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('You are not a member of this chat.').length).toBeGreaterThan(1);
+  });
+
+  test('in the payment stage the customer sees no chat pane; the pro sees it dimmed and cannot send', async () => {
+    serveDesigner();
+    renderRoute('/projects/:id', '/projects/p1', <ChatPanel project={paymentProject} />);
+    const box = await screen.findByRole('combobox', { name: 'Message' });
+    expect((box as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.getByRole('region', { name: /^Chat with/ }).className).toContain('chat-pane--dimmed');
+    cleanup();
+
+    // the same room, seen by the customer (the server lets them send)
+    serveDesigner(me({ firstTimeLogin: false })).state.paid = true;
+    renderRoute(
+      '/projects/:id',
+      '/projects/p1',
+      <>
+        <SignedInAs />
+        <ChatPanel project={{ ...paymentProject, viewerRole: 'customer' }} />
+      </>,
+    );
+    // the pane has the viewer by now: it hides because of the stage, not for want of a user
+    await screen.findByRole('heading', { name: 'Signed in as Ada Lovelace' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByRole('combobox', { name: 'Message' })).toBeNull();
+    expect(screen.queryByRole('region', { name: /^Chat/ })).toBeNull();
   });
 });
