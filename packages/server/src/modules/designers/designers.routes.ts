@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replies } from '../../platform/openapi';
 import { designerCardReply, designerProfileReply } from '../projects/projects.replies';
+import { accountMessages } from '@facet/domain/rules';
 import { requireRole, requireUser } from '../../platform/auth';
 import { idParam } from '../projects/projects.schemas';
 import { designersService } from './designers.service';
@@ -60,12 +61,8 @@ export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit one’s own designer or service provider profile',
         body: z.strictObject({
-          bio: z
-            .string()
-            .trim()
-            .min(100, 'Your bio needs at least 100 characters.')
-            .max(250, 'Your bio can be at most 250 characters.')
-            .optional(),
+          // the spec's bio rules differ by role (a designer's is required), so the service checks them
+          bio: z.string().max(2000, accountMessages.bioTooLong).optional(),
           skills: list.optional(),
           softwareSkills: list.optional(),
           softwareOwn: list.optional(),

@@ -15,6 +15,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { cardTags, formatRating, formatResponseRate, median, responseTimeText } from '@facet/domain/format';
+import { accountMessages, BIO_MAX_LENGTH, bioSchema } from '@facet/domain/rules';
 import type { Db } from '../../db/client';
 import {
   addresses,
@@ -55,6 +56,22 @@ export interface ProfilePatch {
   portfolioLink?: string | null;
   link?: string | null;
   phone?: string | null;
+}
+
+/**
+ * Spec section 5: a designer's bio is required, 100 to 250 characters ('A short bio is required'); a
+ * service provider's is optional, at most 250. Returns the trimmed bio or throws with the rule's message.
+ */
+function checkBio(role: UserRow['role'], bio: string): string {
+  const trimmed = bio.trim();
+  const problem =
+    role === 'designer'
+      ? (bioSchema.safeParse(trimmed).error?.issues[0]?.message ?? null)
+      : trimmed.length > BIO_MAX_LENGTH
+        ? accountMessages.bioTooLong
+        : null;
+  if (problem) throw new AppError('validation_failed', problem, 400, { bio: problem });
+  return trimmed;
 }
 
 /** Designer and service provider cards and profiles; ratings and response figures are measured, never typed in. */
@@ -320,6 +337,7 @@ export function designersService(deps: { db: Db; projects: ProjectsService }) {
     async updateMine(viewer: UserRow, patch: ProfilePatch) {
       if (viewer.role !== 'designer' && viewer.role !== 'service')
         throw new AppError('forbidden', 'Only designers and service providers have a profile.', 403);
+      if (patch.bio !== undefined) patch = { ...patch, bio: checkBio(viewer.role, patch.bio) };
       const { phone, link, ...rest } = patch;
       await db.transaction(async (tx) => {
         const values = { ...rest, ...(link !== undefined ? { websiteUrl: link } : {}) };

@@ -50,3 +50,44 @@ describe('response rate and response time are measured, not typed in', () => {
     expect(await card()).toMatchObject({ responseRate: 100, responseTime: 'Within an hour' });
   });
 });
+
+describe('editing one’s own profile (/designer-dashboard/profile)', () => {
+  const put = (cookie: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/designers/me', headers: { cookie }, payload });
+
+  test('a designer’s bio follows the sign-up rules with the spec’s texts; a refused edit changes nothing', async () => {
+    const cookie = await loginAs(t.app, 'designer2@demo.facet', 'designer');
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/designers/me', headers: { cookie } })
+    ).json().designer;
+    const empty = await put(cookie, { bio: '   ', skills: ['rings'] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatchObject({
+      code: 'validation_failed',
+      message: 'A short bio is required',
+      fields: { bio: 'A short bio is required' },
+    });
+    expect((await put(cookie, { bio: 'Too short.' })).json().error.fields.bio).toBe(
+      'Bio must be at least 100 characters',
+    );
+    expect((await put(cookie, { bio: 'x'.repeat(251) })).json().error.fields.bio).toBe(
+      'Bio must be at most 250 characters',
+    );
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/designers/me', headers: { cookie } })
+    ).json().designer;
+    expect(after).toMatchObject({ bio: before.bio, skills: before.skills });
+    const bio = `  ${'I model engagement rings and signets in Rhino and Matrix, '.repeat(2)}for casting.  `;
+    const saved = await put(cookie, { bio });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().designer.bio).toBe(bio.trim());
+  });
+
+  test('a service provider’s bio is optional, at most 250 characters', async () => {
+    const cookie = await loginAs(t.app, 'service@demo.facet', 'service');
+    expect((await put(cookie, { bio: '' })).statusCode).toBe(200);
+    expect((await put(cookie, { bio: 'x'.repeat(251) })).json().error.fields.bio).toBe(
+      'Bio must be at most 250 characters',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
+import { accountMessages, BIO_MAX_LENGTH, bioSchema } from '@facet/domain/rules';
 import { useAuth } from '../../../app/auth';
 import { Button, Card, EmptyState, Field, Input, Skeleton, Textarea, toast } from '../../../components/ui';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -18,12 +19,14 @@ const splitList = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Spec section 5: a bio of 100 to 250 characters. */
-export function bioError(bio: string): string | undefined {
-  const length = bio.trim().length;
-  if (length === 0) return 'A short bio is required';
-  if (length < 100 || length > 250) return `The bio needs 100 to 250 characters (now ${length}).`;
-  return undefined;
+/**
+ * Spec section 5, the sign-up rules: a designer's bio is required, 100 to 250 characters; a service
+ * provider's is optional, at most 250. The server checks the same.
+ */
+export function bioError(bio: string, role: 'designer' | 'service'): string | undefined {
+  const trimmed = bio.trim();
+  if (role === 'service') return trimmed.length > BIO_MAX_LENGTH ? accountMessages.bioTooLong : undefined;
+  return bioSchema.safeParse(trimmed).error?.issues[0]?.message;
 }
 
 function ProfileForm({ designer, onDone }: { designer: DesignerProfile; onDone: () => void }) {
@@ -43,7 +46,7 @@ function ProfileForm({ designer, onDone }: { designer: DesignerProfile; onDone: 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const next: Record<string, string> = {};
-    const bioProblem = bioError(bio);
+    const bioProblem = bioError(bio, designer.role);
     if (bioProblem) next.bio = bioProblem;
     if (phone.trim() && !/^\d{6,15}$/.test(phone.trim()))
       next.phone = 'Phone must contain only numbers (6–15 digits)';
@@ -73,7 +76,12 @@ function ProfileForm({ designer, onDone }: { designer: DesignerProfile; onDone: 
     <Card as="section" tone="outline" className="profile-section" aria-labelledby="edit-title">
       <h2 id="edit-title">Edit your profile</h2>
       <form className="profile-form" onSubmit={submit} noValidate>
-        <Field label="Bio" hint="100 to 250 characters" error={errors.bio} required>
+        <Field
+          label="Bio"
+          hint={service ? 'Up to 250 characters' : '100 to 250 characters'}
+          error={errors.bio}
+          required={!service}
+        >
           <Textarea value={bio} onChange={(e) => setBio(e.target.value)} rows={4} />
         </Field>
         <Field label="Specialties" hint="Separate with commas" error={errors.skills}>
