@@ -21,7 +21,7 @@ export const loginFormSchema = z.object({
 
 /** The body of `POST /api/auth/login`. */
 export const loginInputSchema = loginFormSchema.extend({
-  portal: z.enum(LOGIN_PORTALS),
+  portal: z.enum(LOGIN_PORTALS, { error: m.portalRequired }),
 });
 
 export type LoginFormValues = z.input<typeof loginFormSchema>;

@@ -29,6 +29,7 @@ export const accountMessages = {
   lastNameRequired: 'Last name is required',
   nameTooLong: 'Name must be at most 50 characters',
   roleRequired: 'Choose how you will use Facet',
+  portalRequired: 'Choose a login page',
 
   // address
   countryRequired: 'Country is required',

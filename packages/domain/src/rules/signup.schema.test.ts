@@ -321,7 +321,15 @@ describe('wizard steps', () => {
       '2.5 Address',
       '3 Purpose',
       '4 Details',
-      '5 Online presence',
+      '5 Connect online presence',
+    ]);
+    expect(signupSteps('service').map((s) => `${s.number} ${s.title}`)).toEqual([
+      '1 Role',
+      '2 Account',
+      '2.5 Address',
+      '3 Skills',
+      '4 Details',
+      '5 Connect online presence',
     ]);
     expect(signupSteps('designer').map((s) => s.id)).toEqual([
       'role',

@@ -83,7 +83,7 @@ export function signupSteps(role: SignupRole | undefined): SignupStep[] {
       ? { id: 'purpose', number: '3', title: 'Purpose' }
       : { id: 'skills', number: '3', title: 'Skills' },
     { id: 'details', number: '4', title: 'Details' },
-    { id: 'presence', number: '5', title: 'Online presence' },
+    { id: 'presence', number: '5', title: 'Connect online presence' },
   ];
 }
 

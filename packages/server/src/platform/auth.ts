@@ -13,7 +13,10 @@ declare module 'fastify' {
 
 export type Role = UserRow['role'];
 
-/** Reads the session cookie on every request (sessions are rows, so any node can serve any request). */
+/**
+ * Reads the session cookie on every request (sessions are rows, so any node can serve any request), then
+ * keeps pending and blocked accounts out of the areas the web sends them away from (see `standingRefusal`).
+ */
 export function installSessionReader(app: FastifyInstance) {
   app.decorateRequest('account', null);
   app.decorateRequest('sessionToken', null);
@@ -25,8 +28,50 @@ export function installSessionReader(app: FastifyInstance) {
     if (user) {
       request.account = user;
       request.sessionToken = token;
+      // the matched route's pattern, so no spelling of the address slips past
+      const refusal = standingRefusal(user, request.routeOptions.url ?? request.url);
+      if (refusal) throw refusal;
     }
   });
+}
+
+/**
+ * The API behind the pages a blocked account is sent from to /no-access (spec section 4: projects — with
+ * their invitations, offers, changes and chat — dashboard, produce and design).
+ */
+const BLOCKED_AREAS = [
+  '/api/projects',
+  '/api/project-items',
+  '/api/project-statuses',
+  '/api/invitations',
+  '/api/change-requests',
+  '/api/rooms',
+  '/api/attachments',
+  '/api/models',
+  '/api/pricing',
+  '/api/library',
+];
+
+/** A pending account waits on /pending: it also may not browse or edit professional profiles yet. */
+const PENDING_AREAS = [...BLOCKED_AREAS, '/api/designers'];
+
+function inArea(url: string, areas: readonly string[]): boolean {
+  const path = url.split('?')[0]!;
+  return areas.some((area) => path === area || path.startsWith(`${area}/`));
+}
+
+/** The refusal for a pending or blocked account on a closed area, or null. Its own account calls stay open. */
+export function standingRefusal(
+  user: Pick<UserRow, 'role' | 'status' | 'isInactive'>,
+  url: string,
+): AppError | null {
+  if (user.status === 'pending' && inArea(url, PENDING_AREAS)) {
+    return forbidden('Your account is under review. You can start once the production team approves it.');
+  }
+  if (isBlocked(user) && inArea(url, BLOCKED_AREAS)) {
+    return forbidden('Your account does not have access to this area. Contact us to restore access.');
+  }
+  return null;
 }
 
 /** State-changing requests must come from our own pages: a cross-site form or script is refused. */

@@ -74,6 +74,18 @@ describe('protected routes', () => {
     expect(protectedRedirect('/dashboard', user)).toBe('/no-access');
   });
 
+  test('a blocked designer stays off customer pages too, straight to /no-access', () => {
+    for (const status of ['hold', 'deactivated'] as const) {
+      const user = account({ role: 'designer', status, blocked: true });
+      for (const path of ['/cart', '/checkout', '/orders', '/order-details/o1', '/browse-designers']) {
+        expect(protectedRedirect(path, user), `${status} ${path}`).toBe('/no-access');
+      }
+      expect(protectedRedirect('/designer-dashboard/profile', user)).toBeNull();
+      expect(protectedRedirect('/account-settings', user)).toBeNull();
+      expect(protectedRedirect('/no-access', user)).toBeNull();
+    }
+  });
+
   test('designers and service providers are sent to /projects from customer pages', () => {
     for (const role of ['designer', 'service'] as const) {
       const user = account({ role });

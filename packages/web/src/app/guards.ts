@@ -41,15 +41,16 @@ export function isCustomerOnlyPath(pathname: string): boolean {
 /**
  * Where a protected path sends the viewer instead, or null to show it. Order: signed out -> '/';
  * pending -> '/pending'; blocked on the spec's paths -> '/no-access'; non-customers on customer pages ->
- * '/projects'; the status pages send accounts that are not in that status to the dashboard.
+ * '/projects' (a blocked one straight to '/no-access', as /projects is closed to it); the status pages
+ * send accounts that are not in that status to the dashboard.
  */
 export function protectedRedirect(pathname: string, user: Me | null): string | null {
   const path = normalizePath(pathname);
   if (!user) return '/';
   if (user.status === 'pending') return PENDING_ALLOWED.includes(path) ? null : '/pending';
   if (path === '/pending') return '/dashboard';
-  if (user.blocked) return isBlockedPath(path) ? '/no-access' : null;
-  if (path === '/no-access') return '/dashboard';
-  if (user.role !== 'customer' && isCustomerOnlyPath(path)) return '/projects';
+  if (user.blocked && isBlockedPath(path)) return '/no-access';
+  if (!user.blocked && path === '/no-access') return '/dashboard';
+  if (user.role !== 'customer' && isCustomerOnlyPath(path)) return user.blocked ? '/no-access' : '/projects';
   return null;
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loginInputSchema } from '@facet/domain/rules';
 import { replies } from '../../platform/openapi';
 import { AppError } from '../../platform/errors';
 import { errorReply, userReply } from './accounts.schemas';
@@ -20,12 +21,6 @@ export function setSessionCookie(
     expires: session.expiresAt,
   });
 }
-
-const loginBody = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(254),
-  password: z.string().min(1, 'Password is required').max(256),
-  portal: z.enum(['customer', 'designer', 'service', 'staff'], { message: 'Choose a login page.' }),
-});
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
@@ -63,6 +58,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const { session, me } = await app.ctx.signup.signup(body, portfolio, request.headers['user-agent']);
+      // as at login: a session the browser already had ends, the new account gets its own
+      const oldToken = request.sessionToken ?? request.cookies[SESSION_COOKIE];
+      if (oldToken) await app.ctx.sessions.revoke(oldToken);
       setSessionCookie(request, reply, session);
       return reply.status(201).send({ user: me });
     },
@@ -74,7 +72,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Log in on a portal: a customer, designer, service or staff account only on its own',
-        body: loginBody,
+        // the login form's own rules (required email in a valid format, a password), plus the portal
+        body: loginInputSchema,
         response: replies({ 200: userReply, 401: errorReply, 403: errorReply, 429: errorReply }),
       },
       config: {

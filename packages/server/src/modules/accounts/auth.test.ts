@@ -161,6 +161,19 @@ describe('sign-up', () => {
     expect(portfolio.map((p) => p.name)).toEqual(['ring.png']); // the duplicate by name was skipped
   });
 
+  test('signing up in a browser that holds a session ends that session', async () => {
+    const before = await loginAs(t.app, 'customer@demo.facet', 'customer');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { cookie: before },
+      payload: customerSignup('second.account@example.com'),
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await me(before)).statusCode).toBe(401);
+    expect((await me(sessionCookie(res))).json().user.email).toBe('second.account@example.com');
+  });
+
   test('sign-up mails the new customer through the job queue', async () => {
     await signup(customerSignup('welcome@example.com'));
     await t.ctx.jobs.drain();
@@ -213,6 +226,31 @@ describe('login and logout', () => {
     expect(staffOnCustomer.json().error.message).toBe(
       'This login is for CAD designers. The production team sign in at /login-staff.',
     );
+  });
+
+  test.each([
+    ['no email', { email: '', password: 'x' }, 'email', 'Email is required'],
+    [
+      'an email in a bad format',
+      { email: 'customer-at-demo', password: 'x' },
+      'email',
+      'Invalid email format',
+    ],
+    ['no password', { email: 'customer@demo.facet', password: '' }, 'password', 'Password is required'],
+    ['an unknown portal', { portal: 'admin' }, 'portal', 'Choose a login page'],
+  ])('login with %s is refused by the form rules the browser uses', async (_name, change, field, message) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'customer@demo.facet', password: DEMO_PASSWORD, portal: 'customer', ...change },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'validation_failed',
+      message,
+      fields: { [field]: message },
+    });
+    expect(res.cookies.find((c) => c.name === 'facet_session')).toBeUndefined();
   });
 
   test('a wrong password and an unknown email look the same', async () => {

@@ -9,10 +9,10 @@ import { Drawer } from './drawer';
 import { Logo } from './logo';
 import './headers.css';
 
-const LOGIN_OPTIONS = [
+/** Spec section 2: the login dropdown offers Customer and CAD Designer (service providers find their page from those). */
+export const LOGIN_OPTIONS = [
   { label: 'Customer', to: '/login-user' },
   { label: 'CAD Designer', to: '/login-designer' },
-  { label: 'Service Provider', to: '/login-service' },
 ] as const;
 
 function navClass({ isActive }: { isActive: boolean }) {

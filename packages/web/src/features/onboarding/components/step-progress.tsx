@@ -4,13 +4,16 @@ import type { SignupStep } from '@facet/domain/rules';
 
 export type StepProgressProps = { steps: readonly SignupStep[]; current: number };
 
-/** The wizard's steps with their names; done steps are ticked, the current one is marked for screen readers. */
+/**
+ * The wizard's steps with their names and the spec's numbers (1, 2, 2.5, 3, 4, 5); done steps are ticked,
+ * the current one is marked for screen readers.
+ */
 export function StepProgress({ steps, current }: StepProgressProps) {
   const step = steps[current];
   return (
     <nav className="step-progress" aria-label="Sign-up progress">
       <p className="step-progress__summary">
-        Step {current + 1} of {steps.length}
+        Step {step?.number} of {steps.at(-1)?.number}
         {step ? <span className="step-progress__summary-title"> · {step.title}</span> : null}
       </p>
       <ol className="step-progress__list">

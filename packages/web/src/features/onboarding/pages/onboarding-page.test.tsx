@@ -114,6 +114,17 @@ describe('sign-up wizard', () => {
     await chooseRole(u, /^Customer/);
     await fillAccount(u, true);
     await heading(/Where are you based/);
+    // the spec numbers the steps 1, 2, 2.5, 3, 4, 5
+    const progress = within(screen.getByRole('navigation', { name: 'Sign-up progress' }));
+    expect(progress.getByText(/^Step 2\.5 of 5/)).toBeTruthy();
+    expect(progress.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Role (done)',
+      'Account (done)',
+      '2.5Address',
+      '3Purpose',
+      '4Details',
+      '5Connect online presence',
+    ]);
     await u.click(next());
     expect(await screen.findByText(m.countryRequired)).toBeTruthy();
     expect(alerts()).toEqual(expect.arrayContaining([m.cityRequired, m.streetRequired, m.zipcodeRequired]));
