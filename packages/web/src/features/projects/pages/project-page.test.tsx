@@ -157,3 +157,29 @@ describe('project page, invited designer', () => {
     );
   });
 });
+
+describe('project page, a project that is not theirs', () => {
+  const notFound = { status: 404, body: { error: { code: 'not_found', message: 'Project was not found.' } } };
+
+  test('a designer is sent to /projects', async () => {
+    fakeApi(({ path }) => {
+      if (path === '/api/me')
+        return { status: 200, body: { user: me({ role: 'designer', firstTimeLogin: false }) } };
+      if (path === '/api/projects/p1') return notFound;
+      return undefined!;
+    });
+    const { router } = renderRoute('/projects/:id', '/projects/p1', <ProjectPage />);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
+  });
+
+  test('a customer is told the project was not found', async () => {
+    fakeApi(({ path }) => {
+      if (path === '/api/me') return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
+      if (path === '/api/projects/p1') return notFound;
+      return undefined!;
+    });
+    const { router } = renderRoute('/projects/:id', '/projects/p1', <ProjectPage />);
+    expect(await screen.findByRole('heading', { name: 'Project was not found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/projects/p1');
+  });
+});

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Download, FolderOpen, Trash2 } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../../app/auth';
 import { Button, EmptyState, Skeleton, toast } from '../../../components/ui';
 import { api, errorMessage, isApiError } from '../../../lib/api-client';
 import { ProjectMessages } from '../../chat';
@@ -129,6 +130,7 @@ function Workspace({ project }: { project: ProjectDetail }) {
 
 export function ProjectPage() {
   const { id = '' } = useParams();
+  const { user } = useAuth();
   const project = useProject(id);
   if (project.isPending) {
     return (
@@ -147,6 +149,9 @@ export function ProjectPage() {
   }
   if (project.isError) {
     const missing = isApiError(project.error) && project.error.status === 404;
+    // spec section 6: designers and service providers work only on their own projects, otherwise /projects
+    if (missing && (user?.role === 'designer' || user?.role === 'service'))
+      return <Navigate to="/projects" replace />;
     return (
       <div className="page">
         <title>Project · Facet</title>
