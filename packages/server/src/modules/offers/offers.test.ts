@@ -179,6 +179,13 @@ describe('Customer invites two designers, both quote, the customer accepts one',
       review: 'Lovely work.',
     });
     expect(rated.statusCode, rated.body).toBe(201);
+    // once per project, and only by its customer
+    const again = await call('customer', 'POST', `/api/projects/${project.id}/rating`, { stars: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('already_rated');
+    expect(
+      (await call('designer2', 'POST', `/api/projects/${project.id}/rating`, { stars: 5 })).statusCode,
+    ).toBe(403);
     await t.ctx.jobs.drain();
     const ratingMails = await t.ctx.db.select().from(mailOutbox);
     const sent = ratingMails.map((m) => `${m.event}:${m.to}`);

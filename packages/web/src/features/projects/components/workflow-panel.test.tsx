@@ -110,3 +110,41 @@ describe('change requests after delivery', () => {
     );
   });
 });
+
+describe('delivery', () => {
+  test.each([
+    [false, 'Project has been delivered!'],
+    [true, 'Files have been delivered!'],
+  ])('service %s: the chosen pro delivers and reads Success! with %s', async (service, text) => {
+    const api = fakeApi(({ method, path }) => {
+      if (path === '/api/me')
+        return { status: 200, body: { user: me({ id: 'd1', role: 'designer', firstTimeLogin: false }) } };
+      if (method === 'POST' && path === '/api/projects/p1/deliveries')
+        return { status: 201, body: { project: inReview({ viewerRole: 'pro' }) } };
+      return undefined!;
+    });
+    const u = userEvent.setup();
+    renderRoute(
+      '/projects/:id',
+      '/projects/p1',
+      <WorkflowPanel
+        project={inReview({
+          service,
+          viewerRole: 'pro',
+          activeStatus: { id: 'design-in-progress', name: 'In Design', position: 3 },
+          allowedActions: ['deliver'],
+        })}
+      />,
+    );
+    await u.upload(
+      await screen.findByLabelText('Files to deliver'),
+      new File(['solid ring'], 'ring.stl', { type: 'model/stl' }),
+    );
+    await u.click(screen.getByRole('button', { name: 'Deliver' }));
+    expect(await screen.findByText('Success!')).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(api.requests.some((r) => r.method === 'POST' && r.path === '/api/projects/p1/deliveries')).toBe(
+      true,
+    );
+  });
+});
