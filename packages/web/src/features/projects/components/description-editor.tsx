@@ -25,8 +25,9 @@ export function DescriptionEditor({
     try {
       await onSave(draft.trim());
       setEditing(false);
-    } catch {
+    } catch (error) {
       // spec section 8: a failed save is only logged; the editor stays open with the draft
+      console.warn('Failed to save the description', error);
     } finally {
       setSaving(false);
     }

@@ -30,8 +30,9 @@ export function DimensionsEditor({
     try {
       await onSave(cleaned);
       setEditing(false);
-    } catch {
-      // spec section 8: only logged
+    } catch (error) {
+      // spec section 8: a failed save is only logged; the editor stays open with the draft
+      console.warn('Failed to save the dimensions', error);
     } finally {
       setSaving(false);
     }

@@ -31,6 +31,22 @@ describe('description editing (spec sections 4 and 5)', () => {
     expect(onSave).toHaveBeenCalledWith('A wide band');
   });
 
+  test('a failed save is only logged: no message, the draft stays open', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failure = new Error('Network down');
+    const u = userEvent.setup();
+    render(<DescriptionEditor value="Brief" canEdit onSave={vi.fn(async () => Promise.reject(failure))} />);
+    await u.click(button('Edit description'));
+    await u.type(screen.getByRole('textbox', { name: 'Description' }), ' and more');
+    await u.click(button('Save'));
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('Failed to save the description', failure));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe(
+      'Brief and more',
+    );
+    warn.mockRestore();
+  });
+
   test('only an editor sees Edit', () => {
     render(<DescriptionEditor value="Brief" canEdit={false} onSave={vi.fn()} />);
     expect(screen.queryByRole('button', { name: 'Edit description' })).toBeNull();
