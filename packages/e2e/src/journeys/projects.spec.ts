@@ -150,6 +150,89 @@ describe('projects and offers', () => {
     await Promise.all([customer.context.close(), d1.context.close(), d2.context.close()]);
   });
 
+  test('the chosen designer delivers; the customer asks for changes, the designer declines them, prices the next ones, and the customer approves the delivery', async () => {
+    // up to In Design through the API: created, invited, quoted, accepted, paid
+    const customerApi = await apiSession('customer@demo.facet', 'customer');
+    const designerApi = await apiSession('designer3@demo.facet', 'designer');
+    const staffApi = await apiSession('staff@demo.facet', 'staff');
+    const designerId = ((await designerApi.call('GET', '/api/me')).json as { user: { id: string } }).user.id;
+    const title = `Halo pendant ${Date.now().toString(36)}`;
+    const created = await customerApi.call('POST', '/api/projects', { title });
+    const projectId = (created.json as { project: { id: string } }).project.id;
+    const invited = await customerApi.call('POST', `/api/projects/${projectId}/invitations`, {
+      proId: designerId,
+    });
+    const offerId = (invited.json as { offer: { id: string } }).offer.id;
+    expect(
+      (
+        await designerApi.call('POST', `/api/invitations/${offerId}/offer`, {
+          priceCents: 60_000,
+          leadTimeDays: 5,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await customerApi.call('POST', `/api/invitations/${offerId}/accept`)).status).toBe(200);
+    expect((await staffApi.call('POST', `/api/staff/projects/${projectId}/mark-paid`)).status).toBe(200);
+    const projectUrl = `/projects/${projectId}`;
+
+    // the designer delivers in the browser
+    const designer = await signedIn('/login-designer', 'designer3@demo.facet', '/projects');
+    const d = designer.page;
+    await d.goto(projectUrl);
+    await d.getByRole('heading', { name: 'Deliver your files' }).waitFor();
+    await d.getByLabel('Files to deliver').setInputFiles({
+      name: 'halo.stl',
+      mimeType: 'model/stl',
+      buffer: Buffer.from('solid halo\nendsolid halo\n'),
+    });
+    await d.getByRole('button', { name: 'Deliver', exact: true }).click();
+    await d.getByText('Project has been delivered!', { exact: true }).waitFor();
+    await d.getByTestId('project-status').filter({ hasText: 'Review & Delivery' }).waitFor();
+
+    // the customer asks for two changes; the designer declines them
+    const customer = await signedIn('/login-user', 'customer@demo.facet', '/dashboard');
+    const c = customer.page;
+    const askForChanges = async () => {
+      await c.goto(projectUrl);
+      await c.getByRole('heading', { name: 'Review the delivery' }).waitFor();
+      await c.getByLabel('Changes (one per line)').fill('Thicker bail\nSmaller halo stones');
+      await c.getByRole('button', { name: 'Request changes' }).click();
+      await c.getByRole('region', { name: 'Requested changes' }).waitFor();
+    };
+    await askForChanges();
+    await d.reload();
+    const changes = d.getByRole('region', { name: 'Requested changes' });
+    await changes.getByText('Smaller halo stones').waitFor();
+    await changes.getByRole('button', { name: 'Decline changes' }).click();
+    await changes.waitFor({ state: 'hidden' });
+
+    // asked again, the designer prices them; the customer approves only one, so the changes are refused
+    await askForChanges();
+    await d.reload();
+    await changes.getByLabel('Price for the changes (USD)').fill('80');
+    await changes.getByRole('button', { name: 'Price changes' }).click();
+    await changes.getByText('Price for the changes: $80').waitFor();
+    await c.reload();
+    const answer = c.getByRole('region', { name: 'Requested changes' });
+    await answer.getByRole('checkbox', { name: 'Smaller halo stones' }).uncheck();
+    await answer.getByText('When not all changes are approved, the changes are refused.').waitFor();
+    await screenshot(c, 'project-changes-answer-desktop');
+    expect(await seriousA11yViolations(c)).toEqual([]);
+    await answer.getByRole('button', { name: 'Approve changes' }).click();
+    await answer.waitFor({ state: 'hidden' });
+
+    // the delivery stands; the customer approves it
+    await c.getByRole('button', { name: 'Approve delivery' }).click();
+    await c.getByRole('heading', { name: 'Completed', exact: true }).waitFor();
+    const refused = (await customerApi.call('GET', `/api/projects/${projectId}`)).json as {
+      project: { completed: boolean; changeRequest: { status: string } };
+    };
+    expect(refused.project).toMatchObject({ completed: true, changeRequest: { status: 'refused' } });
+
+    expect([...customer.errors, ...designer.errors]).toEqual([]);
+    await Promise.all([customer.context.close(), designer.context.close()]);
+  });
+
   test('projects list, browse designers and the dashboard at desktop and phone width', async () => {
     const customer = await signedIn('/login-user', 'customer@demo.facet', '/dashboard');
     const c = customer.page;
