@@ -73,10 +73,19 @@ describe('editing one’s own profile (/designer-dashboard/profile)', () => {
     expect((await put(cookie, { bio: 'x'.repeat(251) })).json().error.fields.bio).toBe(
       'Bio must be at most 250 characters',
     );
+    // figures are measured and the role is the account's: a body that sets them is refused
+    for (const body of [{ rating: 5 }, { responseRate: 100 }, { role: 'staff', skills: ['rings'] }]) {
+      expect((await put(cookie, body)).statusCode).toBe(400);
+    }
     const after = (
       await t.app.inject({ method: 'GET', url: '/api/designers/me', headers: { cookie } })
     ).json().designer;
-    expect(after).toMatchObject({ bio: before.bio, skills: before.skills });
+    expect(after).toMatchObject({
+      bio: before.bio,
+      skills: before.skills,
+      role: 'designer',
+      rating: before.rating,
+    });
     const bio = `  ${'I model engagement rings and signets in Rhino and Matrix, '.repeat(2)}for casting.  `;
     const saved = await put(cookie, { bio });
     expect(saved.statusCode, saved.body).toBe(200);
