@@ -7,52 +7,16 @@ import { claire, member, offer, project } from '../../projects/testing/fixtures'
 import { renderRoute } from '../../projects/testing/render';
 import { chatMessage } from '../testing/message';
 import { ChatPanel } from './chat-panel';
+import { fakeSocket } from '../testing/fake-socket';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-/** Stands in for the socket.io connection (the network edge): records emits, lets the test push server events. */
-const fake = vi.hoisted(() => {
-  type Listener = (payload: unknown) => void;
-  const listeners = new Map<string, Set<Listener>>();
-  const emitted: { event: string; payload: unknown }[] = [];
-  /** The answer to the next joins: the room and its last seq, or a refusal. */
-  const joinAnswer: { refusal: string | null } = { refusal: null };
-  const socket = {
-    connected: true,
-    on(event: string, listener: Listener) {
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)!.add(listener);
-      return socket;
-    },
-    off(event: string, listener: Listener) {
-      listeners.get(event)?.delete(listener);
-      return socket;
-    },
-    emit(event: string, payload: { chatRoom: string }, ack?: (answer: unknown) => void) {
-      emitted.push({ event, payload });
-      if (event === 'join')
-        ack?.(
-          joinAnswer.refusal
-            ? { error: joinAnswer.refusal, code: 'not_member' }
-            : { chatRoom: payload.chatRoom, lastSeq: 0 },
-        );
-      return socket;
-    },
-    timeout() {
-      return { emitWithAck: () => Promise.resolve({ error: 'Not in this test.' }) };
-    },
-  };
-  const fire = (event: string, payload: unknown) => {
-    for (const listener of listeners.get(event) ?? []) listener(payload);
-  };
-  return { socket, fire, emitted, joinAnswer };
-});
-vi.mock('../../../lib/socket', () => ({ getSocket: () => fake.socket, closeSocket: () => undefined }));
+vi.mock('../../../lib/socket', async () => (await import('../testing/fake-socket')).socketModule);
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  fake.joinAnswer.refusal = null;
+  fakeSocket.reset();
 });
 
 function SignedInAs() {
@@ -151,10 +115,10 @@ describe('chat pane and the project status (getMoveStatus)', () => {
 
     // the customer paid: the server moved the project and the room heard getMoveStatus
     state.paid = true;
-    act(() => fake.fire('getMoveStatus', move({ projectId: 'p2' })));
+    act(() => fakeSocket.fire('getMoveStatus', move({ projectId: 'p2' })));
     await new Promise((r) => setTimeout(r, 50));
     expect(roomCalls()).toBe(before);
-    act(() => fake.fire('getMoveStatus', move()));
+    act(() => fakeSocket.fire('getMoveStatus', move()));
     await vi.waitFor(() => expect(roomCalls()).toBeGreaterThan(before));
     await vi.waitFor(() =>
       expect((screen.getByRole('combobox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(false),
@@ -167,7 +131,10 @@ describe('chat pane and the project status (getMoveStatus)', () => {
     renderRoute('/projects/:id', '/projects/p1', <ChatPanel project={paymentProject} />);
     await screen.findByRole('combobox', { name: 'Message' });
     act(() =>
-      fake.fire('getMoveStatus', move({ error: 'The project could not be moved.', savedMessage: null })),
+      fakeSocket.fire(
+        'getMoveStatus',
+        move({ error: 'The project could not be moved.', savedMessage: null }),
+      ),
     );
     expect((await screen.findAllByText('Error!')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('The project could not be moved.').length).toBeGreaterThan(0);
@@ -175,7 +142,7 @@ describe('chat pane and the project status (getMoveStatus)', () => {
 
   test("a refused join is a toast titled 'Error' with the server's text", async () => {
     serveDesigner();
-    fake.joinAnswer.refusal = 'You are not a member of this chat.';
+    fakeSocket.joinRefusal = 'You are not a member of this chat.';
     renderRoute('/projects/:id', '/projects/p1', <ChatPanel project={paymentProject} />);
     await screen.findByRole('combobox', { name: 'Message' });
     // the toast's title (the notice above the list says the text too)

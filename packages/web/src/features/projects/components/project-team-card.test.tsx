@@ -5,34 +5,11 @@ import { renderRoute } from '../testing/render';
 import type { ProjectDetail } from '../api/types';
 import { claire, customer, member, project } from '../testing/fixtures';
 import { ProjectTeamCard } from './project-team-card';
+import { fakeSocket } from '../../chat/testing/fake-socket';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-/** Stands in for the socket.io connection (the network edge): lets the test push server events. */
-const fake = vi.hoisted(() => {
-  type Listener = (payload: unknown) => void;
-  const listeners = new Map<string, Set<Listener>>();
-  const socket = {
-    connected: true,
-    on(event: string, listener: Listener) {
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)!.add(listener);
-      return socket;
-    },
-    off(event: string, listener: Listener) {
-      listeners.get(event)?.delete(listener);
-      return socket;
-    },
-    emit() {
-      return socket;
-    },
-  };
-  const fire = (event: string, payload: unknown) => {
-    for (const listener of listeners.get(event) ?? []) listener(payload);
-  };
-  return { socket, fire };
-});
-vi.mock('../../../lib/socket', () => ({ getSocket: () => fake.socket, closeSocket: () => undefined }));
+vi.mock('../../../lib/socket', async () => (await import('../../chat/testing/fake-socket')).socketModule);
 
 afterEach(() => {
   cleanup();
@@ -85,20 +62,25 @@ describe('Project Team card', () => {
     expect(within(row('Claire Dubois')).getByRole('img', { name: 'Offline' })).toBeTruthy();
     expect(within(row('Pat Lovelace')).getByRole('img', { name: 'Offline' })).toBeTruthy();
 
-    act(() => fake.fire('usersOnline', { chatRoom: 'r1', users: ['u1', 'd1'] }));
+    act(() => fakeSocket.fire('usersOnline', { chatRoom: 'r1', users: ['u1', 'd1'] }));
     expect(within(row('Claire Dubois')).getByRole('img', { name: 'Online' })).toBeTruthy();
     // another project's room says nothing about this team
-    act(() => fake.fire('filteredUsers', { chatRoom: 'elsewhere', users: ['s1'] }));
+    act(() => fakeSocket.fire('filteredUsers', { chatRoom: 'elsewhere', users: ['s1'] }));
     expect(within(row('Pat Lovelace')).getByRole('img', { name: 'Offline' })).toBeTruthy();
-    act(() => fake.fire('forceDisconnectedFiltredUsers', { chatRoom: 'r1', users: ['u1'] }));
+    act(() => fakeSocket.fire('forceDisconnectedFiltredUsers', { chatRoom: 'r1', users: ['u1'] }));
     expect(within(row('Claire Dubois')).getByRole('img', { name: 'Offline' })).toBeTruthy();
 
     act(() =>
-      fake.fire('getMessageRead', { chatRoom: 'r1', readerId: 'u1', messages: [], allMessages: true }),
+      fakeSocket.fire('getMessageRead', { chatRoom: 'r1', readerId: 'u1', messages: [], allMessages: true }),
     );
     expect(within(row('Claire Dubois')).queryByLabelText('Unread messages')).toBeNull();
     act(() =>
-      fake.fire('getMessage', { chatRoom: 'r1', from: 'd1', type: 'designer', message: 'New draft is up' }),
+      fakeSocket.fire('getMessage', {
+        chatRoom: 'r1',
+        from: 'd1',
+        type: 'designer',
+        message: 'New draft is up',
+      }),
     );
     expect(within(row('Claire Dubois')).getByLabelText('Unread messages')).toBeTruthy();
     expect(within(row('Ada Lovelace')).queryByLabelText('Unread messages')).toBeNull();
