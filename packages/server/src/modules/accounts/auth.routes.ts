@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginInputSchema } from '@facet/domain/rules';
+import { accountMessages, loginInputSchema, PORTFOLIO_MAX_FILES } from '@facet/domain/rules';
 import { replies } from '../../platform/openapi';
 import { AppError } from '../../platform/errors';
 import { errorReply, userReply } from './accounts.schemas';
@@ -41,11 +41,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const portfolio: UploadedFile[] = [];
       if (request.isMultipart()) {
         body = undefined;
-        for await (const part of request.parts()) {
+        const names = new Set<string>();
+        // a file whose name came already is skipped unread (room is left for such duplicates); the first
+        // file over the limit is refused before it is read
+        for await (const part of request.parts({ limits: { files: PORTFOLIO_MAX_FILES * 2 } })) {
           if (part.type === 'file') {
-            if (part.fieldname !== 'portfolioImages') {
-              await part.toBuffer();
+            if (part.fieldname !== 'portfolioImages' || names.has(part.filename)) {
+              part.file.resume();
               continue;
+            }
+            names.add(part.filename);
+            if (names.size > PORTFOLIO_MAX_FILES) {
+              const message = accountMessages.portfolioTooManyFiles;
+              throw new AppError('validation_failed', message, 400, { portfolioImages: message });
             }
             portfolio.push({ name: part.filename, bytes: new Uint8Array(await part.toBuffer()) });
           } else if (part.fieldname === 'data') {

@@ -159,6 +159,23 @@ describe('sign-up', () => {
     expect(created.statusCode).toBe(201);
     const portfolio = await t.ctx.accounts.queries.portfolioOf(created.json().user.id);
     expect(portfolio.map((p) => p.name)).toEqual(['ring.png']); // the duplicate by name was skipped
+
+    // 20 files and a duplicate pass; a 21st distinct file is refused with the spec's text and nothing is made
+    const twenty = Array.from({ length: 20 }, (_, i) => ({ name: `piece-${i}.png`, bytes: png }));
+    const atLimit = form([...twenty, { name: 'piece-0.png', bytes: png }], 'multi4@example.com');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...atLimit })).statusCode).toBe(
+      201,
+    );
+    const over = form([...twenty, { name: 'piece-20.png', bytes: png }], 'multi5@example.com');
+    const tooMany = await t.app.inject({ method: 'POST', url: '/api/auth/signup', ...over });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.fields.portfolioImages).toBe('You can upload at most 20 portfolio files');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'multi5@example.com', password: 'Sparkle-2026!', portal: 'designer' },
+    });
+    expect(login.statusCode).toBe(401);
   });
 
   test('signing up in a browser that holds a session ends that session', async () => {
