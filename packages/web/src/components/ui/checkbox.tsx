@@ -36,7 +36,8 @@ export function Checkbox({ label, description, error, className, id, ref, ...res
           <Check className="checkbox__mark" aria-hidden="true" />
         </span>
         <label htmlFor={inputId} className="checkbox__label">
-          {label}
+          {/* one flow of text, so a label with a link reads as one line */}
+          <span>{label}</span>
           {description ? (
             <span className="checkbox__description" id={descriptionId}>
               {description}
