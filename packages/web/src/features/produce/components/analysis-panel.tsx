@@ -19,7 +19,9 @@ function UnitConfirmation({ model }: { model: Model }) {
   if (!asks && !open) {
     return (
       <p className="unit-line">
-        Drawn in <strong>{UNIT_CHOICES.find((u) => u.value === model.unit)?.label ?? model.unit}</strong>.{' '}
+        <span>
+          Drawn in <strong>{UNIT_CHOICES.find((u) => u.value === model.unit)?.label ?? model.unit}</strong>.
+        </span>
         <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
           Change unit
         </Button>
