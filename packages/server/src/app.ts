@@ -16,6 +16,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { installSameOriginCheck, installSessionReader } from './platform/auth';
 import { installErrorHandler } from './platform/error-handler';
+import { frameworkErrors, installInputGuard } from './platform/input-guard';
 import { checkedSerializerCompiler, namedComponents } from './platform/openapi';
 import { startJobs, type Jobs } from './platform/jobs';
 import { createMailer, type Mailer } from './platform/mail';
@@ -113,6 +114,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     trustProxy: true,
     // chat room ids (spec: three ids and 4 digits) are longer than the default 100
     routerOptions: { maxParamLength: 256 },
+    // a malformed address or an over-long path param: the one error shape, not Fastify's own
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // development and tests: a response schema that would drop a field fails the request
@@ -174,6 +177,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
 
   installErrorHandler(app);
+  installInputGuard(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

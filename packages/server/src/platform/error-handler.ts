@@ -32,6 +32,12 @@ const byFastifyCode: Record<string, { status: number; code: string; message: str
   },
 };
 
+export const invalidMultipart = () =>
+  new AppError('invalid_multipart', 'The uploaded form is incomplete or malformed.', 400);
+
+/** The form parser's own errors (they carry no code): a form cut short or without a boundary. */
+const MULTIPART_PARSE_ERROR = /^Multipart: Boundary not found$|unexpected end of multipart data$/i;
+
 export function toErrorBody(error: AppError): ErrorBody {
   return {
     error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
@@ -54,6 +60,8 @@ export function installErrorHandler(app: FastifyInstance) {
     } else if (error.code && byFastifyCode[error.code]) {
       const known = byFastifyCode[error.code]!;
       appError = new AppError(known.code, known.message, known.status);
+    } else if (MULTIPART_PARSE_ERROR.test(error.message)) {
+      appError = invalidMultipart();
     } else if (error.statusCode === 429) {
       appError = new AppError(
         'too_many_attempts',
