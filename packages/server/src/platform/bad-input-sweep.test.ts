@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { projects, users } from '../db/schema/index';
 import { createTestApp, loginAs } from '../test/test-app';
+import { customerSignup } from '../modules/accounts/test-payloads';
 
 /**
  * Bad input never gets a 500: every route the app lists in its OpenAPI document (so a new route is swept
@@ -275,4 +278,36 @@ describe('bad input never gets a 500', () => {
     expect(sent).toBeGreaterThan(1000);
     expect(failures, `${failures.length} bad requests failed:\n${failures.join('\n')}`).toEqual([]);
   }, 300_000);
+});
+
+describe('a refused request changes nothing', () => {
+  test('text with a NUL character is refused before anything is written', async () => {
+    const count = async () => (await t.ctx.db.select({ id: projects.id }).from(projects)).length;
+    const before = await count();
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie: cookies.customer! },
+      payload: { title: 'Ring\u0000' },
+    });
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json().error).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
+    expect(r.json().error.fields).toHaveProperty('title');
+    expect(await count()).toEqual(before);
+  });
+
+  test('sign-up form data with a NUL character creates no account', async () => {
+    const email = 'nul-signup@example.com';
+    // a valid sign-up but for the NUL in the name
+    const data = JSON.stringify({ ...customerSignup(email), fullName: 'Maya\u0000 Lindgren' });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: `--b\r\nContent-Disposition: form-data; name="data"\r\n\r\n${data}\r\n--b--\r\n`,
+    });
+    expect(r.statusCode, r.body).toBe(400);
+    const found = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    expect(found).toEqual([]);
+  });
 });
