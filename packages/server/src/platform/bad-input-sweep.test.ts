@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { projects, users } from '../db/schema/index';
+import { generateCube, writeStlBinary } from '@facet/domain/mesh';
+import { projectItems, projects, users } from '../db/schema/index';
 import { createTestApp, loginAs } from '../test/test-app';
 import { customerSignup } from '../modules/accounts/test-payloads';
+import { uploadModel } from '../modules/models/models.test-helper';
 
 /**
  * Bad input never gets a 500: every route the app lists in its OpenAPI document (so a new route is swept
@@ -78,15 +80,19 @@ const typeOf = (schema: Schema | undefined): string | undefined => {
   return alt ? typeOf(alt.find((a) => typeOf(a) !== 'null')) : undefined;
 };
 
-/** A body that passes the schema as far as types go, so value checks in handlers get reached. */
-const plausible = (schema: Schema | undefined): unknown => {
+/**
+ * A body that passes the schema as far as types go, so value checks in handlers get reached. A field named
+ * in `real` (modelId, proId …) gets that real record's id instead.
+ */
+const plausible = (schema: Schema | undefined, real: Record<string, unknown> = {}): unknown => {
   const s = resolve(schema);
   if (!s) return 'x';
   if (s.enum?.length) return s.enum[0];
   switch (typeOf(s)) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [key, prop] of Object.entries(s.properties ?? {})) out[key] = plausible(prop);
+      for (const [key, prop] of Object.entries(s.properties ?? {}))
+        out[key] = key in real ? real[key] : plausible(prop, real);
       return out;
     }
     case 'array':
@@ -106,7 +112,10 @@ const plausible = (schema: Schema | undefined): unknown => {
 };
 
 /** The bad bodies for one JSON schema: wrong types for every field at once, then one field at a time. */
-const badBodies = (schema: Schema | undefined): Record<string, { payload?: string; type?: string }> => {
+const badBodies = (
+  schema: Schema | undefined,
+  real: Record<string, unknown> = {},
+): Record<string, { payload?: string; type?: string }> => {
   const json = (v: unknown) => ({ payload: JSON.stringify(v), type: 'application/json' });
   const bodies: Record<string, { payload?: string; type?: string }> = {
     none: {},
@@ -137,7 +146,9 @@ const badBodies = (schema: Schema | undefined): Record<string, { payload?: strin
   if (props.length === 0) return bodies;
   // one bad field next to plausible required ones, so checks past the schema get reached
   const required = new Set(s?.required ?? []);
-  const base = Object.fromEntries(props.filter(([k]) => required.has(k)).map(([k, p]) => [k, plausible(p)]));
+  const base = Object.fromEntries(
+    props.filter(([k]) => required.has(k)).map(([k, p]) => [k, k in real ? real[k] : plausible(p, real)]),
+  );
   const all = (f: (type: string | undefined) => unknown) =>
     Object.fromEntries(props.map(([k, p]) => [k, f(typeOf(p))]));
   bodies['numbers as strings'] = json(
@@ -278,6 +289,151 @@ describe('bad input never gets a 500', () => {
     expect(sent).toBeGreaterThan(1000);
     expect(failures, `${failures.length} bad requests failed:\n${failures.join('\n')}`).toEqual([]);
   }, 300_000);
+
+  test('every route with an id, with real records, as whoever may act on them', async () => {
+    const call = async (who: Role, method: 'GET' | 'POST', url: string, payload?: object) => {
+      const r = await t.app.inject({ method, url, headers: { cookie: cookies[who]! }, payload });
+      expect(r.statusCode, `${method} ${url}: ${r.body}`).toBeLessThan(300);
+      return r.json();
+    };
+    const me = async (who: Role) => (await call(who, 'GET', '/api/me')).user.id as string;
+    const designerId = await me('designer');
+    const serviceId = await me('service');
+    // a project of the customer with an item, designer@demo.facet invited and quoting, their room with a message
+    const { project } = await call('customer', 'POST', '/api/projects', {
+      title: 'Sweep ring',
+      items: [{ title: 'Sweep ring', category: 'Rings', itemType: 'Ring', dimensions: [{ width: '20' }] }],
+    });
+    const itemId = (await call('customer', 'GET', `/api/projects/${project.id}`)).project.items[0]
+      .id as string;
+    const invitationId = (
+      await call('customer', 'POST', `/api/projects/${project.id}/invitations`, { proId: designerId })
+    ).offer.id as string;
+    const { rooms } = await call('customer', 'GET', `/api/projects/${project.id}/rooms`);
+    const roomId = rooms.find((r: { proId: string }) => r.proId === designerId).id as string;
+    const [customerRow] = await t.ctx.db.select().from(users).where(eq(users.email, ROLES.customer));
+    const { message } = await t.ctx.chat.send(customerRow!, {
+      clientId: 'sweep-1',
+      chatRoom: roomId,
+      projectId: project.id,
+      message: 'Sweep message',
+    });
+    // the quote makes the chat read-only: the message goes first
+    await call('designer', 'POST', `/api/invitations/${invitationId}/offer`, {
+      priceCents: 50_000,
+      leadTimeDays: 7,
+    });
+    // a second project of theirs, paid and delivered, with a change request waiting for the designer's quote
+    const delivered = (
+      await call('customer', 'POST', '/api/projects', {
+        title: 'Sweep pendant',
+        items: [{ title: 'Pendant', category: 'Rings', itemType: 'Ring', dimensions: [{ width: '20' }] }],
+      })
+    ).project.id as string;
+    const secondInvitation = (
+      await call('customer', 'POST', `/api/projects/${delivered}/invitations`, { proId: designerId })
+    ).offer.id as string;
+    await call('designer', 'POST', `/api/invitations/${secondInvitation}/offer`, {
+      priceCents: 40_000,
+      leadTimeDays: 5,
+    });
+    await call('customer', 'POST', `/api/invitations/${secondInvitation}/accept`);
+    await call('staff', 'POST', `/api/staff/projects/${delivered}/mark-paid`);
+    const delivery = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${delivered}/deliveries`,
+      headers: { cookie: cookies.designer!, 'content-type': 'multipart/form-data; boundary=X' },
+      payload:
+        '--X\r\nContent-Disposition: form-data; name="files"; filename="pendant.stl"\r\nContent-Type: application/octet-stream\r\n\r\nsolid p\nendsolid p\n\r\n--X--\r\n',
+    });
+    expect(delivery.statusCode, delivery.body).toBe(201);
+    const changeRequestId = (
+      await call('customer', 'POST', `/api/projects/${delivered}/change-requests`, {
+        changes: ['Longer chain'],
+      })
+    ).changeRequest.id as string;
+    // the customer's own model, the first design of the library, the first of each catalog list
+    const { model } = await uploadModel(
+      t.app,
+      cookies.customer!,
+      'sweep.stl',
+      writeStlBinary(generateCube(10, [0, 0, 0])),
+    );
+    const libraryId = (await call('customer', 'GET', '/api/library')).products[0].id as string;
+    const catalog = await call('staff', 'GET', '/api/catalog');
+    const real: Record<string, unknown> = {
+      projectId: project.id,
+      itemId,
+      invitationId,
+      roomId,
+      messageId: message.id,
+      modelId: model.id,
+      libraryId,
+      proId: designerId,
+      materialId: catalog.materials[0].id,
+      polishId: catalog.polishes[0].id,
+      platingId: catalog.platings[0].id,
+    };
+    // the record each path's {id} names; a path not listed keeps the made-up id
+    const idOf: [RegExp, unknown][] = [
+      [/^\/api\/(staff\/)?projects\/\{id\}/, project.id],
+      [/^\/api\/project-items\/\{id\}/, itemId],
+      [/^\/api\/invitations\/\{id\}/, invitationId],
+      [/^\/api\/change-requests\/\{id\}/, changeRequestId],
+      [/^\/api\/models\/\{id\}/, model.id],
+      [/^\/api\/library\/\{id\}/, libraryId],
+      [/^\/api\/designers\/\{id\}/, designerId],
+      [/^\/api\/staff\/accounts\/\{id\}/, serviceId],
+      [/^\/api\/catalog\/materials\/\{id\}/, catalog.materials[0].id],
+      [/^\/api\/catalog\/polishes\/\{id\}/, catalog.polishes[0].id],
+      [/^\/api\/catalog\/platings\/\{id\}/, catalog.platings[0].id],
+      [/^\/api\/countries\/\{code\}/, 'US'],
+    ];
+    const realUrl = (path: string) =>
+      path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+        if (name === 'id') return String(idOf.find(([re]) => re.test(path))?.[1] ?? MISSING_UUID);
+        return String(real[name] ?? MISSING_UUID);
+      });
+
+    // routes that move the record on (accept, approve …) last, so the others meet it as it was made
+    const final = /\/(accept|decline|refuse|approve|reject|mark-paid|complete)$/;
+    const swept = routes
+      .filter((r) => !EXCLUDED[`${r.method} ${r.path}`] && ['POST', 'PUT', 'PATCH'].includes(r.method))
+      .filter((r) => {
+        const props = Object.keys(
+          resolve(r.op.requestBody?.content?.['application/json']?.schema)?.properties ?? {},
+        );
+        return realUrl(r.path) !== r.path || props.some((k) => k in real);
+      })
+      .sort((a, b) => Number(final.test(a.path)) - Number(final.test(b.path)));
+    expect(swept.length).toBeGreaterThan(20);
+    const before = failures.length;
+    const sentBefore = sent;
+    for (const route of swept) {
+      const { method, path, op } = route;
+      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      const url = realUrl(path);
+      // whoever gets past the sign-in, role and ownership checks with a plausible body
+      const owners: Role[] = [];
+      for (const role of Object.keys(ROLES) as Role[]) {
+        const options: InjectOptions = { method: method as 'POST', url };
+        if (bodySchema) options.payload = plausible(bodySchema, real) as object;
+        const status = await send({ who: role, label: 'real probe', options }, route);
+        if (![401, 403, 404].includes(status)) owners.push(role);
+      }
+      for (const [label, body] of Object.entries(badBodies(bodySchema, real))) {
+        for (const who of owners) {
+          const options: InjectOptions = { method: method as 'POST', url };
+          if (body.payload !== undefined) options.payload = body.payload;
+          if (body.type) options.headers = { 'content-type': body.type };
+          await send({ who, label: `real body ${label}`, options }, route);
+        }
+      }
+    }
+    expect(sent - sentBefore).toBeGreaterThan(200);
+    const found = failures.slice(before);
+    expect(found, `${found.length} bad requests failed:\n${found.join('\n')}`).toEqual([]);
+  }, 120_000);
 });
 
 describe('a refused request changes nothing', () => {
@@ -294,6 +450,38 @@ describe('a refused request changes nothing', () => {
     expect(r.json().error).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
     expect(r.json().error.fields).toHaveProperty('title');
     expect(await count()).toEqual(before);
+  });
+
+  test('an item edit that changes nothing is refused with 400 and the item stays as it was', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie: cookies.customer! },
+      payload: {
+        title: 'Empty edit',
+        items: [{ title: 'Band', category: 'Rings', itemType: 'Ring', dimensions: [{ width: '20' }] }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [item] = await t.ctx.db
+      .select()
+      .from(projectItems)
+      .where(eq(projectItems.projectId, created.json().project.id));
+    for (const payload of [{}, { description: undefined }]) {
+      const r = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/project-items/${item!.id}`,
+        headers: { cookie: cookies.customer! },
+        payload,
+      });
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().error).toMatchObject({
+        code: 'validation_failed',
+        message: 'Change the description or the dimensions.',
+      });
+    }
+    const [after] = await t.ctx.db.select().from(projectItems).where(eq(projectItems.id, item!.id));
+    expect(after).toEqual(item);
   });
 
   test('sign-up form data with a NUL character creates no account', async () => {

@@ -30,10 +30,15 @@ export const updateProjectInput = z.strictObject({
   description: z.string().trim().max(5000).optional(),
 });
 
-export const updateItemInput = z.strictObject({
-  description: z.string().trim().min(1, 'Description cannot be empty.').max(5000).optional(),
-  dimensions: z.array(dimension).min(1, 'Add at least one dimension.').max(20).optional(),
-});
+export const updateItemInput = z
+  .strictObject({
+    description: z.string().trim().min(1, 'Description cannot be empty.').max(5000).optional(),
+    dimensions: z.array(dimension).min(1, 'Add at least one dimension.').max(20).optional(),
+  })
+  .refine(
+    (patch) => patch.description !== undefined || patch.dimensions !== undefined,
+    'Change the description or the dimensions.',
+  );
 export type UpdateItemInput = z.output<typeof updateItemInput>;
 
 export const listProjectsQuery = z.object({
