@@ -9,8 +9,22 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           include: ['src/**/*.test.ts'],
+          // the fault suite stops and restarts real processes: CI runs it on its own, after this suite
+          exclude: ['src/fault/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          setupFiles: ['src/test/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'fault',
+          root: 'packages/server',
+          include: ['src/fault/**/*.test.ts'],
+          // real server processes, a Redis and PostgreSQL of the suite's own: one file at a time
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           setupFiles: ['src/test/fail-on-console-error.ts'],
         },
       },

@@ -72,6 +72,12 @@ step('format', 'npx', ['prettier', '--check', '.']);
 step('unit and server integration tests', 'npx', [
   'vitest',
   'run',
+  '--project',
+  'domain',
+  '--project',
+  'server',
+  '--project',
+  'web',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${results}/unit.json`,
