@@ -11,7 +11,6 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { installSameOriginCheck, installSessionReader } from './platform/auth';
@@ -52,6 +51,9 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { libraryService, type LibraryService } from './modules/library/library.service';
 import { installRealtime } from './platform/realtime';
+import { connectRedis, type RedisLink } from './platform/redis';
+import { fallbackRateLimitStore } from './platform/rate-limit-store';
+import { authThrottleStore, type AuthThrottle } from './modules/accounts/auth-throttle';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -61,8 +63,10 @@ export interface AppContext {
   storage: Storage;
   jobs: Jobs;
   mailer: Mailer;
-  redis: Redis | null;
+  /** Every Redis connection of this process (rate limits, chat), for the health answer; empty without REDIS_URL. */
+  redis: RedisLink[];
   sessions: SessionStore;
+  throttle: AuthThrottle;
   files: FilesService;
   accounts: AccountsService;
   signup: SignupService;
@@ -111,7 +115,11 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies named by TRUST_PROXY (off by default)
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     // chat room ids (spec: three ids and 4 digits) are longer than the default 100
     routerOptions: { maxParamLength: 256 },
     // a malformed address or an over-long path param: the one error shape, not Fastify's own
@@ -139,17 +147,16 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   const jobs = await startJobs({ sql: database.sql, runWorkers: config.runWorkers, log: app.log });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
-    : null;
+  const rateLimitRedis = config.redisUrl ? connectRedis(config.redisUrl, 'rate-limit', app.log) : null;
   const sessions = sessionStore(db, config.sessionTtlDays);
+  const throttle = authThrottleStore(db);
   const files = filesService({ db, storage });
   const onboarding = onboardingService(db);
   const catalog = catalogService(db);
   const pricing = pricingService({ db, catalog });
   const models = modelsService({ db, storage, config, log: app.log });
-  const accounts = accountsService({ db, sessions, files, jobs });
-  const signup = signupService({ db, sessions, files, jobs, accounts, onboarding });
+  const accounts = accountsService({ db, sessions, files, jobs, throttle });
+  const signup = signupService({ db, sessions, files, jobs, accounts, onboarding, throttle });
   const ctx: AppContext = {
     config,
     database,
@@ -157,8 +164,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     storage,
     jobs,
     mailer,
-    redis,
+    redis: rateLimitRedis ? [rateLimitRedis] : [],
     sessions,
+    throttle,
     files,
     accounts,
     signup,
@@ -208,7 +216,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: config.rateLimitNamespace } : {}),
+    // counters in Redis, shared by the nodes; in this node's memory while Redis is away
+    ...(rateLimitRedis
+      ? { store: fallbackRateLimitStore(rateLimitRedis, config.rateLimitNamespace, app.log) }
+      : {}),
   });
   installSessionReader(app);
   installSameOriginCheck(app, [config.publicUrl.replace(/\/$/, '')]);
@@ -276,7 +287,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   app.addHook('onClose', async () => {
     await jobs.stop();
-    await redis?.quit().catch(() => redis.disconnect()); // pending commands finish first
+    await rateLimitRedis?.close();
     await database.close();
     if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
   });

@@ -34,6 +34,12 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   COOKIE_SECURE: bool.optional(),
   SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(365).default(30),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|true|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/, {
+      message: 'must be false, true, a hop count or a comma-separated list of proxy addresses',
+    })
+    .optional(),
   LOGIN_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
   SIGNUP_RATE_LIMIT: z.coerce.number({ message: 'must be a number' }).int().min(1).default(20),
   BODY_LIMIT_BYTES: z.coerce
@@ -72,6 +78,11 @@ export interface Config {
   seedDemo: boolean;
   cookieSecure: boolean;
   sessionTtlDays: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (Fastify's `trustProxy`): false
+   * (default, the socket's address counts), a hop count, or a list of proxy addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
   loginRateLimit: number;
   signupRateLimit: number;
   /** Prefix of the rate-limit counters in Redis (tests give each app its own). */
@@ -133,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     cookieSecure: e.COOKIE_SECURE ?? production,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     rateLimitNamespace: 'facet-rate:',
@@ -155,4 +167,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim());
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, validationError } from './errors';
+import { AppError, TooManyAttempts, validationError } from './errors';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -74,7 +74,8 @@ export function installErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'request failed');
       appError = new AppError('internal_error', 'An unexpected error occurred.', 500);
     }
-    if (appError.status === 429 && error.statusCode === 429) reply.header('retry-after', '60');
+    if (appError instanceof TooManyAttempts) reply.header('retry-after', String(appError.retryAfterSeconds));
+    else if (appError.status === 429 && error.statusCode === 429) reply.header('retry-after', '60');
     return reply.status(appError.status).send(toErrorBody(appError));
   });
 

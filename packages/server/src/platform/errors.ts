@@ -11,6 +11,16 @@ export class AppError extends Error {
   }
 }
 
+/** 429 with the seconds after which trying again makes sense (sent as Retry-After). */
+export class TooManyAttempts extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('too_many_attempts', message, 429);
+  }
+}
+
 export const notFound = (what = 'That') => new AppError('not_found', `${what} was not found.`, 404);
 export const forbidden = (message = 'You are not allowed to do that.') =>
   new AppError('forbidden', message, 403);

@@ -1,6 +1,5 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { participantFullName, TYPING_CLEAR_MS } from '@facet/domain/chat';
 import type {
@@ -14,6 +13,7 @@ import type { UserRow } from '../modules/accounts/accounts.queries';
 import { SESSION_COOKIE, type SessionStore } from '../modules/accounts/sessions';
 import { isBlocked } from './auth';
 import { AppError } from './errors';
+import { connectRedis, type RedisLink } from './redis';
 
 interface SocketData {
   user: UserRow;
@@ -22,6 +22,8 @@ type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<stri
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 const SWEEP_INTERVAL_MS = 5000;
+/** After a Redis outage, messages stored from this long before it was noticed are sent again. */
+const RESEND_MARGIN_MS = 30_000;
 
 function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
@@ -76,13 +78,27 @@ export async function installRealtime(
     },
   });
 
-  let pub: Redis | null = null;
-  let sub: Redis | null = null;
+  // With REDIS_URL the adapter carries events between nodes. Redis may go away: each node then keeps
+  // serving the sockets it holds (a broadcast reaches this node's members; the copy for other nodes is
+  // dropped, never queued), and when Redis is back every member on this node is sent what the rooms stored
+  // meanwhile, by sequence, so nothing acknowledged is lost.
+  let pub: RedisLink | null = null;
+  let sub: RedisLink | null = null;
   if (deps.redisUrl) {
-    pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
-    sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on('error', (err) => app.log.warn({ err }, 'chat: redis'));
-    io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
+    pub = connectRedis(deps.redisUrl, 'chat-publish', app.log);
+    // subscriptions wait for the connection (and are renewed after each outage) instead of failing
+    sub = connectRedis(deps.redisUrl, 'chat-subscribe', app.log, {
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: null,
+      commandTimeout: undefined,
+    });
+    const publish = pub.client.publish.bind(pub.client) as (channel: string, message: string) => Promise<number>;
+    // the adapter publishes without waiting: while Redis is away a publish fails here, not at the process
+    (pub.client as unknown as { publish: typeof publish }).publish = (channel, message) =>
+      publish(channel, message).catch(() => 0);
+    app.ctx.redis.push(pub, sub);
+    await waitUntilUp(pub, 5000);
+    io.adapter(createAdapter(pub.client, sub.client, { requestsTimeout: 2000 }));
   }
 
   chat.setEmitter({
@@ -111,7 +127,8 @@ export async function installRealtime(
 
   async function onlineIn(room: string): Promise<string[]> {
     try {
-      const sockets = await io.in(room).fetchSockets();
+      // while Redis is away only this node can answer
+      const sockets = pub && !pub.up() ? await io.local.in(room).fetchSockets() : await io.in(room).fetchSockets();
       return [...new Set(sockets.map((s) => s.data.user.id))];
     } catch {
       return [];
@@ -119,6 +136,35 @@ export async function installRealtime(
   }
 
   let closing = false;
+  // Redis outage: once the subscription is back, send this node's members every message their rooms
+  // stored since a little before the outage began (they drop the ones they already hold, by id)
+  let lostAt: Date | null = null;
+  const markLost = () => {
+    lostAt ??= new Date(Date.now() - RESEND_MARGIN_MS);
+  };
+  pub?.onLost(markLost);
+  sub?.onLost(markLost);
+  const localRooms = () => [...io.of('/').adapter.rooms.keys()].filter((r) => !io.of('/').sockets.has(r));
+  const redeliver = async () => {
+    const since = lostAt;
+    lostAt = null;
+    if (!since) return;
+    let sent = 0;
+    for (const room of localRooms()) {
+      for (const message of await chat.storedSince(room, since)) {
+        if (closing) return;
+        io.local.to(room).emit('getMessage', message);
+        sent += 1;
+      }
+    }
+    app.log.info({ messages: sent }, 'chat: resent what the rooms stored while Redis was away');
+  };
+  sub?.onRecovered(() => {
+    void redeliver().catch((err: unknown) =>
+      app.log.error({ err }, 'chat: resending after a Redis outage failed'),
+    );
+  });
+
   async function announcePresence(
     room: string,
     joiner: ChatSocket | null,
@@ -260,9 +306,20 @@ export async function installRealtime(
     io.disconnectSockets(true);
     io.engine.close();
     await io.of('/').adapter.close();
-    // quit (not disconnect): commands still in flight get their replies instead of rejecting unhandled
-    await Promise.all([pub, sub].map((client) => client?.quit().catch(() => client.disconnect())));
+    await Promise.all([pub?.close(), sub?.close()]);
   });
 
   return io;
+}
+
+/** Waits (bounded) for the first connection, so the adapter starts subscribed; later outages are survived. */
+async function waitUntilUp(link: RedisLink, timeoutMs: number) {
+  if (link.up()) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    link.client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

@@ -40,7 +40,9 @@ export async function createTestApp(
     databaseUrl,
     redisUrl: process.env.REDIS_URL || undefined,
     devMailbox: true,
+    // a test file signs in many times from one address; the limits have tests of their own
     signupRateLimit: 1000,
+    loginRateLimit: 1000,
     // with Redis the counters are shared by every app: each test app counts on its own
     rateLimitNamespace: `facet-rate-test-${randomBytes(4).toString('hex')}:`,
     ...overrides,

@@ -144,3 +144,19 @@ export const userAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.answerId] })],
 );
+
+/**
+ * Failed sign-ins (and sign-ups refused for an email already taken) per email, whatever the address they
+ * came from: after 5 within 15 minutes the email is held for a growing while (1, 2, 4, 8, then 15 minutes).
+ */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    kind: text('kind', { enum: ['login', 'signup'] }).notNull(),
+    email: text('email').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.email] }), index('auth_throttle_last_idx').on(t.lastFailureAt)],
+);

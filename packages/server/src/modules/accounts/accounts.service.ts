@@ -7,6 +7,7 @@ import type { FilesService } from '../files/files.service';
 import { geo } from '../geo/geo.service';
 import { accountsQueries, normaliseEmail, type UserRow } from './accounts.queries';
 import type { SessionStore } from './sessions';
+import type { AuthThrottle } from './auth-throttle';
 
 export type Portal = 'customer' | 'designer' | 'service' | 'staff';
 
@@ -66,7 +67,13 @@ let dummyHash: Promise<string> | undefined;
 
 export const hashPassword = (password: string) => argon2.hash(password, hashOptions);
 
-export function accountsService(deps: { db: Db; sessions: SessionStore; files: FilesService; jobs: Jobs }) {
+export function accountsService(deps: {
+  db: Db;
+  sessions: SessionStore;
+  files: FilesService;
+  jobs: Jobs;
+  throttle: AuthThrottle;
+}) {
   const q = accountsQueries(deps.db);
 
   async function toMe(user: UserRow): Promise<Me> {
@@ -116,14 +123,22 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; files: F
       userAgent?: string;
       oldToken?: string | null;
     }) {
+      // failures count per email, known or not, from whatever address they come
+      const email = normaliseEmail(input.email);
+      await deps.throttle.check('login', email);
       const user = await q.findByEmail(input.email);
       if (!user) {
         dummyHash ??= hashPassword('not-a-real-password-1A!');
         await argon2.verify(await dummyHash, input.password).catch(() => false);
+        await deps.throttle.fail('login', email);
         throw new AppError('invalid_credentials', 'Invalid email or password.', 401);
       }
       const ok = await argon2.verify(user.passwordHash, input.password).catch(() => false);
-      if (!ok) throw new AppError('invalid_credentials', 'Invalid email or password.', 401);
+      if (!ok) {
+        await deps.throttle.fail('login', email);
+        throw new AppError('invalid_credentials', 'Invalid email or password.', 401);
+      }
+      await deps.throttle.clear('login', email);
       if (user.role !== input.portal) {
         throw new AppError('wrong_portal', wrongPortalMessage(input.portal, user.role), 403);
       }

@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary:
           'Sign up (the wizard payload with role); JSON, or multipart with `data` and `portfolioImages` files',
-        response: replies({ 201: userReply, 400: errorReply, 409: errorReply }),
+        response: replies({ 201: userReply, 400: errorReply, 409: errorReply, 429: errorReply }),
       },
       config: { rateLimit: { max: config.signupRateLimit, timeWindow: '1 minute' } },
     },
@@ -86,15 +86,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginInputSchema,
         response: replies({ 200: userReply, 401: errorReply, 403: errorReply, 429: errorReply }),
       },
-      config: {
-        rateLimit: {
-          max: config.loginRateLimit,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) =>
-            `${request.ip}:${String((request.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`,
-        },
-      },
+      // per address here (the address TRUST_PROXY lets us believe); per account in the accounts service
+      config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const { session, me } = await app.ctx.accounts.login({

@@ -14,6 +14,7 @@ import type { OnboardingService } from '../onboarding/onboarding.service';
 import { type AccountsService, checkAddress, hashPassword, splitFullName } from './accounts.service';
 import { normaliseEmail } from './accounts.queries';
 import type { SessionStore } from './sessions';
+import type { AuthThrottle } from './auth-throttle';
 
 export interface UploadedFile {
   name: string;
@@ -30,6 +31,7 @@ export function signupService(deps: {
   jobs: Jobs;
   accounts: AccountsService;
   onboarding: OnboardingService;
+  throttle: AuthThrottle;
 }) {
   const q = deps.accounts.queries;
 
@@ -55,7 +57,13 @@ export function signupService(deps: {
         }
       }
       const answers = await deps.onboarding.checkAnswers(input.answers ?? []);
-      if (await q.findByEmail(input.email)) throw emailTaken();
+      // probing which emails have accounts is slow from any number of addresses
+      const email = normaliseEmail(input.email);
+      await deps.throttle.check('signup', email);
+      if (await q.findByEmail(input.email)) {
+        await deps.throttle.fail('signup', email);
+        throw emailTaken();
+      }
 
       const passwordHash = await hashPassword(input.password);
       const { firstName, lastName } = splitFullName(input.fullName);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import {
   chatRoomId,
   checkChatFile,
@@ -516,6 +516,20 @@ export function chatService(deps: ChatDeps) {
         lastSeq: access.room.lastSeq,
         hasMore: rows.length > limit,
       };
+    },
+
+    /**
+     * A room's messages stored since a moment, oldest first (at most 1,000): what a node sends again to the
+     * members it holds after it was cut off from the other nodes.
+     */
+    async storedSince(roomId: string, since: Date): Promise<ChatMessage[]> {
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.roomId, roomId), gte(chatMessages.createdAt, since)))
+        .orderBy(asc(chatMessages.seq))
+        .limit(1000);
+      return toMessages(db, rows);
     },
 
     /** sendMessage: checks, stores (seq) and returns the message; a retried clientId returns the stored one. */

@@ -3,33 +3,109 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replies } from '../../platform/openapi';
 
+/** A check that does not answer within this long counts as down (a load balancer polls every few seconds). */
+const CHECK_TIMEOUT_MS = 2000;
+
+const portState = z.enum(['up', 'down', 'unused']);
+
+const healthReply = z.object({
+  /** ok: everything answers; degraded: serving, but a shared part is away; unavailable: cannot serve. */
+  status: z.enum(['ok', 'degraded', 'unavailable']),
+  /** Whether this node should get traffic (false only when the database does not answer). */
+  ready: z.boolean(),
+  database: z.enum(['pglite', 'postgres']),
+  realtime: z.enum(['in-process', 'redis']),
+  mail: z.enum(['outbox', 'smtp']),
+  checks: z.object({
+    database: portState,
+    /** Redis (rate limits and chat between nodes); while it is down each node works on its own. */
+    redis: portState,
+    /** Since when Redis has been away (UTC), when it is. */
+    redisDownSince: z.string().nullable(),
+    storage: portState,
+  }),
+  time: z.string(),
+});
+
+async function answers(work: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      work(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Liveness and readiness, told apart for a load balancer: `/api/health/live` answers 200 while the process
+ * runs; `/api/health` (and `/api/health/ready`) answers 200 while this node can serve, with each shared
+ * part's state (a Redis outage is `degraded`, still ready), and 503 when the database does not answer.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/api/health',
+    '/api/health/live',
     {
       schema: {
         tags: ['platform'],
-        summary: 'Liveness and the ports in use',
-        response: replies({
-          200: z.object({
-            status: z.literal('ok'),
-            database: z.enum(['pglite', 'postgres']),
-            realtime: z.enum(['in-process', 'redis']),
-            mail: z.enum(['outbox', 'smtp']),
-            time: z.string(),
-          }),
-        }),
+        summary: 'Liveness: the process runs and its event loop turns',
+        response: replies({ 200: z.object({ status: z.literal('ok'), time: z.string() }) }),
       },
     },
-    async () => {
-      await app.ctx.db.execute(sql`select 1`);
-      return {
-        status: 'ok' as const,
-        database: app.ctx.database.kind,
-        realtime: app.ctx.redis ? ('redis' as const) : ('in-process' as const),
-        mail: app.ctx.mailer.transport,
-        time: new Date().toISOString(),
-      };
-    },
+    async () => ({ status: 'ok' as const, time: new Date().toISOString() }),
   );
+
+  const readiness = async () => {
+    const { ctx } = app;
+    const [database, storage] = await Promise.all([
+      answers(() => ctx.db.execute(sql`select 1`)),
+      answers(() => ctx.storage.head('health/probe')),
+    ]);
+    const links = ctx.redis;
+    const redisUp = links.every((link) => link.up());
+    const downSince = links
+      .map((link) => link.downSince())
+      .filter((d): d is Date => d !== null)
+      .sort((a, b) => a.getTime() - b.getTime())[0];
+    const state = (up: boolean) => (up ? ('up' as const) : ('down' as const));
+    const ok = database && storage && redisUp;
+    return {
+      status: !database ? ('unavailable' as const) : ok ? ('ok' as const) : ('degraded' as const),
+      ready: database,
+      database: ctx.database.kind,
+      realtime: ctx.config.redisUrl ? ('redis' as const) : ('in-process' as const),
+      mail: ctx.mailer.transport,
+      checks: {
+        database: state(database),
+        redis: links.length === 0 ? ('unused' as const) : state(redisUp),
+        redisDownSince: downSince?.toISOString() ?? null,
+        storage: state(storage),
+      },
+      time: new Date().toISOString(),
+    };
+  };
+
+  for (const url of ['/api/health', '/api/health/ready']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['platform'],
+          summary: 'Readiness and the state of each shared part (503 when the database does not answer)',
+          response: replies({ 200: healthReply, 503: healthReply }),
+        },
+      },
+      async (_request, reply) => {
+        const health = await readiness();
+        return reply.status(health.ready ? 200 : 503).send(health);
+      },
+    );
+  }
 };
