@@ -118,7 +118,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     // X-Forwarded-For is believed only from the proxies named by TRUST_PROXY (off by default)
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
     // chat room ids (spec: three ids and 4 digits) are longer than the default 100
     routerOptions: { maxParamLength: 256 },

@@ -45,8 +45,11 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // an idle client losing its connection (server restart, database dropped after a test) must not crash the process
+    // a connection lost (server restart or failover, database dropped after a test) must not end the
+    // process: an idle client's error reaches the pool, a checked-out one's (between the statements of a
+    // transaction) its own listener; the statement in flight fails and the pool connects anew next time
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     let closed = false;
     return {

@@ -38,6 +38,29 @@ export const invalidMultipart = () =>
 /** The form parser's own errors (they carry no code): a form cut short or without a boundary. */
 const MULTIPART_PARSE_ERROR = /^Multipart: Boundary not found$|unexpected end of multipart data$/i;
 
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+/** PostgreSQL's own codes for a server shutting down, starting up or a connection gone (classes 08 and 57P). */
+const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[1-3])$/;
+
+/** Whether an error (or what caused it) says the database could not be reached, rather than refused the query. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)))
+      return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const unavailable = () =>
+  new AppError('unavailable', 'The service is briefly unavailable. Please try again in a moment.', 503);
+
 export function toErrorBody(error: AppError): ErrorBody {
   return {
     error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
@@ -70,6 +93,11 @@ export function installErrorHandler(app: FastifyInstance) {
       );
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       appError = new AppError('bad_request', error.message || 'Bad request.', error.statusCode);
+    } else if (isDatabaseUnreachable(error)) {
+      // the database is away (restart, failover): say so, briefly, and let the client try again
+      request.log.warn({ err: error }, 'database unreachable');
+      appError = unavailable();
+      reply.header('retry-after', '5');
     } else {
       request.log.error({ err: error }, 'request failed');
       appError = new AppError('internal_error', 'An unexpected error occurred.', 500);

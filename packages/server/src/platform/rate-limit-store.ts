@@ -29,7 +29,11 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore') as StoreClass
  * answer is given up after the connection's command time-out), and the limits keep holding per node.
  * Each switch is logged once by the connection.
  */
-export function fallbackRateLimitStore(link: RedisLink, nameSpace: string, log: Pick<FastifyBaseLogger, 'warn'>) {
+export function fallbackRateLimitStore(
+  link: RedisLink,
+  nameSpace: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+) {
   function make(redis: Store, local: Store): Store {
     const run =
       (method: 'incr' | 'read') => (key: string, callback: Callback, timeWindow: number, max: number) => {
@@ -53,7 +57,12 @@ export function fallbackRateLimitStore(link: RedisLink, nameSpace: string, log: 
   }
   // the plugin builds its store with `new Store(options)`
   return function FallbackStore(options: StoreOptions) {
-    const redis = new RedisStore(options.continueExceeding, options.exponentialBackoff, link.client, nameSpace);
+    const redis = new RedisStore(
+      options.continueExceeding,
+      options.exponentialBackoff,
+      link.client,
+      nameSpace,
+    );
     const local = new LocalStore(options.continueExceeding, options.exponentialBackoff);
     return make(redis, local);
   } as unknown as FastifyRateLimitStoreCtor;

@@ -92,7 +92,10 @@ export async function installRealtime(
       maxRetriesPerRequest: null,
       commandTimeout: undefined,
     });
-    const publish = pub.client.publish.bind(pub.client) as (channel: string, message: string) => Promise<number>;
+    const publish = pub.client.publish.bind(pub.client) as (
+      channel: string,
+      message: string,
+    ) => Promise<number>;
     // the adapter publishes without waiting: while Redis is away a publish fails here, not at the process
     (pub.client as unknown as { publish: typeof publish }).publish = (channel, message) =>
       publish(channel, message).catch(() => 0);
@@ -128,7 +131,8 @@ export async function installRealtime(
   async function onlineIn(room: string): Promise<string[]> {
     try {
       // while Redis is away only this node can answer
-      const sockets = pub && !pub.up() ? await io.local.in(room).fetchSockets() : await io.in(room).fetchSockets();
+      const sockets =
+        pub && !pub.up() ? await io.local.in(room).fetchSockets() : await io.in(room).fetchSockets();
       return [...new Set(sockets.map((s) => s.data.user.id))];
     } catch {
       return [];

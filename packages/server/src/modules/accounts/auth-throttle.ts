@@ -18,8 +18,7 @@ export function holdAfter(failures: number): number {
 }
 
 const heldMessage: Record<ThrottleKind, (minutes: number) => string> = {
-  login: (m) =>
-    `Too many failed sign-ins for this account. Try again in ${m} minute${m === 1 ? '' : 's'}.`,
+  login: (m) => `Too many failed sign-ins for this account. Try again in ${m} minute${m === 1 ? '' : 's'}.`,
   signup: (m) => `Too many sign-up attempts with this email. Try again in ${m} minute${m === 1 ? '' : 's'}.`,
 };
 

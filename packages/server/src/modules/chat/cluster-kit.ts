@@ -55,7 +55,8 @@ export async function freshDatabase(serverUrl: string) {
 
 export async function startNode(options: {
   databaseUrl: string;
-  redisUrl: string;
+  /** Without it the node runs on its own (rate limits in memory, chat in-process). */
+  redisUrl?: string;
   seedDemo: boolean;
   env?: Record<string, string>;
   timeoutMs?: number;
@@ -72,7 +73,7 @@ export async function startNode(options: {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl,
-      REDIS_URL: options.redisUrl,
+      REDIS_URL: options.redisUrl ?? '',
       SEED_DEMO: String(options.seedDemo),
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '100000',
@@ -158,4 +159,29 @@ export async function api<T>(
   });
   if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
   return (r.status === 204 ? undefined : await r.json()) as T;
+}
+
+/** A new project of the customer with the pro invited, and the pro's room as the pro's node lists it. */
+export async function invitedRoom(customer: NodeSession, pro: NodeSession, title: string) {
+  const { project } = await api<{ project: { id: string } }>(
+    customer.url,
+    customer.cookie,
+    'POST',
+    '/api/projects',
+    { title },
+  );
+  const { offer } = await api<{ offer: { id: string } }>(
+    customer.url,
+    customer.cookie,
+    'POST',
+    `/api/projects/${project.id}/invitations`,
+    { proId: pro.id },
+  );
+  const { rooms } = await api<{ rooms: { id: string }[] }>(
+    pro.url,
+    pro.cookie,
+    'GET',
+    `/api/projects/${project.id}/rooms`,
+  );
+  return { projectId: project.id, offerId: offer.id, room: rooms[0]!.id };
 }

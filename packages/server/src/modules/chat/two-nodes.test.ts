@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isAckError, TYPING_CLEAR_MS, TypingTracker, type ChatMessage } from '@facet/domain/chat';
-import { api, freshDatabase, signIn, startNode, type NodeSession, type ServerNode } from './cluster-kit';
+import { api, freshDatabase, invitedRoom, signIn, startNode, type ServerNode } from './cluster-kit';
 import { chatClient, collect, connected, sent, until, type ClientSocket } from './chat-test-kit';
 
 const databaseServer = process.env.DATABASE_URL;
@@ -10,31 +10,6 @@ if (!enabled) {
   console.warn(
     'two-node chat test skipped: it needs DATABASE_URL and REDIS_URL (CI sets them in its second pass)',
   );
-}
-
-/** A new project of the customer with the pro invited, and the pro's room as the pro's node lists it. */
-async function invitedRoom(customer: NodeSession, pro: NodeSession, title: string) {
-  const { project } = await api<{ project: { id: string } }>(
-    customer.url,
-    customer.cookie,
-    'POST',
-    '/api/projects',
-    { title },
-  );
-  const { offer } = await api<{ offer: { id: string } }>(
-    customer.url,
-    customer.cookie,
-    'POST',
-    `/api/projects/${project.id}/invitations`,
-    { proId: pro.id },
-  );
-  const { rooms } = await api<{ rooms: { id: string }[] }>(
-    pro.url,
-    pro.cookie,
-    'GET',
-    `/api/projects/${project.id}/rooms`,
-  );
-  return { projectId: project.id, offerId: offer.id, room: rooms[0]!.id };
 }
 
 describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', () => {
