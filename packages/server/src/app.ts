@@ -28,7 +28,7 @@ import { staffRoutes } from './modules/accounts/staff.routes';
 import { signupService, type SignupService } from './modules/accounts/signup.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { catalogService, type CatalogService } from './modules/catalog/catalog.service';
-import { pricingService, type PricingService } from './modules/catalog/pricing.service';
+import { pricingService, type PricingService } from './modules/pricing/pricing.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { modelsRoutes } from './modules/models/models.routes';
 import { modelsService, type ModelsService } from './modules/models/models.service';
@@ -44,8 +44,11 @@ import { seedDemo, seedReference } from './db/seed';
 import { projectsService, type ProjectsService } from './modules/projects/projects.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
+import { offersService, type OffersService } from './modules/offers/offers.service';
 import { designersRoutes } from './modules/designers/designers.routes';
+import { designersService, type DesignersService } from './modules/designers/designers.service';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
+import { ratingsService, type RatingsService } from './modules/ratings/ratings.service';
 import { chatService, type ChatService } from './modules/chat/chat.service';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { libraryRoutes } from './modules/library/library.routes';
@@ -75,6 +78,9 @@ export interface AppContext {
   pricing: PricingService;
   models: ModelsService;
   projects: ProjectsService;
+  offers: OffersService;
+  ratings: RatingsService;
+  designers: DesignersService;
   chat: ChatService;
   library: LibraryService;
 }
@@ -160,6 +166,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const models = modelsService({ db, storage, config, log: app.log });
   const accounts = accountsService({ db, sessions, files, jobs, throttle });
   const signup = signupService({ db, sessions, files, jobs, accounts, onboarding, throttle });
+  const projects = projectsService({ db, jobs, storage });
+  const chat = chatService({ db, jobs, storage, config });
   const ctx: AppContext = {
     config,
     database,
@@ -177,8 +185,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     catalog,
     pricing,
     models,
-    projects: projectsService({ db, jobs, storage }),
-    chat: chatService({ db, jobs, storage, config }),
+    projects,
+    // the chat's quote cards follow the offers
+    offers: offersService({ db, projects, onOfferChange: chat.offerChanged }),
+    ratings: ratingsService({ db, projects }),
+    designers: designersService({ db, projects }),
+    chat,
     library: libraryService({ db, storage, models }),
   };
   app.decorate('ctx', ctx);

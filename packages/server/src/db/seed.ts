@@ -17,7 +17,7 @@ export async function seedReference(
 }
 
 /** Demo accounts with fixed logins. Idempotent: an existing demo account is left as it is. */
-export async function seedDemo(ctx: Pick<AppContext, 'db' | 'projects'>) {
+export async function seedDemo(ctx: Pick<AppContext, 'db' | 'projects' | 'offers'>) {
   const q = accountsQueries(ctx.db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const logins: { role: string; email: string; password: string }[] = [];

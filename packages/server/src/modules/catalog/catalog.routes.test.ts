@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, loginAs } from '../../test/test-app';
 import { withCatalog } from './catalog.test-helper';
 import { catalogService } from './catalog.service';
-import { pricingService } from './pricing.service';
+import { pricingService } from '../pricing/pricing.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: string;

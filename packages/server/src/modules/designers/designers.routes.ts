@@ -5,13 +5,12 @@ import { designerCardReply, designerProfileReply } from '../projects/projects.re
 import { accountMessages } from '@facet/domain/rules';
 import { requireRole, requireUser } from '../../platform/auth';
 import { idParam } from '../projects/projects.schemas';
-import { designersService } from './designers.service';
 
 const tags = ['designers'];
 const list = z.array(z.string().trim().min(1).max(60)).max(30);
 
 export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const designers = designersService({ db: app.ctx.db, projects: app.ctx.projects });
+  const { designers } = app.ctx;
 
   app.get(
     '/api/designers',

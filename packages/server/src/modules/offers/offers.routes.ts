@@ -5,18 +5,12 @@ import { offerReply, projectDetailReply, projectSummaryReply } from '../projects
 import { OFFER_LIMITS, OFFER_STATUSES } from '@facet/domain/workflow';
 import { requireRole, requireUser } from '../../platform/auth';
 import { idParam } from '../projects/projects.schemas';
-import { offersService } from './offers.service';
 
 const tags = ['offers'];
 const offerAndProject = z.object({ offer: offerReply, project: projectDetailReply });
 
 export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const offers = offersService({
-    db: app.ctx.db,
-    projects: app.ctx.projects,
-    // the chat's quote cards follow the offers
-    onOfferChange: app.ctx.chat.offerChanged,
-  });
+  const { offers } = app.ctx;
 
   app.post(
     '/api/projects/:id/invitations',

@@ -5,7 +5,7 @@ import type { StoredAnalysis } from '../../db/schema/index';
 import { requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { errorReply } from '../accounts/accounts.schemas';
-import { pricingChoicesSchema } from '../catalog/pricing.service';
+import { pricingChoicesSchema } from './pricing.service';
 
 const modelId = z.uuid('Unknown model.');
 

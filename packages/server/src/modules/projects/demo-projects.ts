@@ -1,15 +1,15 @@
+import type { OffersService } from '../offers/offers.service';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { projects as projectsTable } from '../../db/schema/index';
 import { accountsQueries } from '../accounts/accounts.queries';
-import { offersService } from '../offers/offers.service';
 import type { ProjectsService } from './projects.service';
 
 /**
  * Demo projects for customer@demo.facet so the pages have content: one not started, one inviting with an
  * offer from designer@demo.facet, one in design with designer2@demo.facet. Idempotent.
  */
-export async function seedDemoProjects(ctx: { db: Db; projects: ProjectsService }) {
+export async function seedDemoProjects(ctx: { db: Db; projects: ProjectsService; offers: OffersService }) {
   const q = accountsQueries(ctx.db);
   const [customer, designer, designer2, designer3, staff] = await Promise.all(
     [
@@ -27,7 +27,7 @@ export async function seedDemoProjects(ctx: { db: Db; projects: ProjectsService 
     .where(eq(projectsTable.customerId, customer.id))
     .limit(1);
   if (existing.length > 0) return;
-  const offers = offersService({ db: ctx.db, projects: ctx.projects });
+  const { offers } = ctx;
 
   await ctx.projects.create(customer, {
     title: 'Art deco engagement ring',

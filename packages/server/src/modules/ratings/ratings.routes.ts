@@ -4,10 +4,9 @@ import { replies } from '../../platform/openapi';
 import { ratingReply } from '../projects/projects.replies';
 import { requireRole } from '../../platform/auth';
 import { idParam } from '../projects/projects.schemas';
-import { ratingsService } from './ratings.service';
 
 export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ratings = ratingsService({ db: app.ctx.db, projects: app.ctx.projects });
+  const { ratings } = app.ctx;
   app.post(
     '/api/projects/:id/rating',
     {

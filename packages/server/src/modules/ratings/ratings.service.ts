@@ -48,3 +48,5 @@ export function ratingsService(deps: { db: Db; projects: ProjectsService }) {
     },
   };
 }
+
+export type RatingsService = ReturnType<typeof ratingsService>;

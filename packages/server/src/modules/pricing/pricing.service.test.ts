@@ -5,8 +5,8 @@ import { quote } from '@facet/domain/pricing';
 import { materials } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { createTestApp } from '../../test/test-app';
-import { catalogService, type CatalogService } from './catalog.service';
-import { seedCatalog, seedMaterials } from './catalog.seed';
+import { catalogService, type CatalogService } from '../catalog/catalog.service';
+import { seedCatalog, seedMaterials } from '../catalog/catalog.seed';
 import { pricingService, type PricingService } from './pricing.service';
 
 // Service-level tests over the real database: they need no route wiring.

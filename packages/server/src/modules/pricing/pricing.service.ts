@@ -17,8 +17,8 @@ import type {
 } from '@facet/domain/pricing';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
-import { catalogQueries, type PriceQuoteRow } from './catalog.queries';
-import type { CatalogService, CatalogView } from './catalog.service';
+import { catalogQueries, type PriceQuoteRow } from '../catalog/catalog.queries';
+import type { CatalogService, CatalogView } from '../catalog/catalog.service';
 
 /** The server's own measurements of a stored model (never numbers sent by the browser). */
 export interface ModelAnalysis {
