@@ -24,7 +24,7 @@ import { createStorage, type Storage } from './platform/storage';
 import { accountsService, type AccountsService } from './modules/accounts/accounts.service';
 import { authRoutes } from './modules/accounts/auth.routes';
 import { meRoutes } from './modules/accounts/me.routes';
-import { sessionStore, type SessionStore } from './modules/accounts/sessions';
+import { registerSessionPurge, sessionStore, type SessionStore } from './modules/accounts/sessions';
 import { staffRoutes } from './modules/accounts/staff.routes';
 import { signupService, type SignupService } from './modules/accounts/signup.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -32,6 +32,7 @@ import { catalogService, type CatalogService } from './modules/catalog/catalog.s
 import { pricingService, type PricingService } from './modules/catalog/pricing.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { modelsRoutes } from './modules/models/models.routes';
+import { registerModelJobs } from './modules/models/models.jobs';
 import { modelsService, type ModelsService } from './modules/models/models.service';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { filesService, type FilesService } from './modules/files/files.service';
@@ -137,7 +138,13 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     diskRoot: scratchDir ?? join(config.dataDir!, 'files'),
     uploadSecret: config.uploadSecret,
   });
-  const jobs = await startJobs({ sql: database.sql, runWorkers: config.runWorkers, log: app.log });
+  const jobs = await startJobs({
+    sql: database.sql,
+    runWorkers: config.runWorkers,
+    // tests run the scheduled handlers themselves, never by the clock
+    runSchedules: config.env !== 'test',
+    log: app.log,
+  });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
@@ -147,7 +154,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const onboarding = onboardingService(db);
   const catalog = catalogService(db);
   const pricing = pricingService({ db, catalog });
-  const models = modelsService({ db, storage, config, log: app.log });
+  const models = modelsService({ db, storage, config, jobs, log: app.log });
   const accounts = accountsService({ db, sessions, files, jobs });
   const signup = signupService({ db, sessions, files, jobs, accounts, onboarding });
   const ctx: AppContext = {
@@ -173,6 +180,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.decorate('ctx', ctx);
 
   await registerMailJob({ jobs, mailer, publicUrl: config.publicUrl });
+  await registerModelJobs({ jobs, models, storage, log: app.log });
+  await registerSessionPurge({ jobs, sessions, log: app.log });
   await seedReference(ctx);
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
 
