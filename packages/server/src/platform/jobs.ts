@@ -80,9 +80,26 @@ export async function startJobs(options: {
     }
   }
 
+  /**
+   * Creates the queue unless it exists. Nodes starting together on a new database may both create it:
+   * PostgreSQL then ends one of them as a deadlock, which looks again and finds the queue made.
+   */
+  async function ensureQueue(name: string) {
+    for (let attempt = 1; ; attempt += 1) {
+      if (await boss.getQueue(name)) return;
+      try {
+        await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
+  }
+
   const jobs: Jobs = {
     async register(name, handler, registerOptions = {}) {
-      await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+      await ensureQueue(name);
       queues.add(name);
       if (!options.runWorkers) return;
       const { batchSize = 5, parallel = false } = registerOptions;

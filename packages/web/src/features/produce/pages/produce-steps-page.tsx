@@ -26,7 +26,7 @@ function BackLink() {
 function StepsUpload({ title, lead }: { title: string; lead?: string }) {
   const [, setParams] = useSearchParams();
   const onReady = useCallback((model: Model) => setParams({ model: model.id }), [setParams]);
-  const { state, preview, upload, cancel } = useModelUpload(onReady);
+  const { state, preview, upload, cancel, retry } = useModelUpload(onReady);
   return (
     <div className="page steps-page">
       <title>Upload a model · Facet</title>
@@ -43,6 +43,7 @@ function StepsUpload({ title, lead }: { title: string; lead?: string }) {
         preview={preview}
         onFile={upload}
         onCancel={cancel}
+        onRetry={retry}
         title="Your model file"
       />
     </div>
