@@ -20,6 +20,8 @@ import { api, freshDatabase, signIn, startNode, type ServerNode } from '../modul
  */
 const databaseServer = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ANALYSIS_TIMEOUT_MS = 20_000;
+/** The measurements this test reports (time to recovery), printed with the test output. */
+const report = (line: string) => process.stdout.write(`${line}\n`);
 
 describe('a node killed during a model analysis', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -104,9 +106,7 @@ describe('a node killed during a model analysis', () => {
       const survivor = runner === a ? b : a;
       const killedAt = Date.now();
       await runner.kill('SIGKILL');
-      console.log(
-        `killed the node running the analysis (${runner === a ? 'a' : 'b'}) while its job was active`,
-      );
+      report(`killed the node running the analysis (${runner === a ? 'a' : 'b'}) while its job was active`);
 
       let last: { status: string; error: { code: string } | null } | undefined;
       for (;;) {
@@ -124,12 +124,12 @@ describe('a node killed during a model analysis', () => {
         await new Promise((r) => setTimeout(r, 250));
       }
       const recoveredMs = Date.now() - killedAt;
-      console.log(`analysis recovered ${recoveredMs} ms after the kill: ${last.status}`);
+      report(`analysis recovered ${recoveredMs} ms after the kill: ${last.status}`);
       const { rows } = await sql.query<{ retry_count: number; state: string }>(
         `select retry_count, state from pgboss.job where name = 'model-analysis' and data->>'modelId' = $1`,
         [model.id],
       );
-      console.log(`job: ${rows[0]?.state} after ${rows[0]?.retry_count} retries`);
+      report(`job: ${rows[0]?.state} after ${rows[0]?.retry_count} retries`);
       expect(recoveredMs).toBeLessThan(90_000);
       if (last.status === 'failed') expect(last.error?.code).toBe('analysis_timeout');
       else expect(last.status).toBe('ready');
