@@ -254,7 +254,7 @@ export function modelsService(deps: ModelsServiceDeps) {
         .where(and(eq(models.id, row.id), eq(models.status, 'uploading')))
         .returning();
       if (!claimed) return { model: toModelView(await ownModel(owner, id)) };
-      return startAnalysis(owner, claimed);
+      return startAnalysis(owner, claimed, row);
     },
 
     /** A failed analysis, once more (owner only, only from `failed`, the stored file still there). */
@@ -272,7 +272,7 @@ export function modelsService(deps: ModelsServiceDeps) {
         .where(and(eq(models.id, row.id), eq(models.status, 'failed')))
         .returning();
       if (!claimed) throw new AppError('model_not_failed', modelMessages.retryNotFailed, 409);
-      return startAnalysis(owner, claimed);
+      return startAnalysis(owner, claimed, row);
     },
 
     /**
@@ -441,7 +441,11 @@ export function modelsService(deps: ModelsServiceDeps) {
   }
 
   /** Runs the analysis of a claimed model: by the queue when there is one, otherwise right here. */
-  async function startAnalysis(owner: Owner, claimed: ModelRow) {
+  async function startAnalysis(
+    owner: Owner,
+    claimed: ModelRow,
+    previous: Pick<ModelRow, 'status' | 'error'>,
+  ) {
     if (!deps.jobs) {
       const result = await analyse(claimed);
       const done = await record(claimed.id, result, false);
@@ -449,15 +453,25 @@ export function modelsService(deps: ModelsServiceDeps) {
       return { model: toModelView(done), thread: result.threadId, ms: result.ms };
     }
     const outcome = new Promise<Settled>((resolve) => settled.once(claimed.id, resolve));
-    await deps.jobs.send(
-      ANALYSIS_QUEUE,
-      { modelId: claimed.id },
-      {
-        expireInSeconds: analysisJobExpirySeconds(config.analysisTimeoutMs),
-        retryLimit: 2,
-        retryDelay: 1,
-      },
-    );
+    try {
+      await deps.jobs.send(
+        ANALYSIS_QUEUE,
+        { modelId: claimed.id },
+        {
+          expireInSeconds: analysisJobExpirySeconds(config.analysisTimeoutMs),
+          retryLimit: 2,
+          retryDelay: 1,
+        },
+      );
+    } catch (error) {
+      // no job owns it: put the model back as it was, so the customer's next try starts it again
+      settled.removeAllListeners(claimed.id);
+      await db
+        .update(models)
+        .set({ status: previous.status, error: previous.error, updatedAt: new Date() })
+        .where(and(eq(models.id, claimed.id), eq(models.status, 'analysing')));
+      throw error;
+    }
     // the job may run on another node: its outcome shows in the row; on this node it is announced
     const until = Date.now() + config.analysisTimeoutMs + 10_000;
     const here: { settled?: Settled } = {};

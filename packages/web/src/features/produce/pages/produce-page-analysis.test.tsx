@@ -2,9 +2,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, me } from '../../onboarding/testing/fake-api';
-import { model } from '../testing/produce-fakes';
+import { catalog, model } from '../testing/produce-fakes';
 import { renderPage } from '../testing/render-page';
 import { ProducePage } from './produce-page';
+import { ProduceStepsPage } from './produce-steps-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -122,5 +123,35 @@ describe('produce: an analysis that does not finish', () => {
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry analysis' })).toBeNull();
+  });
+});
+
+describe('produce steps: a model whose analysis failed', () => {
+  test('shows the reason and a Retry analysis button; while it runs, "Analysing…"; then the configurator', async () => {
+    let current = timedOut;
+    const api = fakeApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/me')
+        return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
+      if (method === 'GET' && path === '/api/models/m1') return { status: 200, body: { model: current } };
+      if (method === 'GET' && path === '/api/catalog') return { status: 200, body: catalog };
+      if (method === 'POST' && path === '/api/models/m1/retry') {
+        // the analysis goes on after the answer; the next look finds it ready
+        current = model();
+        return { status: 202, body: { model: analysing } };
+      }
+      return undefined!;
+    });
+    const u = userEvent.setup();
+    renderPage('/produce/steps?model=m1', <ProduceStepsPage />);
+    expect(
+      await screen.findByText(
+        'The model took too long to analyse. Please simplify it or upload a smaller file.',
+      ),
+    ).toBeTruthy();
+    screen.getByRole('button', { name: 'Retry analysis' }).focus();
+    await u.keyboard('{Enter}');
+    expect((await screen.findByRole('status')).textContent).toContain('Analysing…');
+    expect(await screen.findByRole('heading', { name: 'half-donut.stl' }, { timeout: 5000 })).toBeTruthy();
+    expect(api.requests.filter((r) => r.path === '/api/models/m1/retry')).toHaveLength(1);
   });
 });
