@@ -23,7 +23,7 @@ import { createStorage, type Storage } from './platform/storage';
 import { accountsService, type AccountsService } from './modules/accounts/accounts.service';
 import { authRoutes } from './modules/accounts/auth.routes';
 import { meRoutes } from './modules/accounts/me.routes';
-import { sessionStore, type SessionStore } from './modules/accounts/sessions';
+import { registerSessionPurge, sessionStore, type SessionStore } from './modules/accounts/sessions';
 import { staffRoutes } from './modules/accounts/staff.routes';
 import { signupService, type SignupService } from './modules/accounts/signup.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -31,6 +31,7 @@ import { catalogService, type CatalogService } from './modules/catalog/catalog.s
 import { pricingService, type PricingService } from './modules/pricing/pricing.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { modelsRoutes } from './modules/models/models.routes';
+import { registerModelJobs } from './modules/models/models.jobs';
 import { modelsService, type ModelsService } from './modules/models/models.service';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { filesService, type FilesService } from './modules/files/files.service';
@@ -154,7 +155,13 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     diskRoot: scratchDir ?? join(config.dataDir!, 'files'),
     uploadSecret: config.uploadSecret,
   });
-  const jobs = await startJobs({ sql: database.sql, runWorkers: config.runWorkers, log: app.log });
+  const jobs = await startJobs({
+    sql: database.sql,
+    runWorkers: config.runWorkers,
+    // tests run the scheduled handlers themselves, never by the clock
+    runSchedules: config.env !== 'test',
+    log: app.log,
+  });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const rateLimitRedis = config.redisUrl ? connectRedis(config.redisUrl, 'rate-limit', app.log) : null;
   const sessions = sessionStore(db, config.sessionTtlDays);
@@ -163,7 +170,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const onboarding = onboardingService(db);
   const catalog = catalogService(db);
   const pricing = pricingService({ db, catalog });
-  const models = modelsService({ db, storage, config, log: app.log });
+  const models = modelsService({ db, storage, config, jobs, log: app.log });
   const accounts = accountsService({ db, sessions, files, jobs, throttle });
   const signup = signupService({ db, sessions, files, jobs, accounts, onboarding, throttle });
   const projects = projectsService({ db, jobs, storage });
@@ -196,6 +203,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.decorate('ctx', ctx);
 
   await registerMailJob({ jobs, mailer, publicUrl: config.publicUrl });
+  await registerModelJobs({ jobs, models, storage, log: app.log });
+  await registerSessionPurge({ jobs, sessions, log: app.log });
+  // failed sign-in counts older than their window are forgotten
+  await jobs.schedule('auth-throttle-purge', '*/15 * * * *', () => throttle.purge());
   await seedReference(ctx);
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
 

@@ -4,11 +4,35 @@ import type { SqlExecutor } from '../db/client';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/** How one job is run and given up: per job, so a changed setting applies to the next job sent. */
+export interface SendOptions {
+  /** An active job older than this is taken as abandoned (its node died) and retried elsewhere. */
+  expireInSeconds?: number;
+  retryLimit?: number;
+  retryDelay?: number;
+}
+
+export interface RegisterOptions {
+  /** Jobs fetched at once by one node; with `parallel` they run side by side. */
+  batchSize?: number;
+  parallel?: boolean;
+}
+
+/** Checks pg-boss's maintenance (expiring abandoned jobs) runs this often, cluster-wide. */
+export const MAINTENANCE_INTERVAL_SECONDS = 15;
+
 /** Background jobs on pg-boss in our own database (PGlite or PostgreSQL): retried, survive restarts. */
 export interface Jobs {
   /** Declare a queue and, when this process runs workers, its handler. */
-  register<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
-  send<T extends object>(name: string, data: T): Promise<void>;
+  register<T extends object>(name: string, handler: JobHandler<T>, options?: RegisterOptions): Promise<void>;
+  /**
+   * A queue run on a cron schedule (UTC): one run per cluster per slot, whichever node's worker takes it,
+   * retried on failure and logged. Tests send the queue a job to run the handler directly.
+   */
+  schedule(name: string, cron: string, handler: () => Promise<void>): Promise<void>;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
+  /** The schedules stored in the database (one per name, whatever the number of nodes). */
+  schedules(): Promise<{ name: string; cron: string }[]>;
   /** Resolves once every queue is empty (tests and graceful shutdown). */
   drain(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -17,39 +41,94 @@ export interface Jobs {
 export async function startJobs(options: {
   sql: SqlExecutor;
   runWorkers: boolean;
+  /** Fire cron schedules from this process (every node may: pg-boss lets one of them send each slot). */
+  runSchedules?: boolean;
+  /** How often this node looks at the schedules (seconds, pg-boss default 30; tests go faster). */
+  cronIntervalSeconds?: number;
   log: FastifyBaseLogger;
 }): Promise<Jobs> {
+  const cronInterval = options.cronIntervalSeconds;
   const boss = new PgBoss({
     db: options.sql,
     schema: 'pgboss',
     supervise: true,
+    schedule: options.runSchedules ?? true,
+    ...(cronInterval
+      ? { cronMonitorIntervalSeconds: cronInterval, cronWorkerIntervalSeconds: cronInterval }
+      : {}),
     monitorStateIntervalSeconds: 60,
-    maintenanceIntervalSeconds: 120,
+    // expires the active jobs of a dead node (past their expireInSeconds) so another node retries them
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
   });
   boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
   await boss.start();
   const queues = new Set<string>();
   const inFlight = new Set<Promise<unknown>>();
 
-  return {
-    async register(name, handler) {
-      await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+  async function runOne(name: string, job: PgBoss.Job<object>, handler: JobHandler<object>) {
+    const run = handler(job.data);
+    inFlight.add(run);
+    try {
+      await run;
+      await boss.complete(name, job.id);
+    } catch (err) {
+      // each job its own outcome: one failure does not send the rest of the batch round again
+      options.log.warn({ err, queue: name, jobId: job.id }, 'job failed; it is retried');
+      await boss.fail(name, job.id, { message: (err as Error)?.message ?? String(err) });
+    } finally {
+      inFlight.delete(run);
+    }
+  }
+
+  /**
+   * Creates the queue unless it exists. Nodes starting together on a new database may both create it:
+   * PostgreSQL then ends one of them as a deadlock, which looks again and finds the queue made.
+   */
+  async function ensureQueue(name: string) {
+    for (let attempt = 1; ; attempt += 1) {
+      if (await boss.getQueue(name)) return;
+      try {
+        await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
+  }
+
+  const jobs: Jobs = {
+    async register(name, handler, registerOptions = {}) {
+      await ensureQueue(name);
       queues.add(name);
       if (!options.runWorkers) return;
-      await boss.work(name, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
-        for (const job of jobs) {
-          const run = handler(job.data as never);
-          inFlight.add(run);
-          try {
-            await run;
-          } finally {
-            inFlight.delete(run);
-          }
+      const { batchSize = 5, parallel = false } = registerOptions;
+      await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize }, async (batch) => {
+        if (parallel) {
+          await Promise.all(batch.map((job) => runOne(name, job, handler as JobHandler<object>)));
+        } else {
+          for (const job of batch) await runOne(name, job, handler as JobHandler<object>);
         }
       });
     },
-    async send(name, data) {
-      await boss.send(name, data);
+    async schedule(name, cron, handler) {
+      await jobs.register(
+        name,
+        async () => {
+          const started = Date.now();
+          await handler();
+          options.log.info({ queue: name, ms: Date.now() - started }, 'scheduled job done');
+        },
+        { batchSize: 1 },
+      );
+      // stored by name: every node calling this keeps the one schedule
+      await boss.schedule(name, cron, {}, { tz: 'UTC', retryLimit: 3, retryDelay: 30 });
+    },
+    async send(name, data, sendOptions = {}) {
+      await boss.send(name, data, sendOptions);
+    },
+    async schedules() {
+      return (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron }));
     },
     async drain(timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
@@ -66,4 +145,5 @@ export async function startJobs(options: {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
+  return jobs;
 }

@@ -135,6 +135,10 @@ export function createS3Storage(settings: S3Settings): Storage {
       });
       return { kind: 'url', url };
     },
+    async removeStaleParts() {
+      // a presigned POST stores the object whole or not at all
+      return 0;
+    },
   };
   return storage;
 }

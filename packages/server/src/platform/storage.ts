@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { AppError } from './errors';
@@ -50,9 +50,17 @@ export interface Storage {
   /** Receives the body sent to a signed upload URL; one upload per object. */
   receiveUpload(grant: UploadGrant, body: Readable): Promise<{ sizeBytes: number }>;
   sourceOf(key: string): Promise<StorageSource>;
+  /**
+   * Removes the leftovers of cut-off uploads (disk: `.part-…` files untouched for `olderThanMs`); gives
+   * how many. A bucket keeps no partial objects of a presigned POST, so there it removes nothing.
+   */
+  removeStaleParts(olderThanMs: number): Promise<number>;
 }
 
 export const UPLOAD_TTL_SECONDS = 15 * 60;
+/** A `.part-…` file untouched this long belongs to an upload that was cut off (links live 15 minutes). */
+export const STALE_PART_MS = 60 * 60 * 1000;
+const PART_NAME = /\.part-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const UPLOAD_URL_PREFIX = '/api/uploads/';
 
 export const uploadTooLarge = () =>
@@ -188,6 +196,32 @@ export function createDiskStorage(rootDir: string, options: { uploadSecret?: str
     },
     async sourceOf(key) {
       return { kind: 'file', path: pathOf(key) };
+    },
+    async removeStaleParts(olderThanMs) {
+      const before = Date.now() - olderThanMs;
+      let removed = 0;
+      const walk = async (dir: string): Promise<void> => {
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch {
+          return; // nothing stored yet
+        }
+        for (const entry of entries) {
+          const full = join(dir, entry.name);
+          if (entry.isDirectory()) await walk(full);
+          else if (entry.isFile() && PART_NAME.test(entry.name)) {
+            // an upload still arriving keeps writing, so its file stays fresh
+            const s = await stat(full).catch(() => null);
+            if (s && s.mtimeMs < before) {
+              await rm(full, { force: true });
+              removed += 1;
+            }
+          }
+        }
+      };
+      await walk(root);
+      return removed;
     },
   };
   return storage;

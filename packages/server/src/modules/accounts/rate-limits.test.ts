@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { authThrottle } from '../../db/schema/index';
 import { createTestApp, DEMO_PASSWORD } from '../../test/test-app';
 import { holdAfter, THROTTLE_WINDOW_MS } from './auth-throttle';
 import { customerSignup } from './test-payloads';
@@ -134,6 +136,13 @@ describe('the per-account limit (5 failures in 15 minutes, then a growing hold)'
     const later = 70_000 + THROTTLE_WINDOW_MS + 1000;
     await t.ctx.throttle.fail('login', email, at(later));
     await expect(t.ctx.throttle.check('login', email, at(later + 1000))).resolves.toBeUndefined();
+    // the scheduled purge forgets it once its window has passed, and keeps what is still counting
+    const rows = async () =>
+      (await t.ctx.db.select().from(authThrottle).where(eq(authThrottle.email, email))).length;
+    await t.ctx.throttle.purge(at(later + 60_000));
+    expect(await rows()).toBe(1);
+    await t.ctx.throttle.purge(at(later + THROTTLE_WINDOW_MS + 1000));
+    expect(await rows()).toBe(0);
   });
 
   test('a successful sign-in forgets the failures', async () => {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { Jobs } from '../../platform/jobs';
 import { sessions, users } from '../../db/schema/index';
 
 export const SESSION_COOKIE = 'facet_session';
@@ -35,8 +37,29 @@ export function sessionStore(db: Db, ttlDays: number) {
       const keep = exceptToken ? digest(exceptToken) : undefined;
       for (const row of rows) if (row.id !== keep) await db.delete(sessions).where(eq(sessions.id, row.id));
     },
-    purgeExpired: () => db.delete(sessions).where(lt(sessions.expiresAt, new Date())),
+    /** Deletes every session past its expiry; gives how many. */
+    async purgeExpired(now = new Date()): Promise<number> {
+      const gone = await db
+        .delete(sessions)
+        .where(lt(sessions.expiresAt, now))
+        .returning({ id: sessions.id });
+      return gone.length;
+    },
   };
+}
+
+export const SESSION_PURGE = 'session-purge';
+
+/** Expired sessions are deleted hourly, once per cluster. */
+export async function registerSessionPurge(deps: {
+  jobs: Jobs;
+  sessions: SessionStore;
+  log: Pick<FastifyBaseLogger, 'info'>;
+}) {
+  await deps.jobs.schedule(SESSION_PURGE, '23 * * * *', async () => {
+    const purged = await deps.sessions.purgeExpired();
+    deps.log.info({ purged }, 'expired sessions purged');
+  });
 }
 
 export type SessionStore = ReturnType<typeof sessionStore>;

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileReply, replies } from '../../platform/openapi';
@@ -18,6 +19,16 @@ import {
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
 const modelEnvelope = z.object({ model: modelReply });
+
+/** The analysis outcome as a reply: its thread and time when it ran on this node; 202 while it goes on. */
+function answer(
+  reply: FastifyReply,
+  done: { model: z.infer<typeof modelReply>; thread?: number; ms?: number; pending?: boolean },
+) {
+  if (done.thread !== undefined) reply.header('x-analysis-thread', String(done.thread));
+  if (done.ms !== undefined) reply.header('server-timing', `analysis;dur=${done.ms}`);
+  return reply.status(done.pending ? 202 : 200).send({ model: done.model });
+}
 
 const attachmentName = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -98,17 +109,37 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['models'],
         summary:
-          'After the upload: analyse the stored file (worker pool); status ready with analysis, or failed',
+          'After the upload: analyse the stored file (a job, on any node). 200 with the model ready or failed; 202 with it still analysing when that takes longer than the analysis limit (poll GET /api/models/:id)',
         params: modelIdParams,
-        response: replies({ 200: modelEnvelope, ...errors, 409: errorReply, 413: errorReply }),
+        response: replies({
+          200: modelEnvelope,
+          202: modelEnvelope,
+          ...errors,
+          409: errorReply,
+          413: errorReply,
+        }),
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const done = await models.complete(user, request.params.id);
-      if (done.thread !== undefined) reply.header('x-analysis-thread', String(done.thread));
-      if (done.ms !== undefined) reply.header('server-timing', `analysis;dur=${done.ms}`);
-      return { model: done.model };
+      return answer(reply, await models.complete(user, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/models/:id/retry',
+    {
+      schema: {
+        tags: ['models'],
+        summary:
+          'Analyse a model whose analysis failed once more (owner only, only from failed): 200 with the outcome, 202 while still analysing',
+        params: modelIdParams,
+        response: replies({ 200: modelEnvelope, 202: modelEnvelope, ...errors, 409: errorReply }),
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      return answer(reply, await models.retry(user, request.params.id));
     },
   );
 

@@ -16,6 +16,7 @@ export const modelMessages = {
   failed: 'This model could not be read, so it cannot be priced. Please upload a corrected file.',
   analysisTimeout: 'The model took too long to analyse. Please simplify it or upload a smaller file.',
   analysisFailed: 'The file could not be analysed. Please check it and upload it again.',
+  retryNotFailed: 'Only a model whose analysis failed can be analysed again.',
   thumbnailType: 'The thumbnail must be a PNG, JPG or WEBP image.',
   thumbnailTooLarge: 'The thumbnail must be at most 5 MB.',
   thumbnailMissing: 'Choose an image for the thumbnail.',

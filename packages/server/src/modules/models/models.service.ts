@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { Piscina } from 'piscina';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { files, models, type StoredAnalysis } from '../../db/schema/index';
 import { AppError, notFound } from '../../platform/errors';
+import { MAINTENANCE_INTERVAL_SECONDS, type Jobs } from '../../platform/jobs';
 import type { Storage, UploadTarget } from '../../platform/storage';
 import { sniffContentType } from '../files/files.service';
 import type { AnalyseResult, AnalyseTask } from './analyse.worker';
@@ -80,13 +82,36 @@ export interface ModelsServiceDeps {
   db: Db;
   storage: Storage;
   config: Pick<Config, 'maxModelBytes' | 'analysisTimeoutMs'>;
+  /**
+   * The queue that owns each analysis (any node's worker runs it, another node retries it when that one
+   * dies). Without it the analysis runs inside the request, in this process.
+   */
+  jobs?: Jobs;
   /** Where a failure that is not the file's fault is reported (the customer sees the product text). */
-  log?: Pick<FastifyBaseLogger, 'error'>;
+  log?: Pick<FastifyBaseLogger, 'error' | 'info'>;
 }
+
+export const ANALYSIS_QUEUE = 'model-analysis';
+
+/** How long an analysis job may stay active before it is taken as abandoned: the limit and 10 s more. */
+export const analysisJobExpirySeconds = (analysisTimeoutMs: number) =>
+  Math.ceil(analysisTimeoutMs / 1000) + 10;
+
+/**
+ * An `analysing` model untouched this long has no live analysis: past the job's expiry, the maintenance
+ * that retries it, and a margin. The sweep ends it as failed (analysis_timeout).
+ */
+export const analysisStaleAfterMs = (analysisTimeoutMs: number) =>
+  (analysisJobExpirySeconds(analysisTimeoutMs) + MAINTENANCE_INTERVAL_SECONDS) * 1000 + 10_000;
+
+type Settled = { thread?: number; ms?: number };
 
 export function modelsService(deps: ModelsServiceDeps) {
   const { db, storage, config } = deps;
   let pool: Piscina<AnalyseTask, AnalyseResult> | null = null;
+  /** Analyses finished on this node, by model id: the waiting request answers at once. */
+  const settled = new EventEmitter();
+  settled.setMaxListeners(0);
 
   /** Analysis runs off the request thread: min(2, cores) workers, TypeScript loaded by tsx in each. */
   const poolOf = () =>
@@ -206,58 +231,85 @@ export function modelsService(deps: ModelsServiceDeps) {
       return storage.receiveUpload(grant, body);
     },
 
-    /** After the upload: reads the stored object in the worker pool and records the analysis or the reason. */
-    async complete(owner: Owner, id: string): Promise<{ model: ModelView; thread?: number; ms?: number }> {
+    /**
+     * After the upload: marks the model `analysing` and hands the analysis to the queue, then waits (bounded)
+     * for its outcome. `pending` is true when the answer is still `analysing` (the browser then polls).
+     */
+    async complete(
+      owner: Owner,
+      id: string,
+    ): Promise<{ model: ModelView; thread?: number; ms?: number; pending?: boolean }> {
       const row = await ownModel(owner, id);
-      const staleBefore = new Date(Date.now() - config.analysisTimeoutMs - 30_000);
-      const claimable =
-        row.status === 'uploading' || (row.status === 'analysing' && row.updatedAt < staleBefore);
-      if (!claimable) return { model: toModelView(row) };
+      if (row.status !== 'uploading') return { model: toModelView(row) };
       const stored = await storage.head(row.storageKey);
       if (!stored) throw new AppError('upload_missing', modelMessages.uploadMissing, 409);
       if (stored.sizeBytes > config.maxModelBytes) {
         await storage.remove(row.storageKey);
         throw new AppError('model_too_large', modelMessages.tooLarge(config.maxModelBytes), 413);
       }
-      // one request analyses; a second, concurrent one gets the model as it is
+      // one request starts the analysis; a second, concurrent one gets the model as it is
       const [claimed] = await db
         .update(models)
         .set({ status: 'analysing', sizeBytes: stored.sizeBytes, updatedAt: new Date() })
-        .where(
-          and(
-            eq(models.id, row.id),
-            or(
-              eq(models.status, 'uploading'),
-              and(eq(models.status, 'analysing'), lt(models.updatedAt, staleBefore)),
-            ),
-          ),
-        )
+        .where(and(eq(models.id, row.id), eq(models.status, 'uploading')))
         .returning();
       if (!claimed) return { model: toModelView(await ownModel(owner, id)) };
-      const result = await analyse(claimed);
-      const [done] = await db
+      return startAnalysis(owner, claimed, row);
+    },
+
+    /** A failed analysis, once more (owner only, only from `failed`, the stored file still there). */
+    async retry(
+      owner: Owner,
+      id: string,
+    ): Promise<{ model: ModelView; thread?: number; ms?: number; pending?: boolean }> {
+      const row = await ownModel(owner, id);
+      if (row.status !== 'failed') throw new AppError('model_not_failed', modelMessages.retryNotFailed, 409);
+      if (!(await storage.head(row.storageKey)))
+        throw new AppError('upload_missing', modelMessages.uploadMissing, 409);
+      const [claimed] = await db
         .update(models)
-        .set(
-          result.ok
-            ? {
-                status: 'ready',
-                rawAnalysis: result.analysis,
-                error: null,
-                analysedAt: new Date(),
-                updatedAt: new Date(),
-              }
-            : {
-                status: 'failed',
-                rawAnalysis: null,
-                error: result.error,
-                analysedAt: new Date(),
-                updatedAt: new Date(),
-              },
-        )
-        .where(eq(models.id, row.id))
+        .set({ status: 'analysing', error: null, rawAnalysis: null, analysedAt: null, updatedAt: new Date() })
+        .where(and(eq(models.id, row.id), eq(models.status, 'failed')))
         .returning();
-      if (!done) throw notFound('That model');
-      return { model: toModelView(done), thread: result.threadId, ms: result.ms };
+      if (!claimed) throw new AppError('model_not_failed', modelMessages.retryNotFailed, 409);
+      return startAnalysis(owner, claimed, row);
+    },
+
+    /**
+     * The analysis job (any node): takes the model if it is still `analysing`, analyses it and records
+     * the outcome. Nothing to do when the model is gone or already settled.
+     */
+    async runAnalysisJob(modelId: string): Promise<void> {
+      const [claimed] = await db
+        .update(models)
+        .set({ updatedAt: new Date() })
+        .where(and(eq(models.id, modelId), eq(models.status, 'analysing')))
+        .returning();
+      if (!claimed) return;
+      deps.log?.info({ modelId }, 'model analysis started');
+      const result = await analyse(claimed);
+      await record(claimed.id, result, true);
+      settled.emit(modelId, { thread: result.threadId, ms: result.ms } satisfies Settled);
+    },
+
+    /**
+     * Ends every model left `analysing` past the limit (its node died and no retry took it) as failed
+     * with analysis_timeout. Gives the number ended.
+     */
+    async failStaleAnalyses(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - analysisStaleAfterMs(config.analysisTimeoutMs));
+      const ended = await db
+        .update(models)
+        .set({
+          status: 'failed',
+          rawAnalysis: null,
+          error: { code: 'analysis_timeout', message: modelMessages.analysisTimeout },
+          analysedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(models.status, 'analysing'), lt(models.updatedAt, before)))
+        .returning({ id: models.id });
+      return ended.length;
     },
 
     async list(owner: Owner): Promise<ModelView[]> {
@@ -373,6 +425,70 @@ export function modelsService(deps: ModelsServiceDeps) {
     },
   };
   return service;
+
+  async function record(id: string, result: AnalyseResult, onlyIfAnalysing: boolean) {
+    const now = new Date();
+    const [done] = await db
+      .update(models)
+      .set(
+        result.ok
+          ? { status: 'ready', rawAnalysis: result.analysis, error: null, analysedAt: now, updatedAt: now }
+          : { status: 'failed', rawAnalysis: null, error: result.error, analysedAt: now, updatedAt: now },
+      )
+      .where(onlyIfAnalysing ? and(eq(models.id, id), eq(models.status, 'analysing')) : eq(models.id, id))
+      .returning();
+    return done;
+  }
+
+  /** Runs the analysis of a claimed model: by the queue when there is one, otherwise right here. */
+  async function startAnalysis(
+    owner: Owner,
+    claimed: ModelRow,
+    previous: Pick<ModelRow, 'status' | 'error'>,
+  ) {
+    if (!deps.jobs) {
+      const result = await analyse(claimed);
+      const done = await record(claimed.id, result, false);
+      if (!done) throw notFound('That model');
+      return { model: toModelView(done), thread: result.threadId, ms: result.ms };
+    }
+    const outcome = new Promise<Settled>((resolve) => settled.once(claimed.id, resolve));
+    try {
+      await deps.jobs.send(
+        ANALYSIS_QUEUE,
+        { modelId: claimed.id },
+        {
+          expireInSeconds: analysisJobExpirySeconds(config.analysisTimeoutMs),
+          retryLimit: 2,
+          retryDelay: 1,
+        },
+      );
+    } catch (error) {
+      // no job owns it: put the model back as it was, so the customer's next try starts it again
+      settled.removeAllListeners(claimed.id);
+      await db
+        .update(models)
+        .set({ status: previous.status, error: previous.error, updatedAt: new Date() })
+        .where(and(eq(models.id, claimed.id), eq(models.status, 'analysing')));
+      throw error;
+    }
+    // the job may run on another node: its outcome shows in the row; on this node it is announced
+    const until = Date.now() + config.analysisTimeoutMs + 10_000;
+    const here: { settled?: Settled } = {};
+    void outcome.then((s) => (here.settled = s));
+    for (;;) {
+      const row = await ownModel(owner, claimed.id);
+      if (row.status !== 'analysing') {
+        settled.removeAllListeners(claimed.id);
+        return { model: toModelView(row), ...here.settled };
+      }
+      if (Date.now() > until) {
+        settled.removeAllListeners(claimed.id);
+        return { model: toModelView(row), pending: true };
+      }
+      await Promise.race([outcome, new Promise((r) => setTimeout(r, 250))]);
+    }
+  }
 
   async function removeFile(fileId: string) {
     const [file] = await db.delete(files).where(eq(files.id, fileId)).returning();

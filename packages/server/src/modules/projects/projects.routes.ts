@@ -123,6 +123,8 @@ const eventReply = z.object({
   createdAt: z.string(),
 });
 
+export const PROJECT_INACTIVITY = 'project-inactivity';
+
 export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { projects } = app.ctx;
 
@@ -492,16 +494,9 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => projects.answerChanges(requireUser(request), request.params.id, { kind: 'decline' }),
   );
 
-  // the inactivity job: swept hourly on every worker node; each move is its own locked transaction
-  await app.ctx.jobs.register<{ at?: string }>('project-inactivity', async (job) => {
-    await projects.completeInactive(job.at ? new Date(job.at) : new Date());
+  // the inactivity move: hourly, once per cluster; each move is its own locked transaction
+  await app.ctx.jobs.schedule(PROJECT_INACTIVITY, '7 * * * *', async () => {
+    const moved = await projects.completeInactive(new Date());
+    app.log.info({ moved }, 'inactive projects moved to completed');
   });
-  if (app.ctx.config.runWorkers && app.ctx.config.env !== 'test') {
-    const timer = setInterval(
-      () => void app.ctx.jobs.send('project-inactivity', {}).catch(() => undefined),
-      3_600_000,
-    );
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 };

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import clsx from 'clsx';
-import { AlertCircle, CheckCircle2, FileUp, X } from 'lucide-react';
+import { AlertCircle, CheckCircle2, FileUp, RotateCcw, X } from 'lucide-react';
 import { Button, Spinner } from '../../../components/ui';
 import { formatBytes, formatCount, formatSize } from '../lib/format';
 import type { PreviewReply } from '../lib/preview-mesh';
@@ -14,6 +14,8 @@ export type ModelDropzoneProps = {
   preview: PreviewReply | null;
   onFile: (file: File) => void;
   onCancel: () => void;
+  /** Analyse again a model whose analysis failed (shown as a "Retry analysis" button). */
+  onRetry?: () => void;
   /** Heading level text for the zone (it is a labelled region). */
   title?: string;
 };
@@ -32,13 +34,15 @@ function PreviewLine({ preview }: { preview: PreviewReply | null }) {
 
 /**
  * Drop a model or pick one (keyboard: the button opens the file picker). Shows the upload's progress with
- * a cancel button, then "Analysing…", and any failure in words (spec section 8).
+ * a cancel button, then "Analysing…" with a running bar, and any failure in words (spec section 8); a
+ * failed analysis can be retried.
  */
 export function ModelDropzone({
   state,
   preview,
   onFile,
   onCancel,
+  onRetry,
   title = 'Upload a 3D model',
 }: ModelDropzoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -136,8 +140,17 @@ export function ModelDropzone({
           <p className="dropzone__file">
             <span>{state.file.name}</span>
           </p>
+          <div
+            className="progress progress--indeterminate"
+            role="progressbar"
+            aria-label={`Analysing ${state.file.name}`}
+            aria-valuetext={state.retry ? uploadMessages.retrying : uploadMessages.analysing}
+          >
+            <span className="progress__bar" />
+          </div>
           <p className="dropzone__analysing">
-            <Spinner size="sm" label={null} /> {uploadMessages.analysing}
+            <Spinner size="sm" label={null} />{' '}
+            {state.retry ? uploadMessages.retrying : uploadMessages.analysing}
           </p>
           <PreviewLine preview={preview} />
         </div>
@@ -151,13 +164,21 @@ export function ModelDropzone({
             metal.
           </p>
           {state.status === 'failed' ? (
-            <p className="dropzone__message dropzone__message--error" role="alert">
-              <AlertCircle aria-hidden="true" />
-              <span>
-                {state.file ? <strong>{state.file.name}: </strong> : null}
-                {state.message}
-              </span>
-            </p>
+            <>
+              <p className="dropzone__message dropzone__message--error" role="alert">
+                <AlertCircle aria-hidden="true" />
+                <span>
+                  {state.file ? <strong>{state.file.name}: </strong> : null}
+                  {state.message}
+                </span>
+              </p>
+              {state.canRetry && onRetry ? (
+                <Button type="button" variant="secondary" size="sm" onClick={onRetry}>
+                  <RotateCcw aria-hidden="true" />
+                  Retry analysis
+                </Button>
+              ) : null}
+            </>
           ) : state.status === 'cancelled' ? (
             <p className="dropzone__message" role="status">
               {uploadMessages.cancelled}

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { completeModel } from '../api/complete-model';
+import { completeModel, retryModel } from '../api/complete-model';
 import { createModel } from '../api/create-model';
 import { deleteModel } from '../api/delete-model';
-import { modelQueryKey } from '../api/get-model';
+import { getModel, modelQueryKey } from '../api/get-model';
 import { modelsQueryKey } from '../api/get-models';
 import { previewMesh } from '../lib/preview-mesh';
 import type { PreviewReply } from '../lib/preview-mesh';
@@ -24,8 +24,33 @@ export type ModelUpload = {
   preview: PreviewReply | null;
   upload: (file: File) => void;
   cancel: () => void;
+  /** Analyse a model whose analysis failed once more (only when `state.canRetry`). */
+  retry: () => void;
   reset: () => void;
 };
+
+/** How often a model still being analysed is looked at again. */
+export const ANALYSIS_POLL_MS = 2000;
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** The model once its analysis has ended (ready or failed), asking again while it is still analysing. */
+async function settledModel(first: Model, signal: AbortSignal): Promise<Model> {
+  let model = first;
+  while (model.status === 'analysing' && !signal.aborted) {
+    await pause(ANALYSIS_POLL_MS, signal);
+    if (signal.aborted) break;
+    model = await getModel(model.id, signal);
+  }
+  return model;
+}
 
 function failureMessage(error: unknown): string {
   if (error instanceof StorageUploadError) return error.message;
@@ -42,12 +67,31 @@ export function useModelUpload(onReady?: (model: Model) => void): ModelUpload {
   const [preview, setPreview] = useState<PreviewReply | null>(null);
   const client = useQueryClient();
   const running = useRef<{ abort: AbortController; cancelPreview: () => void } | null>(null);
+  // polling for an analysis stops when the page is left
+  const alive = useRef(new AbortController());
   const onReadyRef = useRef(onReady);
   useEffect(() => {
     onReadyRef.current = onReady;
   }, [onReady]);
   // leaving the page stops a transfer in flight
-  useEffect(() => () => running.current?.abort.abort(), []);
+  useEffect(() => {
+    const life = new AbortController();
+    alive.current = life;
+    return () => {
+      running.current?.abort.abort();
+      life.abort();
+    };
+  }, []);
+
+  const settle = useCallback(
+    (analysed: Model) => {
+      client.setQueryData(modelQueryKey(analysed.id), analysed);
+      void client.invalidateQueries({ queryKey: modelsQueryKey, exact: true });
+      dispatch({ type: 'analysed', model: analysed });
+      if (analysed.status === 'ready') onReadyRef.current?.(analysed);
+    },
+    [client],
+  );
 
   const upload = useCallback(
     (file: File) => {
@@ -77,11 +121,8 @@ export function useModelUpload(onReady?: (model: Model) => void): ModelUpload {
           });
           dispatch({ type: 'uploaded' });
           // once the bytes are in storage the analysis runs to its end; cancel no longer applies
-          const analysed = await completeModel(model.id);
-          client.setQueryData(modelQueryKey(analysed.id), analysed);
-          void client.invalidateQueries({ queryKey: modelsQueryKey, exact: true });
-          dispatch({ type: 'analysed', model: analysed });
-          if (analysed.status === 'ready') onReadyRef.current?.(analysed);
+          const analysed = await settledModel(await completeModel(model.id), alive.current.signal);
+          if (!alive.current.signal.aborted) settle(analysed);
         } catch (error) {
           if (abort.signal.aborted || isAbortError(error)) {
             // the record was made but its file never arrived: remove it so it does not linger in the list
@@ -102,8 +143,27 @@ export function useModelUpload(onReady?: (model: Model) => void): ModelUpload {
         }
       })();
     },
-    [client],
+    [client, settle],
   );
+
+  const retry = useCallback(() => {
+    if (running.current || state.status !== 'failed' || !state.canRetry || !state.modelId) return;
+    const modelId = state.modelId;
+    dispatch({ type: 'retry' });
+    const abort = new AbortController();
+    running.current = { abort, cancelPreview: () => undefined };
+    void (async () => {
+      try {
+        const analysed = await settledModel(await retryModel(modelId), alive.current.signal);
+        if (!alive.current.signal.aborted) settle(analysed);
+      } catch (error) {
+        if (alive.current.signal.aborted || isAbortError(error)) return;
+        dispatch({ type: 'failed', message: failureMessage(error) });
+      } finally {
+        running.current = null;
+      }
+    })();
+  }, [state, settle]);
 
   const cancel = useCallback(() => {
     if (!running.current) return;
@@ -118,5 +178,5 @@ export function useModelUpload(onReady?: (model: Model) => void): ModelUpload {
     setPreview(null);
   }, []);
 
-  return { state, preview, upload, cancel, reset };
+  return { state, preview, upload, cancel, retry, reset };
 }

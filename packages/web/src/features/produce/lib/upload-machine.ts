@@ -8,6 +8,7 @@ import type { Model } from './types';
  *     ▲       │ (type or size refused)          │ cancel                  │ cancel                │
  *     │       ▼                                 ▼                         ▼                       ▼
  *     └─reset─ failed ◀──────────failed──── cancelled ◀────────────────────┘         ready | failed
+ *                                                                            failed (analysis) ──retry──▶ analysing
  *
  * `preparing` asks the API for a model and a signed upload URL; `uploading` sends the bytes with progress;
  * `analysing` waits for the server's analysis ("Analysing…"). Failure texts follow spec section 8.
@@ -25,15 +26,17 @@ export const uploadMessages = {
   storageFailed: 'The upload to storage failed. Please try again.',
   cancelled: 'Upload cancelled.',
   analysing: 'Analysing…',
+  retrying: 'Analysing again…',
 } as const;
 
 export type UploadState =
   | { status: 'idle' }
   | { status: 'preparing'; file: File }
   | { status: 'uploading'; file: File; modelId: string; loaded: number; total: number }
-  | { status: 'analysing'; file: File; modelId: string }
+  | { status: 'analysing'; file: File; modelId: string; retry?: boolean }
   | { status: 'ready'; file: File; model: Model }
-  | { status: 'failed'; file: File | null; modelId: string | null; message: string }
+  /** `canRetry`: the file is stored and its analysis failed, so it may be analysed again. */
+  | { status: 'failed'; file: File | null; modelId: string | null; message: string; canRetry?: boolean }
   | { status: 'cancelled'; file: File; modelId: string | null };
 
 export type UploadEvent =
@@ -44,6 +47,7 @@ export type UploadEvent =
   | { type: 'analysed'; model: Model }
   | { type: 'failed'; message: string }
   | { type: 'cancel' }
+  | { type: 'retry' }
   | { type: 'reset' };
 
 export const initialUploadState: UploadState = { status: 'idle' };
@@ -108,13 +112,20 @@ export function uploadReducer(state: UploadState, event: UploadEvent): UploadSta
         : state;
     case 'analysed':
       if (state.status !== 'analysing') return state;
+      // still being analysed (the server answered before the end): keep waiting
+      if (event.model.status === 'analysing' || event.model.status === 'uploading') return state;
       if (event.model.status === 'ready') return { status: 'ready', file: state.file, model: event.model };
       return {
         status: 'failed',
         file: state.file,
         modelId: event.model.id,
         message: event.model.error?.message ?? 'This file could not be read as a 3D model.',
+        canRetry: true,
       };
+    case 'retry':
+      return state.status === 'failed' && state.canRetry && state.file && state.modelId
+        ? { status: 'analysing', file: state.file, modelId: state.modelId, retry: true }
+        : state;
     case 'failed':
       if (!busy(state)) return state;
       return {

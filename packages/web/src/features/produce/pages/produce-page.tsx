@@ -14,7 +14,7 @@ export function ProducePage() {
     (model: Model) => navigate(`/produce/steps?model=${encodeURIComponent(model.id)}`),
     [navigate],
   );
-  const { state, preview, upload, cancel } = useModelUpload(onReady);
+  const { state, preview, upload, cancel, retry } = useModelUpload(onReady);
 
   return (
     <div className="page produce-page">
@@ -29,7 +29,7 @@ export function ProducePage() {
         </div>
       </div>
       <div className="produce-start">
-        <ModelDropzone state={state} preview={preview} onFile={upload} onCancel={cancel} />
+        <ModelDropzone state={state} preview={preview} onFile={upload} onCancel={cancel} onRetry={retry} />
         <aside className="produce-library-link" aria-labelledby="library-link-title">
           <Library className="produce-option__icon" aria-hidden="true" />
           <h2 id="library-link-title" className="produce-library-link__title">

@@ -1,10 +1,12 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { AlertTriangle, ArrowLeft, FileQuestion } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, FileQuestion, RotateCcw } from 'lucide-react';
 import { Button, EmptyState, Skeleton, Spinner } from '../../../components/ui';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useCatalog } from '../api/get-catalog';
-import { useModel } from '../api/get-model';
+import { retryModel } from '../api/complete-model';
+import { modelQueryKey, useModel } from '../api/get-model';
 import { useLibrary } from '../api/get-library';
 import { ModelConfigurator } from '../components/model-configurator';
 import { ModelDropzone } from '../components/model-dropzone';
@@ -22,11 +24,42 @@ function BackLink() {
   );
 }
 
+/** A model whose analysis failed: analyse it once more; the page follows the model while it runs. */
+function RetryAnalysis({ modelId }: { modelId: string }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  async function retry() {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      client.setQueryData(modelQueryKey(modelId), await retryModel(modelId));
+    } catch (error) {
+      setRefusal(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="steps-retry">
+      <Button type="button" variant="secondary" onClick={() => void retry()} disabled={busy}>
+        <RotateCcw aria-hidden="true" />
+        Retry analysis
+      </Button>
+      {refusal ? (
+        <p className="produce-error" role="alert">
+          <AlertTriangle aria-hidden="true" /> {refusal}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** No model chosen: upload one here; the page then shows its configurator. */
-function StepsUpload({ title, lead }: { title: string; lead?: string }) {
+function StepsUpload({ title, lead, retryId }: { title: string; lead?: string; retryId?: string }) {
   const [, setParams] = useSearchParams();
   const onReady = useCallback((model: Model) => setParams({ model: model.id }), [setParams]);
-  const { state, preview, upload, cancel } = useModelUpload(onReady);
+  const { state, preview, upload, cancel, retry } = useModelUpload(onReady);
   return (
     <div className="page steps-page">
       <title>Upload a model · Facet</title>
@@ -36,6 +69,7 @@ function StepsUpload({ title, lead }: { title: string; lead?: string }) {
           <p className="eyebrow">Produce · Upload</p>
           <h1 className="page__title">{title}</h1>
           {lead ? <p className="page__lead">{lead}</p> : null}
+          {retryId ? <RetryAnalysis modelId={retryId} /> : null}
         </div>
       </div>
       <ModelDropzone
@@ -43,6 +77,7 @@ function StepsUpload({ title, lead }: { title: string; lead?: string }) {
         preview={preview}
         onFile={upload}
         onCancel={cancel}
+        onRetry={retry}
         title="Your model file"
       />
     </div>
@@ -116,6 +151,7 @@ function ModelSteps({ modelId }: { modelId: string }) {
             ? (data.error?.message ?? 'This file could not be read as a 3D model.')
             : uploadMessages.storageFailed
         }
+        retryId={data.status === 'failed' ? data.id : undefined}
       />
     );
   }
