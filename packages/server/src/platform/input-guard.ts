@@ -59,11 +59,6 @@ export function inspectInput(
   return { nulPaths, tooDeep: false };
 }
 
-/** The dotted paths of every string (or key) in `value` that holds a NUL character. */
-export function nulPaths(value: unknown, path: readonly string[] = []): string[][] {
-  return inspectInput(value, path).nulPaths;
-}
-
 /**
  * Refuses input no route can take before anything is read or changed: nesting deeper than
  * MAX_INPUT_DEPTH, and text with a NUL character (the database cannot store it).
