@@ -99,14 +99,20 @@ export interface BuiltApp {
   demoLogins: { role: string; email: string; password: string }[];
 }
 
+/** Where the log goes instead of stdout (tests read what the app logged). */
+export interface BuildOptions {
+  logStream?: { write(line: string): void };
+}
+
 /** Builds the whole server (tests build it too): migrate, seed, wire ports and modules. Does not listen. */
-export async function buildApp(config: Config): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             ...(config.env === 'development' && process.stdout.isTTY
               ? {

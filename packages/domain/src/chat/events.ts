@@ -132,6 +132,10 @@ export interface TypingUser {
 export interface ChatAckError {
   error: string;
   code?: string;
+  /** The field refused, by dotted path, with its message (`validation_failed`). */
+  fields?: Record<string, string>;
+  /** An unexpected failure: the id it was logged under, for a support request to quote. */
+  requestId?: string;
 }
 /** An acknowledgement: the data on success, `{ error }` on failure. */
 export type ChatAck<T extends object = Record<never, never>> = (T & { error?: undefined }) | ChatAckError;

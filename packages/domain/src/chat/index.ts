@@ -81,3 +81,12 @@ export type {
   ServerToClientEvents,
   TypingUser,
 } from './events';
+
+export {
+  CLIENT_ID_PATTERN,
+  isTypingPayloadSchema,
+  joinPayloadSchema,
+  leavePayloadSchema,
+  messageReadPayloadSchema,
+  sendMessagePayloadSchema,
+} from './socket-payloads';

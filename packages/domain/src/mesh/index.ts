@@ -13,6 +13,7 @@ export { readStl, readStlBinary, readStlAscii, readStlAsciiStream, detectStlKind
 export { readObj } from './read-obj';
 export { readPly } from './read-ply';
 export { read3mf } from './read-3mf';
-export { MAX_TRIANGLES } from './limits';
+export { MAX_COORDINATE, MAX_TRIANGLES } from './limits';
+export { NOT_A_MODEL_MESSAGE, OUT_OF_RANGE_MESSAGE } from './mesh-read-error';
 export { writeStlBinary, writeStlAscii } from './write-stl';
 export { generateCube, generateUvSphere, generateTorus } from './generate-meshes';

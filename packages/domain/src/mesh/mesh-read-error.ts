@@ -21,7 +21,17 @@ export type MeshReadErrorCode =
   | 'duplicate_id'
   | 'duplicate_metadata'
   | 'bad_unit'
-  | 'unsupported';
+  | 'unsupported'
+  | 'not_a_model'
+  | 'out_of_range';
+
+/** A binary STL whose length does not fit its triangle count: most often another kind of file renamed. */
+export const NOT_A_MODEL_MESSAGE =
+  'This file does not look like a 3D model: its size does not match the triangles it declares, so it may be another kind of file renamed, or a damaged one. Please export your design again as STL, OBJ, PLY or 3MF and upload that file.';
+
+/** Coordinates beyond MAX_COORDINATE: no unit makes this a piece of jewelry. */
+export const OUT_OF_RANGE_MESSAGE =
+  'This model reaches more than 16 metres from its origin, far beyond any piece of jewelry, so the file is probably damaged or not a 3D model. Please export your design again and upload that file.';
 
 /**
  * The one error every reader throws for a file it cannot read. `message` is written for the customer

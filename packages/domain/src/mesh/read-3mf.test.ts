@@ -105,6 +105,23 @@ function package3mf(model: string): Uint8Array {
 }
 
 describe('3MF placement', () => {
+  test('coordinates are checked in millimetres, after the unit and the placement: 16 m or more is refused', () => {
+    const placed = (unit: string, x: string) =>
+      package3mf(
+        `<model unit="${unit}" xmlns="${MODEL_NS}"><resources><object id="1" type="model">${CUBE_MESH}</object>` +
+          `</resources><build><item objectid="1" transform="1 0 0 0 1 0 0 0 1 ${x} 0 0"/></build></model>`,
+      );
+    // 20,000 microns is 20 mm; 17 m is 17,000 mm; 20,000 mm moved by the build item
+    expect(readMesh(placed('micron', '20000'), 'a.3mf').positions.some((v) => v >= 20)).toBe(true);
+    for (const [unit, x] of [
+      ['meter', '17'],
+      ['millimeter', '20000'],
+      ['millimeter', '-1e30'],
+    ] as const) {
+      expect(errorOf(() => readMesh(placed(unit, x), 'a.3mf')).code).toBe('out_of_range');
+    }
+  });
+
   test('build and component transforms and the unit are applied', () => {
     // a unit cube scaled 2x by a component, then moved by the build item; in centimetres
     const model =

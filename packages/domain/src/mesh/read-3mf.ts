@@ -1,3 +1,4 @@
+import { checkCoordinates } from './coordinates';
 import { unzipSync } from 'fflate';
 import { SaxesParser } from 'saxes';
 import type { SaxesTagNS } from 'saxes';
@@ -208,10 +209,7 @@ export function read3mf(bytes: Uint8Array): TriangleMesh {
     }
   };
   for (const item of items) emit(item.object, item.part, item.transform, loadModel(item.part).unitMm);
-  for (let k = 0; k < positions.length; k++) {
-    if (!Number.isFinite(positions[k]!))
-      throw new MeshReadError('bad_number', 'The 3MF file contains invalid coordinates.');
-  }
+  checkCoordinates(positions, '3MF');
   return { format: '3mf', positions, unitDeclared: true, warnings: [...new Set(warnings)] };
 }
 

@@ -1,3 +1,4 @@
+import { checkCoordinates } from './coordinates';
 import { FloatList, IntList, NumberScanner, isSpace } from './ascii-scanner';
 import { MAX_TRIANGLES } from './limits';
 import { MeshReadError } from './mesh-read-error';
@@ -80,6 +81,7 @@ export function readObj(bytes: Uint8Array): TriangleMesh {
     positions[k * 3 + 1] = v[index * 3 + 1]!;
     positions[k * 3 + 2] = v[index * 3 + 2]!;
   }
+  checkCoordinates(positions, 'OBJ');
   return { format: 'obj', positions, unitDeclared: false, warnings: [] };
 }
 

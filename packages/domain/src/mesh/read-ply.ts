@@ -1,3 +1,4 @@
+import { checkCoordinates } from './coordinates';
 import { IntList, NumberScanner, isSpace } from './ascii-scanner';
 import { MAX_TRIANGLES } from './limits';
 import { MeshReadError } from './mesh-read-error';
@@ -141,10 +142,7 @@ export function readPly(bytes: Uint8Array): TriangleMesh {
     positions[k * 3 + 1] = vertices[index * 3 + 1]!;
     positions[k * 3 + 2] = vertices[index * 3 + 2]!;
   }
-  for (let k = 0; k < positions.length; k++) {
-    if (!Number.isFinite(positions[k]!))
-      throw new MeshReadError('bad_number', 'The PLY file contains invalid coordinates.');
-  }
+  checkCoordinates(positions, 'PLY');
   return {
     format: encoding === 'ascii' ? 'ply-ascii' : 'ply-binary',
     positions,

@@ -3,7 +3,8 @@ import { measureMesh } from './analyse-mesh';
 import { generateTorus } from './generate-meshes';
 import { MeshReadError } from './mesh-read-error';
 import { readMesh, readMeshStream } from './read-mesh';
-import { detectStlKind, readStl, readStlAsciiStream } from './read-stl';
+import { MAX_COORDINATE } from './limits';
+import { detectStlKind, parseStlAscii, readStl, readStlAsciiStream } from './read-stl';
 import { writeStlAscii, writeStlBinary } from './write-stl';
 
 const ring = generateTorus(9.5, 1, [3, 4, 5], 40, 12);
@@ -241,7 +242,8 @@ describe('ASCII STL numbers, fuzzed', () => {
       text += next() < 0.5 ? 'endsolid fuzz\n' : 'endsolid fuzz';
       const bytes = encoder.encode(text);
       const want = Float32Array.from(expected);
-      const whole = readStl(bytes).positions;
+      // the exact parse: these numbers go far past the coordinate check (see the next test)
+      const whole = parseStlAscii(bytes).positions;
       // compare bit patterns: toEqual would let -0 pass for +0
       expect(new Uint32Array(whole.buffer, whole.byteOffset, whole.length)).toEqual(
         new Uint32Array(want.buffer),
@@ -249,10 +251,18 @@ describe('ASCII STL numbers, fuzzed', () => {
       const size = 1 + Math.floor(next() * 3000);
       const chunks: Uint8Array[] = [];
       for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
-      const streamed = (await readStlAsciiStream(chunks)).positions;
+      const streamed = parseStlAscii(chunks).positions;
       expect(new Uint32Array(streamed.buffer, streamed.byteOffset, streamed.length)).toEqual(
         new Uint32Array(want.buffer),
       );
+      const inRange = expected.every((v) => Math.abs(v) < MAX_COORDINATE);
+      for (const read of [async () => readStl(bytes), () => readStlAsciiStream(chunks)]) {
+        if (inRange) expect((await read()).positions).toEqual(want);
+        else
+          await expect(read()).rejects.toMatchObject({
+            code: expect.stringMatching(/^(out_of_range|bad_number)$/),
+          });
+      }
     }
   });
 });

@@ -1,10 +1,17 @@
 import { FloatList, NumberScanner, isSpace } from './ascii-scanner';
-import { MeshReadError } from './mesh-read-error';
+import { checkCoordinates } from './coordinates';
+import { MeshReadError, NOT_A_MODEL_MESSAGE } from './mesh-read-error';
 import type { TriangleMesh } from './mesh-types';
 import { MAX_TRIANGLES } from './limits';
 
 const HEADER_BYTES = 84;
 const RECORD_BYTES = 50;
+/**
+ * Bytes some exporters leave after the last record (padding, a newline, a stray terminator): fewer than
+ * one record. A file with more after its declared triangles is not the STL its header describes; an
+ * executable renamed .stl is the usual case.
+ */
+const MAX_TRAILING_BYTES = RECORD_BYTES - 1;
 /** An ASCII line longer than this is not an STL line; stops a reader from buffering a whole binary file. */
 const MAX_LINE_BYTES = 1 << 20;
 
@@ -19,9 +26,11 @@ export function detectStlKind(bytes: Uint8Array): StlKind | undefined {
     return 'binary';
   }
   if (looksLikeAsciiStl(bytes)) return 'ascii';
-  // stray bytes after the last record are common; fewer bytes than declared is not an STL (or a cut one)
+  // a few stray bytes after the last record are common; fewer bytes than declared is not an STL (or a
+  // cut one), nor is a file with much more than its records
   const count = declaredCount(bytes);
-  if (bytes.length >= HEADER_BYTES && count > 0 && HEADER_BYTES + RECORD_BYTES * count <= bytes.length)
+  const trailing = bytes.length - HEADER_BYTES - RECORD_BYTES * count;
+  if (bytes.length >= HEADER_BYTES && count > 0 && trailing >= 0 && trailing <= MAX_TRAILING_BYTES)
     return 'binary';
   return undefined;
 }
@@ -68,15 +77,22 @@ export function readStlBinary(bytes: Uint8Array): TriangleMesh {
       `The STL file is cut short: it declares ${count} triangles but holds only ${available}.`,
     );
   }
-  if (bytes.length > HEADER_BYTES + RECORD_BYTES * count)
-    warnings.push('The STL file has extra bytes after its last triangle; they were ignored.');
+  const trailing = bytes.length - HEADER_BYTES - RECORD_BYTES * count;
+  if (trailing > MAX_TRAILING_BYTES) throw new MeshReadError('not_a_model', NOT_A_MODEL_MESSAGE);
+  if (trailing > 0) warnings.push('The STL file has extra bytes after its last triangle; they were ignored.');
   if (count === 0) throw new MeshReadError('no_triangles', 'The STL file contains no triangles.');
   const positions = new Float32Array(count * 9);
   const ok = LITTLE_ENDIAN
     ? copyRecordsAligned(bytes, count, positions)
     : copyRecordsDataView(bytes, count, positions);
-  if (!ok) throw new MeshReadError('bad_number', 'The STL file contains invalid coordinates.');
+  if (!ok) refuseCoordinates(positions);
   return { format: 'stl-binary', positions, unitDeclared: false, warnings };
+}
+
+/** The copy loops flagged a corner: says which rule it breaks (NaN or infinite, or out of range). */
+function refuseCoordinates(positions: Float32Array): never {
+  checkCoordinates(positions, 'STL');
+  throw new MeshReadError('bad_number', 'The STL file contains invalid coordinates.');
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -84,7 +100,8 @@ const BLOCK_RECORDS = 4096;
 
 /**
  * Copies the 9 corner floats of each 50-byte record as 32-bit words (much faster than DataView). Returns
- * false when a coordinate is NaN or infinite (exponent bits all ones).
+ * false when a coordinate is NaN or infinite or MAX_COORDINATE or more in size (exponent bits at least
+ * MAX_COORDINATE_EXPONENT).
  */
 function copyRecordsAligned(bytes: Uint8Array, count: number, positions: Float32Array): boolean {
   const copier = new RecordCopier(positions);
@@ -143,8 +160,9 @@ class RecordCopier {
 /**
  * The hot loop of RecordCopier for blocks at even addresses: record i's 9 words start at byte
  * `at + 50 i` of the views' buffer, a 32-bit word when that is a multiple of 4, two 16-bit halves
- * (little-endian) otherwise. Returns non-zero when a coordinate is NaN or infinite: (exponent bits) + 1
- * carries into the sign bit.
+ * (little-endian) otherwise. Returns non-zero when a coordinate is NaN, infinite or out of range:
+ * (exponent bits) + 0x39800000, i.e. (256 - MAX_COORDINATE_EXPONENT) << 23, carries into the sign bit
+ * when the exponent is MAX_COORDINATE_EXPONENT or more.
  */
 function copyRecords(
   words: Uint32Array,
@@ -162,60 +180,60 @@ function copyRecords(
       const w = b >> 2;
       u = words[w]!;
       out[o] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = words[w + 1]!;
       out[o + 1] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = words[w + 2]!;
       out[o + 2] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = words[w + 3]!;
       out[o + 3] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = words[w + 4]!;
       out[o + 4] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = words[w + 5]!;
       out[o + 5] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = words[w + 6]!;
       out[o + 6] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = words[w + 7]!;
       out[o + 7] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = words[w + 8]!;
       out[o + 8] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
     } else {
       const h = b >> 1;
       u = halves[h]! | (halves[h + 1]! << 16);
       out[o] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = halves[h + 2]! | (halves[h + 3]! << 16);
       out[o + 1] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = halves[h + 4]! | (halves[h + 5]! << 16);
       out[o + 2] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = halves[h + 6]! | (halves[h + 7]! << 16);
       out[o + 3] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = halves[h + 8]! | (halves[h + 9]! << 16);
       out[o + 4] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = halves[h + 10]! | (halves[h + 11]! << 16);
       out[o + 5] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = halves[h + 12]! | (halves[h + 13]! << 16);
       out[o + 6] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = halves[h + 14]! | (halves[h + 15]! << 16);
       out[o + 7] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
       u = halves[h + 16]! | (halves[h + 17]! << 16);
       out[o + 8] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
     }
   }
   return bad >>> 31;
@@ -224,7 +242,7 @@ function copyRecords(
 /**
  * The hot loop of RecordCopier for blocks at odd addresses, unrolled over pairs of records: record 2i's
  * floats are words 25i + 3.. of the even copy, record 2i + 1's words 25i + 16.. of the odd copy.
- * Returns non-zero when a coordinate is NaN or infinite: (exponent bits) + 1 carries into the sign bit.
+ * Returns non-zero when a coordinate is NaN, infinite or out of range (as copyRecords).
  */
 function copyBlock(
   evenWords: Uint32Array,
@@ -240,65 +258,65 @@ function copyBlock(
   for (let i = 0, e = 3, d = 16; i < pairs; i++, e += 25, d += 25, o += 18) {
     u = evenWords[e + 0]!;
     out[o + 0] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = evenWords[e + 1]!;
     out[o + 1] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = evenWords[e + 2]!;
     out[o + 2] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = evenWords[e + 3]!;
     out[o + 3] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = evenWords[e + 4]!;
     out[o + 4] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = evenWords[e + 5]!;
     out[o + 5] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = evenWords[e + 6]!;
     out[o + 6] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = evenWords[e + 7]!;
     out[o + 7] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = evenWords[e + 8]!;
     out[o + 8] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = oddWords[d + 0]!;
     out[o + 9] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = oddWords[d + 1]!;
     out[o + 10] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = oddWords[d + 2]!;
     out[o + 11] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = oddWords[d + 3]!;
     out[o + 12] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = oddWords[d + 4]!;
     out[o + 13] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = oddWords[d + 5]!;
     out[o + 14] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = oddWords[d + 6]!;
     out[o + 15] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = oddWords[d + 7]!;
     out[o + 16] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
     u = oddWords[d + 8]!;
     out[o + 17] = u;
-    bad |= (u & 0x7f800000) + 0x00800000;
+    bad |= (u & 0x7f800000) + 0x39800000;
   }
   if ((records & 1) !== 0) {
     const e = (RECORD_BYTES * (records - 1) + 12) >> 2;
     for (let k = 0; k < 9; k++) {
       u = evenWords[e + k]!;
       out[o + k] = u;
-      bad |= (u & 0x7f800000) + 0x00800000;
+      bad |= (u & 0x7f800000) + 0x39800000;
     }
   }
   return bad >>> 31;
@@ -349,12 +367,12 @@ export async function readStlBinaryStream(
   const record = new Uint8Array(RECORD_BYTES);
   let filled = 0;
   let done = 0;
-  let extra = false;
+  let extra = 0;
   const take = (chunk: Uint8Array): void => {
     let at = 0;
     while (at < chunk.length) {
       if (done === count) {
-        extra = true;
+        extra += chunk.length - at;
         return;
       }
       if (filled === 0) {
@@ -389,7 +407,8 @@ export async function readStlBinaryStream(
       `The STL file is cut short: it declares ${count} triangles but holds only ${done}.`,
     );
   }
-  if (copier.bad !== 0) throw new MeshReadError('bad_number', 'The STL file contains invalid coordinates.');
+  if (extra > MAX_TRAILING_BYTES) throw new MeshReadError('not_a_model', NOT_A_MODEL_MESSAGE);
+  if (copier.bad !== 0) refuseCoordinates(positions);
   const warnings = extra ? ['The STL file has extra bytes after its last triangle; they were ignored.'] : [];
   return { format: 'stl-binary', positions, unitDeclared: false, warnings };
 }
@@ -405,23 +424,38 @@ async function gather(first: Uint8Array, rest: AsyncIterator<Uint8Array>): Promi
 
 function copyRecordsDataView(bytes: Uint8Array, count: number, positions: Float32Array): boolean {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let check = 0;
   for (let t = 0, p = HEADER_BYTES + 12, o = 0; t < count; t++, p += RECORD_BYTES, o += 9) {
-    for (let k = 0; k < 9; k++) {
-      const v = view.getFloat32(p + 4 * k, true);
-      positions[o + k] = v;
-      // v * 0 is NaN exactly for NaN and infinities, and NaN sticks
-      check += v * 0;
-    }
+    for (let k = 0; k < 9; k++) positions[o + k] = view.getFloat32(p + 4 * k, true);
   }
-  return check === 0;
+  checkCoordinates(positions, 'STL');
+  return true;
 }
 
 /** Reads a whole ASCII STL held in memory. */
 export function readStlAscii(bytes: Uint8Array): TriangleMesh {
-  const parser = new StlAsciiParser(Math.floor(bytes.length / 22));
-  parser.push(bytes, true);
+  return checked(parseStlAscii(bytes));
+}
+
+/**
+ * The text's corners exactly as written, before the coordinate check: a whole file, or its chunks in
+ * order. The number scanner's own tests read far-out numbers with it; customers' files go through
+ * readStlAscii or readStlAsciiStream.
+ */
+export function parseStlAscii(source: Uint8Array | readonly Uint8Array[]): TriangleMesh {
+  if (source instanceof Uint8Array) {
+    const parser = new StlAsciiParser(Math.floor(source.length / 22));
+    parser.push(source, true);
+    return parser.finish();
+  }
+  const parser = new StlAsciiParser(0);
+  for (const chunk of source) parser.push(chunk, false);
+  parser.push(new Uint8Array(0), true);
   return parser.finish();
+}
+
+function checked(mesh: TriangleMesh): TriangleMesh {
+  checkCoordinates(mesh.positions, 'STL');
+  return mesh;
 }
 
 /**
@@ -436,7 +470,7 @@ export async function readStlAsciiStream(
   const parser = new StlAsciiParser(Math.floor(sizeHint / 22));
   for await (const chunk of chunks) parser.push(chunk, false);
   parser.push(new Uint8Array(0), true);
-  return parser.finish();
+  return checked(parser.finish());
 }
 
 const enum Expect {

@@ -140,6 +140,10 @@ const badBodies = (
       type: 'multipart/form-data; boundary=b',
     },
     'unknown fields': json({ unknownField: 1, __proto__x: 'x', constructor: { prototype: 1 } }),
+    'nested 3000 levels deep': {
+      payload: '{"a":'.repeat(3000) + '1' + '}'.repeat(3000),
+      type: 'application/json',
+    },
   };
   const s = resolve(schema);
   const props = Object.entries(s?.properties ?? {});
@@ -272,7 +276,11 @@ describe('bad input never gets a 500', () => {
       }
 
       // query strings: the usual wrong types, then each listed parameter with bad values
-      const queries = ['page=-1&limit=abc&after=zz', 'page=1e400&pageSize=-5&limit=0&after=-1'];
+      const queries = [
+        'page=-1&limit=abc&after=zz',
+        'page=1e400&pageSize=-5&limit=0&after=-1',
+        `a${'[b]'.repeat(3000)}=1`,
+      ];
       for (const p of queryParams) {
         for (const v of ['abc', '-1', '99999999999999999999999', '1.5', '%00', "'", LONG.slice(0, 3000)])
           queries.push(`${encodeURIComponent(p.name)}=${v}`);

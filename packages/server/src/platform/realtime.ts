@@ -1,10 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { participantFullName, TYPING_CLEAR_MS } from '@facet/domain/chat';
+import type { z } from 'zod';
+import {
+  isTypingPayloadSchema,
+  joinPayloadSchema,
+  leavePayloadSchema,
+  messageReadPayloadSchema,
+  participantFullName,
+  sendMessagePayloadSchema,
+  TYPING_CLEAR_MS,
+} from '@facet/domain/chat';
 import type {
+  ChatAckError,
   ClientToServerEvents,
   GetIsTypingPayload,
+  SendMessagePayload,
   ServerToClientEvents,
   TypingUser,
 } from '@facet/domain/chat';
@@ -12,7 +24,8 @@ import type { ChatService } from '../modules/chat/chat.service';
 import type { UserRow } from '../modules/accounts/accounts.queries';
 import { SESSION_COOKIE, type SessionStore } from '../modules/accounts/sessions';
 import { isBlocked } from './auth';
-import { AppError } from './errors';
+import { AppError, validationError } from './errors';
+import { assertSafeInput } from './input-guard';
 import { connectRedis, type RedisLink } from './redis';
 
 interface SocketData {
@@ -45,10 +58,14 @@ function typingNews(chatRoom: string, user: UserRow, typing: boolean): GetIsTypi
   return { chatRoom, from: user.id, users, expiresInMs: TYPING_CLEAR_MS };
 }
 
-const errorText = (error: unknown) =>
-  error instanceof AppError
-    ? { error: error.message, code: error.code }
-    : { error: 'Something went wrong. Please try again.' };
+/** Our own refusals as the client should see them: the message, the code and any refused fields. */
+const refusal = (error: AppError): ChatAckError => ({
+  error: error.message,
+  code: error.code,
+  ...(error.fields ? { fields: error.fields } : {}),
+});
+
+type Reply = (ack: object) => void;
 
 /**
  * The chat's socket.io server on Fastify's own HTTP server (same port, path /socket.io). The socket is
@@ -196,79 +213,93 @@ export async function installRealtime(
   io.on('connection', (socket: ChatSocket) => {
     const user = socket.data.user;
 
-    socket.on('join', async (payload, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => {};
-      try {
-        if (!payload || typeof payload.chatRoom !== 'string')
-          throw new AppError('validation_failed', 'Which chat?', 400);
-        if (payload.id !== undefined && payload.id !== user.id) {
-          throw new AppError('not_member', 'You are not a member of this chat.', 403);
-        }
-        const access = await chat.accessOf(user, payload.chatRoom);
-        if (!access) throw new AppError('not_member', 'You are not a member of this chat.', 403);
-        await socket.join(access.room.id);
-        reply({ chatRoom: access.room.id, lastSeq: access.room.lastSeq });
-        void announcePresence(access.room.id, socket, 'filteredUsers');
-      } catch (error) {
-        reply(errorText(error));
+    /**
+     * Every client event goes through here, as an HTTP request goes through the input guard and the
+     * error handler: the payload is refused when nested too deeply or holding a NUL character (the same
+     * codes and messages as HTTP), then its shape is checked; a refusal is acknowledged with its code.
+     * Anything unexpected is logged with a request id made for this event, which the acknowledgement
+     * carries so a user's report can be matched to the log.
+     */
+    function on<S extends z.ZodType>(
+      event: keyof ClientToServerEvents,
+      schema: S,
+      run: (payload: z.output<S>, reply: Reply) => Promise<void> | void,
+    ) {
+      (socket.on as (event: string, listener: (...args: unknown[]) => void) => void)(
+        event,
+        async (...args: unknown[]) => {
+          const reqId = randomUUID();
+          const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as Reply) : null;
+          const reply: Reply = ack ?? (() => {});
+          try {
+            const raw = args[0];
+            assertSafeInput(raw);
+            const parsed = schema.safeParse(raw ?? {});
+            if (!parsed.success) throw validationError(parsed.error.issues);
+            await run(parsed.data, reply);
+          } catch (error) {
+            if (error instanceof AppError && error.status < 500) return reply(refusal(error));
+            app.log.error(
+              { err: error, reqId, event, socketId: socket.id, userId: user.id },
+              'chat: socket event failed',
+            );
+            reply({
+              error: `Something went wrong. Please try again. (reference ${reqId})`,
+              code: 'internal_error',
+              requestId: reqId,
+            } satisfies ChatAckError);
+          }
+        },
+      );
+    }
+
+    on('join', joinPayloadSchema, async (payload, reply) => {
+      if (payload.id !== undefined && payload.id !== user.id) {
+        throw new AppError('not_member', 'You are not a member of this chat.', 403);
       }
+      const access = await chat.accessOf(user, payload.chatRoom);
+      if (!access) throw new AppError('not_member', 'You are not a member of this chat.', 403);
+      await socket.join(access.room.id);
+      reply({ chatRoom: access.room.id, lastSeq: access.room.lastSeq });
+      void announcePresence(access.room.id, socket, 'filteredUsers');
     });
 
-    socket.on('leave', async (payload, ack) => {
-      const room = payload?.chatRoom;
-      if (typeof room === 'string' && socket.rooms.has(room)) {
+    on('leave', leavePayloadSchema, async (payload, reply) => {
+      const room = payload.chatRoom;
+      if (socket.rooms.has(room)) {
         await socket.leave(room);
         void announcePresence(room, null, 'filteredUsers');
       }
-      if (typeof ack === 'function') ack({});
+      reply({});
     });
 
-    socket.on('isTyping', (payload) => {
-      if (!payload || typeof payload.chatRoom !== 'string' || !socket.rooms.has(payload.chatRoom)) return;
+    on('isTyping', isTypingPayloadSchema, (payload) => {
+      if (!socket.rooms.has(payload.chatRoom)) return;
       // only the sender's own entry is relayed, under their name as the server knows it
-      const typing = Array.isArray(payload.users) && payload.users.some((u) => u?.id === user.id);
+      const typing = payload.users.some((u) => u.id === user.id);
       socket.to(payload.chatRoom).emit('getIsTyping', typingNews(payload.chatRoom, user, typing));
     });
 
-    socket.on('sendMessage', async (payload, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => {};
-      try {
-        if (!payload || typeof payload.chatRoom !== 'string')
-          throw new AppError('validation_failed', 'Which chat?', 400);
-        // one send per room at a time on this node, so the room hears its messages in seq order
-        await inRoomOrder(payload.chatRoom, async () => {
-          const { message, created } = await chat.send(user, payload);
-          // stored first; then the sender hears back and the room (on every node) gets it
-          reply({ message });
-          if (created) io.to(message.chatRoom).emit('getMessage', message);
-        });
-      } catch (error) {
-        reply(errorText(error));
-      }
+    on('sendMessage', sendMessagePayloadSchema, async (payload, reply) => {
+      // one send per room at a time on this node, so the room hears its messages in seq order
+      await inRoomOrder(payload.chatRoom, async () => {
+        const { message, created } = await chat.send(user, payload as SendMessagePayload);
+        // stored first; then the sender hears back and the room (on every node) gets it
+        reply({ message });
+        if (created) io.to(message.chatRoom).emit('getMessage', message);
+      });
     });
 
-    socket.on('messageRead', async (payload, ack) => {
-      const reply = typeof ack === 'function' ? ack : () => {};
-      try {
-        if (!payload || typeof payload.chatRoom !== 'string')
-          throw new AppError('validation_failed', 'Which chat?', 400);
-        const { messages } = await chat.markRead(
-          user,
-          payload.chatRoom,
-          Array.isArray(payload.messages) ? payload.messages : [],
-          payload.allMessages === true,
-        );
-        reply({});
-        if (messages.length > 0) {
-          io.to(payload.chatRoom).emit('getMessageRead', {
-            chatRoom: payload.chatRoom,
-            readerId: user.id,
-            messages,
-            allMessages: payload.allMessages === true,
-          });
-        }
-      } catch (error) {
-        reply(errorText(error));
+    on('messageRead', messageReadPayloadSchema, async (payload, reply) => {
+      const { messages } = await chat.markRead(user, payload.chatRoom, payload.messages, payload.allMessages);
+      reply({});
+      if (messages.length > 0) {
+        io.to(payload.chatRoom).emit('getMessageRead', {
+          chatRoom: payload.chatRoom,
+          readerId: user.id,
+          messages,
+          allMessages: payload.allMessages,
+        });
       }
     });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuiltApp } from '../app';
+import { buildApp, type BuildOptions, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { DEMO_PASSWORD } from '../db/seed';
 
@@ -13,6 +13,7 @@ export { DEMO_PASSWORD };
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
+  options: BuildOptions = {},
 ): Promise<BuiltApp & { close(): Promise<void> }> {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' });
   let databaseUrl: string | undefined;
@@ -47,7 +48,7 @@ export async function createTestApp(
     rateLimitNamespace: `facet-rate-test-${randomBytes(4).toString('hex')}:`,
     ...overrides,
   };
-  const built = await buildApp(config);
+  const built = await buildApp(config, options);
   return {
     ...built,
     async close() {

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { errorReply, userReply } from './accounts.schemas';
 import { SESSION_COOKIE } from './sessions';
 import type { UploadedFile } from './signup.service';
-import { assertNoNul } from '../../platform/input-guard';
+import { assertSafeInput } from '../../platform/input-guard';
 
 export function setSessionCookie(
   request: FastifyRequest,
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             } catch {
               throw new AppError('invalid_json', 'The sign-up data is not valid JSON.', 400);
             }
-            assertNoNul(body);
+            assertSafeInput(body);
           }
         }
       }

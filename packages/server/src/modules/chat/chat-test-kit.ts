@@ -7,6 +7,8 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@facet/domain/chat';
+import type { BuildOptions } from '../../app';
+import type { Config } from '../../config';
 import { createTestApp, loginAs } from '../../test/test-app';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -92,9 +94,10 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /**
  * The app with the demo data, listening on a local port, every demo account signed in, and the calls
  * the chat tests make. A test file starts it in `beforeAll` and stops it in `afterAll`; the sockets it
- * opened are closed on stop.
+ * opened are closed on stop. `overrides` and `options` go to the test app (e.g. a log level and a stream
+ * to read its log).
  */
-export function chatWorld() {
+export function chatWorld(overrides: Partial<Config> = {}, options: BuildOptions = {}) {
   let built: TestApp | undefined;
   let url = '';
   let counter = 0;
@@ -195,7 +198,7 @@ export function chatWorld() {
 
   return {
     async start() {
-      built = await createTestApp({ seedDemo: true });
+      built = await createTestApp({ seedDemo: true, ...overrides }, options);
       await built.app.listen({ port: 0, host: '127.0.0.1' });
       url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
       for (const [who, portal] of DEMO_ACCOUNTS) {

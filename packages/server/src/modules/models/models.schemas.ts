@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MESH_UNITS, MM_PER_UNIT, type MeshUnit } from '@facet/domain/mesh';
+import {
+  MESH_UNITS,
+  MM_PER_UNIT,
+  NOT_A_MODEL_MESSAGE,
+  OUT_OF_RANGE_MESSAGE,
+  type MeshUnit,
+} from '@facet/domain/mesh';
 
 export const MODEL_EXTENSIONS = ['stl', 'obj', 'ply', '3mf'] as const;
 export const MODEL_UNITS = ['mm', 'cm', 'dm', 'm', 'in', 'ft'] as const;
@@ -17,6 +23,10 @@ export const modelMessages = {
   analysisTimeout: 'The model took too long to analyse. Please simplify it or upload a smaller file.',
   analysisFailed: 'The file could not be analysed. Please check it and upload it again.',
   retryNotFailed: 'Only a model whose analysis failed can be analysed again.',
+  /** Failure `not_a_model`: a binary STL whose size does not fit its triangles (e.g. a renamed program). */
+  notAModel: NOT_A_MODEL_MESSAGE,
+  /** Failure `out_of_range`: coordinates 16 m or more from the origin, or not numbers at all. */
+  outOfRange: OUT_OF_RANGE_MESSAGE,
   thumbnailType: 'The thumbnail must be a PNG, JPG or WEBP image.',
   thumbnailTooLarge: 'The thumbnail must be at most 5 MB.',
   thumbnailMissing: 'Choose an image for the thumbnail.',
