@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../app/auth';
 import { Button, EmptyState, Skeleton, toast } from '../../../components/ui';
 import { api, errorMessage, isApiError } from '../../../lib/api-client';
-import { ProjectMessages } from '../../chat';
+import { ProjectMessages } from '../components/project-chat';
 import { useProject } from '../api/get-project';
 import { projectKeys } from '../api/types';
 import type { ProjectDetail } from '../api/types';
