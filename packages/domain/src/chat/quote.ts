@@ -1,4 +1,4 @@
-import { formatDays, formatDollars } from '../format/money';
+import { formatDays, formatMoney } from '../format/money';
 
 /**
  * Quote cards (spec section 2, Chat pane; section 3, Message `isQuote`, `price`, `lead_time`, `status`):
@@ -17,7 +17,7 @@ export function quoteCardStatus(offerStatus: 'pending' | 'quoted' | 'accepted' |
 
 /** The card's text, also what a client without cards (or an e-mail digest) shows. */
 export function quoteCardText(priceCents: number, leadTimeDays: number): string {
-  return `Offer: ${formatDollars(priceCents)}, lead time ${formatDays(leadTimeDays)}`;
+  return `Offer: ${formatMoney(priceCents, { fraction: 'when-needed' })}, lead time ${formatDays(leadTimeDays)}`;
 }
 
 /** Words for the card's status line. */

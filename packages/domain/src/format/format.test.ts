@@ -10,7 +10,9 @@ import {
   shortName,
 } from './people';
 import { withDefaultUnit } from './dimensions';
-import { parseDollars } from './money';
+import { formatDays, formatMoney, parseDollars } from './money';
+import { formatBytes } from './bytes';
+import { formatDate, formatTime } from './dates';
 import { stageName } from './production-stages';
 
 const at = (iso: string) => new Date(iso);
@@ -89,5 +91,61 @@ describe('typed values', () => {
     expect(parseDollars('abc')).toBeNull();
     expect(parseDollars('1.234')).toBeNull();
     expect(parseDollars('0')).toBeNull();
+  });
+});
+
+describe('money: the one formatter of cents', () => {
+  test('two decimals by default, as prices and quotes show them', () => {
+    expect(formatMoney(4294)).toBe('$42.94');
+    expect(formatMoney(123456789)).toBe('$1,234,567.89');
+    expect(formatMoney(5)).toBe('$0.05');
+    expect(formatMoney(175700)).toBe('$1,757.00');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(-1234)).toBe('-$12.34');
+  });
+  test('whole dollars without decimals when asked, as offers show them', () => {
+    expect(formatMoney(125000, { fraction: 'when-needed' })).toBe('$1,250');
+    expect(formatMoney(125050, { fraction: 'when-needed' })).toBe('$1,250.50');
+    expect(formatMoney(29, { fraction: 'when-needed' })).toBe('$0.29');
+    expect(formatMoney(0, { fraction: 'when-needed' })).toBe('$0');
+  });
+  test('days', () => {
+    expect(formatDays(1)).toBe('1 day');
+    expect(formatDays(12)).toBe('12 days');
+  });
+});
+
+describe('bytes: the one formatter of file sizes', () => {
+  test('one decimal below 10, whole from 10 (size limits and upload progress)', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(2048)).toBe('2 KB');
+    expect(formatBytes(5.25 * 1024 * 1024)).toBe('5.3 MB');
+    expect(formatBytes(12.4 * 1024 * 1024)).toBe('12 MB');
+    expect(formatBytes(250 * 1024 * 1024)).toBe('250 MB');
+    expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');
+  });
+  test('fixed decimals per unit (chat attachments)', () => {
+    expect(formatBytes(100, { fixedDecimals: true })).toBe('100 B');
+    expect(formatBytes(1536, { fixedDecimals: true })).toBe('2 KB');
+    expect(formatBytes(5.25 * 1024 * 1024, { fixedDecimals: true })).toBe('5.3 MB');
+    expect(formatBytes(100 * 1024 * 1024, { fixedDecimals: true })).toBe('100.0 MB');
+  });
+});
+
+describe('dates: the one formatter of days and times', () => {
+  test('a day in UTC by default, so server dates read the same everywhere', () => {
+    expect(formatDate('2026-11-22T10:00:00Z')).toBe('Nov 22, 2026');
+    expect(formatDate('2026-11-22T23:30:00Z')).toBe('Nov 22, 2026');
+    expect(formatDate(new Date('2026-01-05T00:00:00Z'))).toBe('Jan 5, 2026');
+    expect(formatDate('2026-11-22T23:30:00Z', { timeZone: 'Asia/Tokyo' })).toBe('Nov 23, 2026');
+  });
+  test("the viewer's zone when asked", () => {
+    const at = new Date(2026, 10, 22, 23, 30);
+    expect(formatDate(at, { timeZone: 'local' })).toBe('Nov 22, 2026');
+  });
+  test('hours and minutes in a locale and zone', () => {
+    expect(formatTime('2026-11-22T09:05:00Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe('09:05');
+    expect(formatTime('2026-11-22T21:05:00Z', { locale: 'en-US', timeZone: 'UTC' })).toBe('09:05 PM');
   });
 });

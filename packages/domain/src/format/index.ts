@@ -3,3 +3,5 @@ export * from './production-stages';
 export * from './people';
 export * from './dimensions';
 export * from './money';
+export * from './bytes';
+export * from './dates';

@@ -1,12 +1,33 @@
-/** Dollars from cents as offers and quote cards show them: '$1,250' or '$1,250.50'. */
-export function formatDollars(cents: number): string {
+/**
+ * Money as people read it: integer cents shown as US dollars. The one money formatter of the monorepo
+ * (web pages, chat quote texts, mail templates).
+ */
+export type MoneyOptions = {
+  /**
+   * 'always' (the default): two decimals, as prices and quotes show them: '$1,250.00', '$42.94'.
+   * 'when-needed': whole dollars without decimals, as offers show them: '$1,250', '$1,250.50'.
+   */
+  fraction?: 'always' | 'when-needed';
+};
+
+const withCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const wholeDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** `123456` → `'$1,234.56'`; `125000` → `'$1,250.00'`, or `'$1,250'` with `{ fraction: 'when-needed' }`. */
+export function formatMoney(cents: number, options: MoneyOptions = {}): string {
   const dollars = cents / 100;
-  return dollars.toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
+  if (options.fraction === 'when-needed' && Number.isInteger(dollars)) return wholeDollars.format(dollars);
+  return withCents.format(dollars);
 }
 
 /** '12 days', '1 day'. */

@@ -1,5 +1,5 @@
 // Public surface of pricing: the pure price formula (integer cents), rate selection, comparison, estimate.
-export { TROY_OUNCE_GRAMS, dollarsToCents, formatCents, toWholeCents } from './money';
+export { TROY_OUNCE_GRAMS, dollarsToCents, toWholeCents } from './money';
 export { NO_BREAK, quantityBreakFor } from './quantity-breaks';
 export { MAX_PARTS, MAX_QUANTITY, engravedCharacters, quote, quoteMessages } from './quote';
 export type { Quote, QuoteInput, QuoteRates, QuoteRefusal, QuoteRefusalCode, QuoteResult } from './quote';

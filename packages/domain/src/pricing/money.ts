@@ -17,10 +17,3 @@ export function toWholeCents(cents: number): number {
 export function dollarsToCents(dollars: number): number {
   return toWholeCents(dollars * 100);
 }
-
-/** `1234` → `"$12.34"` (for messages and logs; the web formats with Intl). */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
-}

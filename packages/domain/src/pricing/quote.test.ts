@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { formatCents, toWholeCents } from './money';
+import { toWholeCents } from './money';
+import { formatMoney } from '../format/money';
 import { quantityBreakFor } from './quantity-breaks';
 import { engravedCharacters, quote, quoteMessages, type QuoteInput, type QuoteRates } from './quote';
 import { selectRates, type RateSelection } from './select-rates';
@@ -64,7 +65,7 @@ describe('worked examples: a torus ring (V 399.72 mm³, A 532.96 mm²)', () => {
       pricePerPiece: 1757,
       totalPrice: 175_700,
     });
-    expect(formatCents(q.totalPrice)).toBe('$1,757.00');
+    expect(formatMoney(q.totalPrice)).toBe('$1,757.00');
   });
 
   test('quantity 3 shares the set-up as whole cents: 2500 / 3 = 833.33 → 833 per piece', () => {

@@ -1,35 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../fixtures/test';
 import { apiSession } from '../fixtures/api';
-import {
-  baseUrl,
-  collectPageErrors,
-  launchBrowser,
-  loginThroughPage,
-  newContext,
-  screenshot,
-  type Browser,
-  type Page,
-} from '../fixtures/browser';
+import { baseUrl, screenshot, type Page } from '../fixtures/browser';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
-const PASSWORD = 'Facet-demo-1';
 const shotsDir = new URL('../../screenshots/', import.meta.url).pathname;
 const READ_ONLY = 'Chat is now read-only. Quote has been submitted.';
 const PINNED_NOTICE = 'Sending is off while the pinned messages are shown.';
-
-async function signedIn(path: string, email: string, landing: string, viewport: 'desktop' | 'phone') {
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await loginThroughPage(page, path, email, PASSWORD);
-  await page.waitForURL(`**${landing}`);
-  return { context, page, errors };
-}
 
 /**
  * A fresh project of customer@ with designer@ invited and not yet quoting, so its pre-quote room is open
@@ -57,12 +32,24 @@ const composer = (page: Page) => page.getByRole('combobox', { name: 'Message' })
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
 describe('chat pane', () => {
-  test('customer and designer chat live: text both ways, typing, a blocked phone number, a pinned message, a new 3D model, a quote card answered from the chat; read-only demo room', async () => {
+  test('customer and designer chat live: text both ways, typing, a blocked phone number, a pinned message, a new 3D model, a quote card answered from the chat; read-only demo room', async ({
+    signIn,
+  }) => {
     const { projectId, customer: customerApi, designerName } = await projectWithOpenRoom();
     const url = `/projects/${projectId}`;
 
-    const customer = await signedIn('/login-user', 'customer@demo.facet', '/dashboard', 'desktop');
-    const designer = await signedIn('/login-designer', 'designer@demo.facet', '/projects', 'phone');
+    const customer = await signIn({
+      path: '/login-user',
+      email: 'customer@demo.facet',
+      landing: '/dashboard',
+      viewport: 'desktop',
+    });
+    const designer = await signIn({
+      path: '/login-designer',
+      email: 'designer@demo.facet',
+      landing: '/projects',
+      viewport: 'phone',
+    });
     const c = customer.page;
     const d = designer.page;
 
@@ -148,7 +135,12 @@ describe('chat pane', () => {
 
     // the production team pins a message from its own chat pane: the customer gets a Pinned tab listing
     // it, and sending is off while that tab is shown
-    const staff = await signedIn('/login-staff', 'staff@demo.facet', '/dashboard', 'desktop');
+    const staff = await signIn({
+      path: '/login-staff',
+      email: 'staff@demo.facet',
+      landing: '/dashboard',
+      viewport: 'desktop',
+    });
     const s = staff.page;
     await s.goto(url);
     const toPin = log(s).locator('article', { hasText: 'Sure, 1.2 mm' });

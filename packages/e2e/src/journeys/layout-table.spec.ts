@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../fixtures/test';
 import { resolveLayout, type LayoutAuth } from '../../../web/src/app/layout-table';
 import {
-  launchBrowser,
   loginThroughPage,
-  newContext,
   screenshot,
   seriousA11yViolations,
   collectPageErrors,
-  type Browser,
   type BrowserContext,
   type Page,
 } from '../fixtures/browser';
 import { apiSession, customerBody, designerBody, signUpThroughApi, uniqueEmail } from '../fixtures/api';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
 
 const customerPaths = [
   '/',
@@ -131,9 +122,9 @@ const customer: LayoutAuth = {
 };
 
 describe('the layout table, path by path, in the browser', () => {
-  test('A visitor sees the public shell and is sent home from protected pages', async () => {
+  test('A visitor sees the public shell and is sent home from protected pages', async ({ newContext }) => {
     for (const viewport of ['desktop', 'phone'] as const) {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(viewport);
       await walk(context, visitorPaths, visitor, {
         shots: `visitor-${viewport}`,
         a11y: viewport === 'desktop',
@@ -143,9 +134,9 @@ describe('the layout table, path by path, in the browser', () => {
     }
   });
 
-  test('A customer sees the right shell on every path of the spec', async () => {
+  test('A customer sees the right shell on every path of the spec', async ({ newContext }) => {
     for (const viewport of ['desktop', 'phone'] as const) {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(viewport);
       const page = await context.newPage();
       await loginThroughPage(page, '/login-user', 'customer@demo.facet', 'Facet-demo-1');
       await page.waitForURL('**/dashboard');
@@ -158,8 +149,10 @@ describe('the layout table, path by path, in the browser', () => {
     }
   });
 
-  test('A designer sees Dashboard and Projects only and is kept off customer pages', async () => {
-    const context = await newContext(browser);
+  test('A designer sees Dashboard and Projects only and is kept off customer pages', async ({
+    newContext,
+  }) => {
+    const context = await newContext();
     const page = await context.newPage();
     await loginThroughPage(page, '/login-designer', 'designer@demo.facet', 'Facet-demo-1');
     await page.waitForURL('**/projects');
@@ -183,10 +176,10 @@ describe('the layout table, path by path, in the browser', () => {
     await context.close();
   });
 
-  test('A pending professional is held on /pending with no sidebar', async () => {
+  test('A pending professional is held on /pending with no sidebar', async ({ newContext }) => {
     const email = uniqueEmail('pending');
     await signUpThroughApi(designerBody(email));
-    const context = await newContext(browser);
+    const context = await newContext();
     const page = await context.newPage();
     await loginThroughPage(page, '/login-designer', email, 'Sparkle-2026!');
     await page.waitForURL('**/pending');
@@ -199,14 +192,14 @@ describe('the layout table, path by path, in the browser', () => {
     await context.close();
   });
 
-  test('A blocked customer is sent to /no-access from the paths the spec lists', async () => {
+  test('A blocked customer is sent to /no-access from the paths the spec lists', async ({ newContext }) => {
     const email = uniqueEmail('blocked');
     const { user } = await signUpThroughApi(customerBody(email));
     const staff = await apiSession('staff@demo.facet', 'staff');
     expect((await staff.call('PATCH', `/api/staff/accounts/${user.id}`, { isInactive: true })).status).toBe(
       200,
     );
-    const context = await newContext(browser);
+    const context = await newContext();
     const page = await context.newPage();
     await loginThroughPage(page, '/login-user', email, 'Sparkle-2026!');
     await page.waitForURL('**/no-access');

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, loginThroughPage, newContext, screenshot, type Browser } from '../fixtures/browser';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { describe, expect, test } from '../fixtures/test';
+import { loginThroughPage, screenshot } from '../fixtures/browser';
 
 const PASSWORD = 'Facet-demo-1';
 
 describe('login', () => {
-  test('A customer logs in on the customer page, sees the app and logs out', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+  test('A customer logs in on the customer page, sees the app and logs out', async ({ page }) => {
     await loginThroughPage(page, '/login-user', 'customer@demo.facet', PASSWORD);
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: /Account menu/ }).click();
@@ -20,27 +12,23 @@ describe('login', () => {
     await page.waitForURL((url) => url.pathname === '/');
     const me = await page.evaluate(() => fetch('/api/me').then((r) => r.status));
     expect(me).toBe(401);
-    await context.close();
   });
 
-  test('A designer on the customer login page is refused with a clear message', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+  test('A designer on the customer login page is refused with a clear message', async ({ page }) => {
     await loginThroughPage(page, '/login-user', 'designer@demo.facet', PASSWORD);
     const alert = page.getByRole('alert').filter({ hasText: 'CAD designers sign in at /login-designer' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain('This login is for customers.');
     await screenshot(page, 'login-wrong-portal');
-    await context.close();
   });
 
-  test('Each professional and staff log in on their own page', async () => {
+  test('Each professional and staff log in on their own page', async ({ newContext }) => {
     for (const [path, email, landing] of [
       ['/login-designer', 'designer@demo.facet', '/projects'],
       ['/login-service', 'service@demo.facet', '/projects'],
       ['/login-staff', 'staff@demo.facet', '/dashboard'],
     ] as const) {
-      const context = await newContext(browser);
+      const context = await newContext();
       const page = await context.newPage();
       await loginThroughPage(page, path, email, PASSWORD);
       await page.waitForURL(`**${landing}`);
@@ -48,19 +36,18 @@ describe('login', () => {
     }
   });
 
-  test('A wrong password shows the server message and keeps the visitor signed out', async () => {
-    const context = await newContext(browser);
+  test('A wrong password shows the server message and keeps the visitor signed out', async ({
+    newContext,
+  }) => {
+    const context = await newContext();
     const page = await context.newPage();
     await loginThroughPage(page, '/login-user', 'customer@demo.facet', 'not-the-password');
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }).waitFor();
     await context.close();
   });
 
-  test('A signed-out visitor to a protected page is sent home', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+  test('A signed-out visitor to a protected page is sent home', async ({ page }) => {
     await page.goto('/dashboard');
     await page.waitForURL((url) => url.pathname === '/');
-    await context.close();
   });
 });

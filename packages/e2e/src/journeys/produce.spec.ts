@@ -1,41 +1,16 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../fixtures/test';
+import { customer } from '../fixtures/test';
 import { analyseMesh, generateTorus, readMesh, writeStlBinary } from '../../../domain/src/mesh/index';
-import {
-  collectPageErrors,
-  launchBrowser,
-  loginThroughPage,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  type Browser,
-  type Page,
-} from '../fixtures/browser';
+import { screenshot, seriousA11yViolations, type Page } from '../fixtures/browser';
 
 /** The repository's model fixtures (stl/ and 3mf/ folders); files are named by their folder. */
 const fixturesDir = new URL('../../../../fixtures/models/', import.meta.url).pathname;
 const fixtureFolder = (name: string) => (name.endsWith('.3mf') ? '3mf' : 'stl');
 const fixture = (name: string) => readFileSync(`${fixturesDir}${fixtureFolder(name)}/${name}`);
-const PASSWORD = 'Facet-demo-1';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
 /** The dimension rule of spec section 9: below 1 with 2 decimals, otherwise rounded, with the unit. */
 const dimension = (v: number) =>
   v < 1 ? `${v.toFixed(2)} mm` : `${Math.round(v).toLocaleString('en-US')} mm`;
-
-async function signedInCustomer(viewport: 'desktop' | 'phone' = 'desktop') {
-  const context = await newContext(browser, viewport);
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await loginThroughPage(page, '/login-user', 'customer@demo.facet', PASSWORD);
-  await page.waitForURL('**/dashboard');
-  return { context, page, errors };
-}
 
 async function chooseFile(page: Page, name: string, buffer: Buffer) {
   await page
@@ -58,8 +33,10 @@ async function totalPrice(page: Page) {
 }
 
 describe('produce', () => {
-  test('A customer uploads a model, watches the progress, sees its size and a price that changes with the metal', async () => {
-    const { context, page, errors } = await signedInCustomer();
+  test('A customer uploads a model, watches the progress, sees its size and a price that changes with the metal', async ({
+    signIn,
+  }) => {
+    const { context, page, errors } = await signIn(customer);
     await page.goto('/produce');
     await page.getByRole('heading', { name: 'Bring a piece to production' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -160,15 +137,14 @@ describe('produce', () => {
         )
         .toBe('render');
     }
-    await page.waitForTimeout(500);
     await screenshot(page, 'produce-steps-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  test('Each fixture model shows the dimensions the domain analysis measures', async () => {
-    const { context, page, errors } = await signedInCustomer();
+  test('Each fixture model shows the dimensions the domain analysis measures', async ({ signIn }) => {
+    const { context, page, errors } = await signIn(customer);
     const names = ['stl', '3mf'].flatMap((folder) => readdirSync(`${fixturesDir}${folder}`));
     for (const name of names) {
       const bytes = fixture(name);
@@ -195,8 +171,8 @@ describe('produce', () => {
     await context.close();
   });
 
-  test('A broken file and a wrong file type get clear messages', async () => {
-    const { context, page } = await signedInCustomer();
+  test('A broken file and a wrong file type get clear messages', async ({ signIn }) => {
+    const { context, page } = await signIn(customer);
     await page.goto('/produce');
     await chooseFile(page, 'ring.txt', Buffer.from('not a model'));
     await page.getByRole('alert').filter({ hasText: 'Sorry, this file format is not supported!' }).waitFor();
@@ -213,8 +189,10 @@ describe('produce', () => {
     await context.close();
   });
 
-  test('On a phone the 3D view sits above the configuration and the page has no serious accessibility issues', async () => {
-    const { context, page, errors } = await signedInCustomer('phone');
+  test('On a phone the 3D view sits above the configuration and the page has no serious accessibility issues', async ({
+    signIn,
+  }) => {
+    const { context, page, errors } = await signIn({ ...customer, viewport: 'phone' });
     await page.goto('/produce');
     await page.getByRole('heading', { name: 'Your models' }).waitFor();
     await chooseFile(page, 'stl_binary-HalfDonut.stl', fixture('stl_binary-HalfDonut.stl'));
@@ -229,7 +207,6 @@ describe('produce', () => {
     const config = await page.getByRole('heading', { name: 'Configure' }).boundingBox();
     expect(stage && config && stage.y < config.y).toBe(true);
     expect(stage!.width).toBeLessThanOrEqual(375);
-    await page.waitForTimeout(500);
     await screenshot(page, 'produce-steps-phone');
     // nothing sticks out sideways (the comparison table scrolls inside its own box)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -238,8 +215,10 @@ describe('produce', () => {
     await context.close();
   });
 
-  test("The library shows the server's membership texts and configures an open design", async () => {
-    const { context, page, errors } = await signedInCustomer();
+  test("The library shows the server's membership texts and configures an open design", async ({
+    signIn,
+  }) => {
+    const { context, page, errors } = await signIn(customer);
     await page.goto('/produce/design');
     await page.getByRole('heading', { name: 'Design library' }).waitFor();
     await page.getByRole('article', { name: 'Classic Band' }).waitFor();
@@ -276,8 +255,8 @@ describe('produce', () => {
     await context.close();
   });
 
-  test('The library on a phone: cards in one column, nothing sideways', async () => {
-    const { context, page, errors } = await signedInCustomer('phone');
+  test('The library on a phone: cards in one column, nothing sideways', async ({ signIn }) => {
+    const { context, page, errors } = await signIn({ ...customer, viewport: 'phone' });
     await page.goto('/produce/design');
     await page.getByRole('article', { name: 'Block Pendant' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -1,23 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  collectPageErrors,
-  launchBrowser,
-  loginThroughPage,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  type Browser,
-} from '../fixtures/browser';
+import { describe, expect, test } from '../fixtures/test';
+import { collectPageErrors, loginThroughPage, screenshot, seriousA11yViolations } from '../fixtures/browser';
 import { apiSession } from '../fixtures/api';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
 describe('project files', () => {
-  test('A customer adds a file to Files & Attachments and downloads it', async () => {
+  test('A customer adds a file to Files & Attachments and downloads it', async ({ newContext }) => {
     const customer = await apiSession('customer@demo.facet', 'customer');
     const created = await customer.call('POST', '/api/projects', {
       title: 'Hoop earrings',
@@ -26,7 +12,7 @@ describe('project files', () => {
     expect(created.status).toBe(201);
     const projectId = created.json.project.id as string;
 
-    const context = await newContext(browser);
+    const context = await newContext();
     const page = await context.newPage();
     await loginThroughPage(page, '/login-user', 'customer@demo.facet', 'Facet-demo-1');
     await page.waitForURL('**/dashboard');
@@ -58,7 +44,9 @@ describe('project files', () => {
     await context.close();
   });
 
-  test('A customer adds item images, views one large, the chosen pro adds one, the customer removes one', async () => {
+  test('A customer adds item images, views one large, the chosen pro adds one, the customer removes one', async ({
+    newContext,
+  }) => {
     const customer = await apiSession('customer@demo.facet', 'customer');
     const created = await customer.call('POST', '/api/projects', {
       title: 'Leaf pendant',
@@ -74,7 +62,7 @@ describe('project files', () => {
     expect(created.status).toBe(201);
     const projectId = created.json.project.id as string;
 
-    const context = await newContext(browser);
+    const context = await newContext();
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await loginThroughPage(page, '/login-user', 'customer@demo.facet', 'Facet-demo-1');
@@ -154,7 +142,7 @@ describe('project files', () => {
     // paid (staff, until payments exist): the customer sees the details panel again
     const staff = await apiSession('staff@demo.facet', 'staff');
     expect((await staff.call('POST', `/api/staff/projects/${projectId}/mark-paid`)).status).toBe(200);
-    const proContext = await newContext(browser, 'phone');
+    const proContext = await newContext('phone');
     const pro = await proContext.newPage();
     const proErrors = collectPageErrors(pro);
     await loginThroughPage(pro, '/login-designer', 'designer@demo.facet', 'Facet-demo-1');

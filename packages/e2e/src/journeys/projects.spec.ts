@@ -1,39 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from '../fixtures/test';
 import { apiSession } from '../fixtures/api';
-import {
-  baseUrl,
-  collectPageErrors,
-  launchBrowser,
-  loginThroughPage,
-  newContext,
-  screenshot,
-  seriousA11yViolations,
-  type Browser,
-  type Page,
-} from '../fixtures/browser';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-
-const PASSWORD = 'Facet-demo-1';
+import { baseUrl, screenshot, seriousA11yViolations, type Page } from '../fixtures/browser';
 
 async function shortNameOf(email: string) {
   const session = await apiSession(email, 'designer');
   const { json } = await session.call('GET', '/api/me');
   const user = (json as { user: { firstName: string; lastName: string } }).user;
   return `${user.firstName} ${user.lastName.charAt(0)}.`;
-}
-
-async function signedIn(path: string, email: string, landing: string) {
-  const context = await newContext(browser);
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await loginThroughPage(page, path, email, PASSWORD);
-  await page.waitForURL(`**${landing}`);
-  return { context, page, errors };
 }
 
 async function sendOffer(page: Page, projectUrl: string, dollars: string, days: string) {
@@ -46,12 +19,18 @@ async function sendOffer(page: Page, projectUrl: string, dollars: string, days: 
 }
 
 describe('projects and offers', () => {
-  test('a customer creates a project, invites two designers, both quote, the customer accepts one', async () => {
+  test('a customer creates a project, invites two designers, both quote, the customer accepts one', async ({
+    signIn,
+  }) => {
     const [first, second] = await Promise.all([
       shortNameOf('designer@demo.facet'),
       shortNameOf('designer2@demo.facet'),
     ]);
-    const customer = await signedIn('/login-user', 'customer@demo.facet', '/dashboard');
+    const customer = await signIn({
+      path: '/login-user',
+      email: 'customer@demo.facet',
+      landing: '/dashboard',
+    });
     const c = customer.page;
     const title = `Signet ring ${Date.now().toString(36)}`;
 
@@ -94,8 +73,8 @@ describe('projects and offers', () => {
     expect(await c.getByTestId('offer-price').allTextContents()).toEqual(['No answer', 'No answer']);
 
     // both designers quote, each in their own browser
-    const d1 = await signedIn('/login-designer', 'designer@demo.facet', '/projects');
-    const d2 = await signedIn('/login-designer', 'designer2@demo.facet', '/projects');
+    const d1 = await signIn({ path: '/login-designer', email: 'designer@demo.facet', landing: '/projects' });
+    const d2 = await signIn({ path: '/login-designer', email: 'designer2@demo.facet', landing: '/projects' });
     await d1.page.getByRole('link', { name: title }).waitFor();
     await sendOffer(d1.page, projectUrl, '1250', '14');
     await sendOffer(d2.page, projectUrl, '980.50', '21');
@@ -150,7 +129,9 @@ describe('projects and offers', () => {
     await Promise.all([customer.context.close(), d1.context.close(), d2.context.close()]);
   });
 
-  test('the chosen designer delivers; the customer asks for changes, the designer declines them, prices the next ones, and the customer approves the delivery', async () => {
+  test('the chosen designer delivers; the customer asks for changes, the designer declines them, prices the next ones, and the customer approves the delivery', async ({
+    signIn,
+  }) => {
     // up to In Design through the API: created, invited, quoted, accepted, paid
     const customerApi = await apiSession('customer@demo.facet', 'customer');
     const designerApi = await apiSession('designer3@demo.facet', 'designer');
@@ -176,7 +157,11 @@ describe('projects and offers', () => {
     const projectUrl = `/projects/${projectId}`;
 
     // the designer delivers in the browser
-    const designer = await signedIn('/login-designer', 'designer3@demo.facet', '/projects');
+    const designer = await signIn({
+      path: '/login-designer',
+      email: 'designer3@demo.facet',
+      landing: '/projects',
+    });
     const d = designer.page;
     await d.goto(projectUrl);
     await d.getByRole('heading', { name: 'Deliver your files' }).waitFor();
@@ -190,7 +175,11 @@ describe('projects and offers', () => {
     await d.getByTestId('project-status').filter({ hasText: 'Review & Delivery' }).waitFor();
 
     // the customer asks for two changes; the designer declines them
-    const customer = await signedIn('/login-user', 'customer@demo.facet', '/dashboard');
+    const customer = await signIn({
+      path: '/login-user',
+      email: 'customer@demo.facet',
+      landing: '/dashboard',
+    });
     const c = customer.page;
     const askForChanges = async () => {
       await c.goto(projectUrl);
@@ -233,8 +222,12 @@ describe('projects and offers', () => {
     await Promise.all([customer.context.close(), designer.context.close()]);
   });
 
-  test('projects list, browse designers and the dashboard at desktop and phone width', async () => {
-    const customer = await signedIn('/login-user', 'customer@demo.facet', '/dashboard');
+  test('projects list, browse designers and the dashboard at desktop and phone width', async ({ signIn }) => {
+    const customer = await signIn({
+      path: '/login-user',
+      email: 'customer@demo.facet',
+      landing: '/dashboard',
+    });
     const c = customer.page;
     await c.getByRole('heading', { name: 'Recent projects' }).waitFor();
     await screenshot(c, 'dashboard-customer-desktop');
@@ -268,7 +261,11 @@ describe('projects and offers', () => {
     const overflow = await c.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
 
-    const designer = await signedIn('/login-designer', 'designer@demo.facet', '/projects');
+    const designer = await signIn({
+      path: '/login-designer',
+      email: 'designer@demo.facet',
+      landing: '/projects',
+    });
     await designer.page.goto('/dashboard');
     await designer.page.getByRole('heading', { name: 'Your invitations' }).waitFor();
     await screenshot(designer.page, 'dashboard-designer-desktop');

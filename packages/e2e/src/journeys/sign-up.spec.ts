@@ -1,18 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  launchBrowser,
-  newContext,
-  screenshot,
-  collectPageErrors,
-  type Browser,
-  type Page,
-} from '../fixtures/browser';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
+import { describe, expect, test } from '../fixtures/test';
+import { screenshot, collectPageErrors, type Page } from '../fixtures/browser';
 
 const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`;
@@ -52,9 +39,7 @@ async function checkAllConfirmations(page: Page) {
 }
 
 describe('sign-up', () => {
-  test('A customer signs up through the wizard and lands on the dashboard', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+  test('A customer signs up through the wizard and lands on the dashboard', async ({ page }) => {
     const errors = collectPageErrors(page);
     const email = unique('maya');
     await account(page, /^Customer/, email, true);
@@ -73,11 +58,12 @@ describe('sign-up', () => {
     const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
     expect(me.user).toMatchObject({ email, role: 'customer', status: 'active' });
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  test('A CAD designer signs up with skills, bio and portfolio and waits for approval', async () => {
-    const context = await newContext(browser);
+  test('A CAD designer signs up with skills, bio and portfolio and waits for approval', async ({
+    newContext,
+  }) => {
+    const context = await newContext();
     const page = await context.newPage();
     const email = unique('rafael');
     await account(page, /^CAD designer/, email, false);
@@ -117,8 +103,8 @@ describe('sign-up', () => {
     await context.close();
   });
 
-  test('A service provider signs up with service types and waits for approval', async () => {
-    const context = await newContext(browser, 'phone');
+  test('A service provider signs up with service types and waits for approval', async ({ newContext }) => {
+    const context = await newContext('phone');
     const page = await context.newPage();
     const email = unique('ada');
     await account(page, /^Service provider/, email, false);

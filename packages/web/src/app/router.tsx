@@ -133,7 +133,7 @@ const protectedRoutes: RouteObject[] = [
   {
     path: '/browse-designers',
     lazy: page(
-      () => import('../features/designers/pages/browse-designers-page'),
+      () => import('../features/projects/pages/browse-designers-page'),
       (m) => m.BrowseDesignersPage,
     ),
   },

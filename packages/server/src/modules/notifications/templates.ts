@@ -1,4 +1,6 @@
 /** Mail templates: one readable HTML and text version per event (spec section 7 names the events). */
+import { formatMoney } from '@facet/domain/format';
+
 export interface RenderedMail {
   subject: string;
   html: string;
@@ -73,10 +75,7 @@ export const templates: Record<string, Template> = {
     ]),
 };
 
-const money = (cents: unknown) =>
-  typeof cents === 'number'
-    ? `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
-    : '';
+const money = (cents: unknown) => (typeof cents === 'number' ? formatMoney(cents) : '');
 const proWord = (d: Record<string, unknown>) => (d.service ? 'service provider' : 'designer');
 const projectLink = (d: Record<string, unknown>, publicUrl: string) => ({
   label: 'Open the project',

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me, renderAt } from '../../features/onboarding/testing/fake-api';
 import type { Me } from '../../lib/types';
 import { MainHeader } from './main-header';
+import { fakeApi, me, renderAt } from '../../testing';
 
 afterEach(() => {
   cleanup();

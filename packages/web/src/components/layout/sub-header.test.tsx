@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { AuthProvider } from '../../app/auth';
-import { fakeApi, me } from '../../features/onboarding/testing/fake-api';
 import type { Me } from '../../lib/types';
 import { SubHeader } from './sub-header';
+import { fakeApi, me } from '../../testing';
 
 afterEach(() => {
   cleanup();

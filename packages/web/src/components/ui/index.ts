@@ -20,6 +20,8 @@ export {
   DialogTrigger,
 } from './dialog';
 export type { DialogContentProps } from './dialog';
+export { DropZone } from './drop-zone';
+export type { DropZoneProps } from './drop-zone';
 export { EmptyState } from './empty-state';
 export type { EmptyStateProps } from './empty-state';
 export { Field, useFieldControl } from './field';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me, renderAt } from '../../onboarding/testing/fake-api';
 import { LoginPage } from './login-page';
+import { fakeApi, me, renderAt } from '../../../testing';
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChatAttachment, ChatMessage } from '@facet/domain/chat';
 import { api, toApiError, ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
+import { isAbortError, upload, UPLOAD_CANCELLED } from '../../../lib/upload';
 
 /** GET /api/projects/:id/rooms (docs/api-map.md, Chat). */
 export type ChatRoom = {
@@ -68,7 +69,7 @@ export type UploadedAttachment = Required<Pick<ChatAttachment, 'id' | 'name' | '
 };
 
 /**
- * POST /api/rooms/:roomId/attachments with XMLHttpRequest so the pane can show upload progress
+ * POST /api/rooms/:roomId/attachments with the shared uploader so the pane can show upload progress
  * (`onProgress` gets 0..1). Rejects with an ApiError carrying the server's message.
  */
 export function uploadAttachment(
@@ -76,31 +77,29 @@ export function uploadAttachment(
   file: File,
   onProgress: (fraction: number) => void,
 ): { promise: Promise<UploadedAttachment>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<UploadedAttachment>((resolve, reject) => {
-    xhr.open('POST', `/api/rooms/${encodeURIComponent(roomId)}/attachments`);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const response = new Response(xhr.responseText, {
-        status: xhr.status,
-        headers: { 'content-type': xhr.getResponseHeader('content-type') ?? 'application/json' },
-      });
-      if (xhr.status >= 200 && xhr.status < 300) {
-        void response
-          .json()
-          .then((body: { attachment: UploadedAttachment }) => resolve(body.attachment), reject);
-      } else {
-        void toApiError(response).then(reject, reject);
-      }
-    };
-    xhr.onerror = () => reject(new ApiError(500, 'network_error', NETWORK_ERROR_MESSAGE));
-    xhr.onabort = () => reject(new ApiError(499, 'aborted', 'The upload was cancelled.'));
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
-  });
-  return { promise, abort: () => xhr.abort() };
+  const controller = new AbortController();
+  const form = new FormData();
+  form.append('file', file);
+  const promise = upload({
+    method: 'POST',
+    url: `/api/rooms/${encodeURIComponent(roomId)}/attachments`,
+    body: form,
+    withCredentials: true,
+    signal: controller.signal,
+    onProgress: (loaded, total) => {
+      if (total > 0) onProgress(loaded / total);
+    },
+  }).then(
+    async (reply) => {
+      const response = reply.toResponse();
+      if (!reply.ok) throw await toApiError(response);
+      const body = (await response.json()) as { attachment: UploadedAttachment };
+      return body.attachment;
+    },
+    (error: unknown) => {
+      if (isAbortError(error)) throw new ApiError(499, 'aborted', UPLOAD_CANCELLED);
+      throw new ApiError(500, 'network_error', NETWORK_ERROR_MESSAGE);
+    },
+  );
+  return { promise, abort: () => controller.abort() };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { checkChatFile } from '@facet/domain/chat';
 import type {
@@ -9,18 +9,16 @@ import type {
   MoveStatusPayload,
   Receive3dModelPayload,
 } from '@facet/domain/chat';
-import { Button, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../../components/ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
-import { projectKeys } from '../../projects/api/types';
-import type { ProjectDetail } from '../../projects/api/types';
-import { useOfferDecision } from '../../projects/components/offer-decision';
 import { setMessagePinned, uploadAttachment } from '../api/chat-api';
 import type { ChatRoom } from '../api/chat-api';
 import { useChatRoom } from '../hooks/use-chat-room';
 import { preChatMessages } from '../lib/messages';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import './chat.css';
 
 const MEMBER_TYPE: Record<Me['role'], ChatMemberType> = {
   customer: 'user',
@@ -29,46 +27,39 @@ const MEMBER_TYPE: Record<Me['role'], ChatMemberType> = {
   staff: 'product',
 };
 
-/** The room's people for mentions and sender names: production team, the room's pro, the creator. */
-export function roomParticipants(project: ProjectDetail, room: ChatRoom): ChatParticipant[] {
-  const people: ChatParticipant[] = project.team.productionTeam.map((p) => ({
-    id: p.id,
-    role: 'product',
-    firstName: p.firstName,
-    lastName: p.lastName,
-    profileImage: p.avatarUrl,
-  }));
-  const pro =
-    project.offers.find((o) => o.pro.id === room.proId)?.pro ??
-    (project.team.pro?.id === room.proId ? project.team.pro : null);
-  if (pro) {
-    people.push({
-      id: pro.id,
-      role: pro.role === 'service' ? 'service' : 'designer',
-      firstName: pro.firstName,
-      lastName: pro.lastName,
-      profileImage: pro.avatarUrl,
-    });
-  }
-  const creator = project.team.creator;
-  people.push({
-    id: creator.id,
-    role: 'user',
-    firstName: creator.firstName,
-    lastName: creator.lastName,
-    profileImage: creator.avatarUrl,
-  });
-  return people;
-}
-
-export type ChatPaneProps = { project: ProjectDetail; room: ChatRoom; viewer: Me; title?: string };
+export type ChatPaneProps = {
+  room: ChatRoom;
+  viewer: Me;
+  title?: string;
+  /** The project the room belongs to (socket events name it). */
+  projectId: string;
+  /** The room's people, for mentions, sender names and online dots. */
+  participants: ChatParticipant[];
+  /** The project waits for its payment: the pane is dimmed for everyone but the customer. */
+  paymentStage?: boolean;
+  /** Something in the room changed the project (a quote, a 3D model, a status move): fetch it again. */
+  onProjectChanged: () => void;
+  /** Buttons under a quote card (the customer's Accept and Decline), given by the feature that owns offers. */
+  quoteActions?: (message: ChatMessage) => ReactNode;
+  /** Rendered at the end of the pane, e.g. the dialogs those buttons open. */
+  children?: ReactNode;
+};
 
 /** Spec section 6: sending is off while the pinned tab is shown. */
 export const PINNED_TAB_NOTICE = 'Sending is off while the pinned messages are shown.';
 
 /** Spec section 2, Chat pane: tabs, message list, composer, typing, online dots and read receipts. */
-export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
-  const participants = useMemo(() => roomParticipants(project, room), [project, room]);
+export function ChatPane({
+  room,
+  viewer,
+  title,
+  projectId,
+  participants,
+  paymentStage = false,
+  onProjectChanged,
+  quoteActions,
+  children,
+}: ChatPaneProps) {
   const names = useMemo(
     () => new Map(participants.map((p) => [p.id, `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim()])),
     [participants],
@@ -77,21 +68,19 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
     () => ({ id: viewer.id, fullName: viewer.fullName, type: MEMBER_TYPE[viewer.role] }),
     [viewer.id, viewer.fullName, viewer.role],
   );
-  const queryClient = useQueryClient();
-  const decision = useOfferDecision(project);
-  const chat = useChatRoom(room.id, project.id, chatViewer, room.unreadCount, {
+  const chat = useChatRoom(room.id, projectId, chatViewer, room.unreadCount, {
     // a quote card changes the offers and what the conversation allows (read-only after the quote)
-    onQuote: () => void queryClient.invalidateQueries({ queryKey: projectKeys.detail(project.id) }),
+    onQuote: onProjectChanged,
     onModel: (model: Receive3dModelPayload) => {
       toast({ title: 'New 3D model', description: model.fileName });
-      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(project.id) });
+      onProjectChanged();
     },
     // the project moved: its status, and what the conversation allows (payment stage, …), are fetched again
     onMoveStatus: (move: MoveStatusPayload) => {
       if (move.error && viewer.role !== 'customer' && viewer.role !== 'staff') {
         toast({ title: 'Error!', description: move.error, variant: 'destructive' });
       }
-      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(project.id) });
+      onProjectChanged();
     },
   });
   const [tab, setTab] = useState('all');
@@ -115,7 +104,6 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
     markRead(fresh.map((m) => m.id));
   }, [chat.loading, chat.messages, markRead, viewer.id]);
 
-  const paymentStage = project.activeStatus.position === 2;
   const pre = preChatMessages(chat.messages);
   const showPre = room.hasPreChat || pre.length > 0;
   const pinned = chat.messages.filter((m) => m.pinned);
@@ -132,22 +120,6 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
     }
   }
 
-  /** The customer's Accept and Decline on a pending quote card: the projects feature's dialogs. */
-  function quoteActions(message: ChatMessage) {
-    if (!decision.canDecide || message.status !== 'pending') return null;
-    const offer = project.offers.find((o) => o.id === message.offerId);
-    if (!offer || offer.status !== 'quoted') return null;
-    return (
-      <>
-        <Button size="sm" onClick={() => decision.ask(offer, 'accept')}>
-          Accept
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => decision.ask(offer, 'decline')}>
-          Decline
-        </Button>
-      </>
-    );
-  }
   const dividerIndex = chat.dividerId ? chat.messages.findIndex((m) => m.id === chat.dividerId) : -1;
 
   async function sendText(text: string, mentions: string[]) {
@@ -257,7 +229,7 @@ export function ChatPane({ project, room, viewer, title }: ChatPaneProps) {
         onAttach={(file) => void attach(file)}
         uploadProgress={progress}
       />
-      {decision.dialogs}
+      {children}
     </section>
   );
 }

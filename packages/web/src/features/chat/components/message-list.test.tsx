@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import type { ChatMessage } from '@facet/domain/chat';
 import { mergeMessages } from '../lib/messages';
-import { chatMessage } from '../testing/message';
+import { chatMessage } from '../../../testing';
 import { MessageList, SCROLL_BUTTON_THRESHOLD_PX } from './message-list';
 
 afterEach(cleanup);

@@ -1,4 +1,4 @@
-import { formatDays, formatDollars } from '@facet/domain/format';
+import { formatDays, formatMoney, formatBytes, formatTime } from '@facet/domain/format';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { ArrowDown, Check, CheckCheck, FileText, Pin, PinOff } from 'lucide-react';
@@ -44,7 +44,7 @@ function QuoteCard({ message, from, actions }: { message: ChatMessage; from: str
       <dl className="chat-quote__terms">
         <div>
           <dt>Total Offer</dt>
-          <dd>{formatDollars(message.priceCents ?? 0)}</dd>
+          <dd>{formatMoney(message.priceCents ?? 0, { fraction: 'when-needed' })}</dd>
         </div>
         <div>
           <dt>Lead Time</dt>
@@ -58,14 +58,6 @@ function QuoteCard({ message, from, actions }: { message: ChatMessage; from: str
       {actions ? <div className="chat-quote__actions">{actions}</div> : null}
     </div>
   );
-}
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
-function formatSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 export function MessageList({
@@ -190,12 +182,12 @@ export function MessageList({
                 <a className="chat-msg__file" href={m.attachment.url} download={m.attachment.name}>
                   <FileText aria-hidden="true" width={16} height={16} />
                   <span>{m.attachment.name}</span>
-                  <small>{formatSize(m.attachment.sizeBytes)}</small>
+                  <small>{formatBytes(m.attachment.sizeBytes, { fixedDecimals: true })}</small>
                 </a>
               ) : null}
               <span className="chat-msg__meta">
                 {pinButton}
-                <time dateTime={m.createdAt}>{timeFormat.format(new Date(m.createdAt))}</time>
+                <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
                 {mine ? (
                   read ? (
                     <span className="chat-msg__read" aria-label="Read" title="Read">

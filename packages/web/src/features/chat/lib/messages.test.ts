@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ChatMessage } from '@facet/domain/chat';
-import { chatMessage as msg } from '../testing/message';
+import { chatMessage as msg } from '../../../testing';
 import {
   contiguousSeq,
   hasGap,

@@ -4,7 +4,7 @@ import { Skeleton } from '../../../components/ui';
 import { useInvitations } from '../../projects/api/list-invitations';
 import { useProjects } from '../../projects/api/list-projects';
 import { StatusBadge } from '../../projects/components/status-badge';
-import { formatDays, formatDollars } from '@facet/domain/format';
+import { formatDays, formatMoney } from '@facet/domain/format';
 import '../../projects/components/projects.css';
 
 const INVITATION_TEXT = {
@@ -93,7 +93,7 @@ export function ProInvitations() {
                 <span className="project-row__meta">
                   From {inv.project.creator.shortName}
                   {inv.priceCents !== null && inv.leadTimeDays !== null
-                    ? ` · ${formatDollars(inv.priceCents)} · ${formatDays(inv.leadTimeDays)}`
+                    ? ` · ${formatMoney(inv.priceCents, { fraction: 'when-needed' })} · ${formatDays(inv.leadTimeDays)}`
                     : ''}
                 </span>
               </div>

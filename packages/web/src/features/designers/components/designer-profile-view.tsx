@@ -36,7 +36,7 @@ export function DesignerProfileView({ designer, aside }: { designer: DesignerPro
         <h1 className="profile-side__name">{designer.name}</h1>
         <p className="pro-card__label">{designer.label}</p>
         {designer.address ? (
-          <p className="project-row__meta">
+          <p className="designer-profile__meta">
             {[designer.address.city, designer.address.country].filter(Boolean).join(', ')}
           </p>
         ) : null}

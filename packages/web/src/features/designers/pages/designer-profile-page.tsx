@@ -5,7 +5,6 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useDesigner } from '../api/get-designer';
 import { DesignerProfileView } from '../components/designer-profile-view';
 import '../components/pro-card.css';
-import '../../projects/components/projects.css';
 
 export function DesignerProfilePage() {
   const { id = '' } = useParams();

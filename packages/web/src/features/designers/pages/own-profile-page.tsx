@@ -10,7 +10,6 @@ import type { DesignerProfile } from '../api/types';
 import { useUpdateOwnProfile } from '../api/update-own-profile';
 import { DesignerProfileView } from '../components/designer-profile-view';
 import '../components/pro-card.css';
-import '../../projects/components/projects.css';
 
 const joinList = (items: string[]) => items.join(', ');
 const splitList = (text: string) =>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { DragEvent } from 'react';
-import clsx from 'clsx';
 import { FileText, ImagePlus, X } from 'lucide-react';
+import { DropZone } from '../../../components/ui';
 import { addPortfolioFiles, fileExtension, PORTFOLIO_ACCEPT, removePortfolioFile } from '@facet/domain/rules';
 import './portfolio-upload.css';
 
@@ -33,7 +32,6 @@ export function PortfolioUpload({ files, onChange, error, describedBy }: Portfol
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const previews = usePreviews(files);
 
   function add(incoming: File[]) {
@@ -43,27 +41,12 @@ export function PortfolioUpload({ files, onChange, error, describedBy }: Portfol
     if (result.added.length > 0) onChange(result.files);
   }
 
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setDragging(false);
-    add(Array.from(event.dataTransfer.files));
-  }
-
   const shownError = message ?? error;
   const errorId = shownError ? `${inputId}-error` : undefined;
 
   return (
     <div className="portfolio-upload">
-      <div
-        className={clsx('portfolio-upload__drop', dragging && 'portfolio-upload__drop--over')}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="portfolio-drop"
-      >
+      <DropZone className="portfolio-upload__drop" onFiles={add} data-testid="portfolio-drop">
         <ImagePlus className="portfolio-upload__icon" aria-hidden="true" />
         <p>
           Drag images here or{' '}
@@ -87,7 +70,7 @@ export function PortfolioUpload({ files, onChange, error, describedBy }: Portfol
             e.currentTarget.value = '';
           }}
         />
-      </div>
+      </DropZone>
       {shownError ? (
         <p className="portfolio-upload__error" id={errorId} role="alert">
           {shownError}

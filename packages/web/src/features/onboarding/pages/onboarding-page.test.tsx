@@ -2,8 +2,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountMessages as m } from '@facet/domain/rules';
-import { fakeApi, me, renderAt } from '../testing/fake-api';
 import { OnboardingPage } from './onboarding-page';
+import { fakeApi, me, renderAt } from '../../../testing';
 
 // whole-wizard journeys type a lot; give them room when the machine is busy
 vi.setConfig({ testTimeout: 20_000 });

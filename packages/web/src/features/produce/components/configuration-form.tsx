@@ -13,7 +13,7 @@ import {
   findMaterial,
   sortedItemTypes,
 } from '../lib/configuration';
-import { formatCents } from '../lib/format';
+import { formatMoney } from '@facet/domain/format';
 import { fontStack } from '../lib/laser-fonts';
 import { rgbToHex } from '../lib/metal-look';
 import type { Catalog, Configuration } from '../lib/types';
@@ -183,7 +183,7 @@ export function ConfigurationForm({
             options={enabledAssemblyOptions(catalog).map((o) => ({
               value: String(o.id),
               label:
-                o.pricePerPartCents > 0 ? `${o.name} (${formatCents(o.pricePerPartCents)} per part)` : o.name,
+                o.pricePerPartCents > 0 ? `${o.name} (${formatMoney(o.pricePerPartCents)} per part)` : o.name,
             }))}
             onChange={(e) => onChange({ assemblyOptionId: Number(e.currentTarget.value) })}
           />
@@ -216,7 +216,7 @@ export function ConfigurationForm({
                   <Checkbox
                     key={item.id}
                     label={item.name}
-                    description={formatCents(item.priceCents)}
+                    description={formatMoney(item.priceCents)}
                     checked={config.assemblySubItemIds.includes(item.id)}
                     onChange={(e) => {
                       const checked = e.currentTarget.checked;

@@ -1,7 +1,8 @@
 import { Check } from 'lucide-react';
 import { Button, Skeleton } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { formatCents, formatWeight } from '../lib/format';
+import { formatMoney } from '@facet/domain/format';
+import { formatWeight } from '../lib/format';
 import { rgbToHex } from '../lib/metal-look';
 import type { Catalog, MaterialComparison } from '../lib/types';
 
@@ -78,8 +79,8 @@ export function MetalComparison({
                     {row.ok && row.quote ? (
                       <>
                         <td>{formatWeight(row.quote.weightGrams)}</td>
-                        <td>{formatCents(row.quote.pricePerPiece)}</td>
-                        <td>{formatCents(row.quote.totalPrice)}</td>
+                        <td>{formatMoney(row.quote.pricePerPiece)}</td>
+                        <td>{formatMoney(row.quote.totalPrice)}</td>
                       </>
                     ) : (
                       <td colSpan={3} className="compare-table__refused">

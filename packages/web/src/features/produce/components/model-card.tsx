@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Box } from 'lucide-react';
+import { formatDate } from '@facet/domain/format';
 import { formatSize } from '../lib/format';
 import type { Model } from '../lib/types';
 
@@ -9,8 +10,6 @@ const STATUS_TEXT: Record<Model['status'], string> = {
   ready: 'Ready to configure',
   failed: 'Could not be read',
 };
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** One of the customer's models: thumbnail, name, size and state; the whole card opens the configurator. */
 export function ModelCard({ model }: { model: Model }) {
@@ -37,7 +36,7 @@ export function ModelCard({ model }: { model: Model }) {
             {STATUS_TEXT[model.status]}
           </span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={model.createdAt}>{date.format(new Date(model.createdAt))}</time>
+          <time dateTime={model.createdAt}>{formatDate(model.createdAt, { timeZone: 'local' })}</time>
         </p>
       </div>
     </article>

@@ -1,9 +1,9 @@
-import { useId, useRef, useState } from 'react';
-import type { DragEvent } from 'react';
+import { useId, useRef } from 'react';
 import clsx from 'clsx';
 import { AlertCircle, CheckCircle2, FileUp, RotateCcw, X } from 'lucide-react';
-import { Button, Spinner } from '../../../components/ui';
-import { formatBytes, formatCount, formatSize } from '../lib/format';
+import { Button, DropZone, Spinner } from '../../../components/ui';
+import { formatBytes } from '@facet/domain/format';
+import { formatCount, formatSize } from '../lib/format';
 import type { PreviewReply } from '../lib/preview-mesh';
 import { MAX_MODEL_BYTES, MODEL_ACCEPT, uploadMessages, uploadPercent } from '../lib/upload-machine';
 import type { UploadState } from '../lib/upload-machine';
@@ -48,16 +48,8 @@ export function ModelDropzone({
   const inputRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const hintId = useId();
-  const [dragging, setDragging] = useState(false);
   const busy = state.status === 'preparing' || state.status === 'uploading' || state.status === 'analysing';
   const percent = uploadPercent(state);
-
-  function onDrop(event: DragEvent<HTMLElement>) {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !busy) onFile(file);
-  }
 
   const picker = (
     <>
@@ -88,15 +80,12 @@ export function ModelDropzone({
   );
 
   return (
-    <section
-      className={clsx('dropzone', dragging && 'dropzone--over', busy && 'dropzone--busy')}
+    <DropZone
+      as="section"
+      className={clsx('dropzone', busy && 'dropzone--busy')}
       aria-labelledby={headingId}
-      onDragOver={(e) => {
-        e.preventDefault();
-        if (!busy) setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      disabled={busy}
+      onFiles={(files) => onFile(files[0]!)}
       data-testid="model-dropzone"
     >
       <h2 id={headingId} className="dropzone__title">
@@ -190,6 +179,6 @@ export function ModelDropzone({
           ) : null}
         </div>
       )}
-    </section>
+    </DropZone>
   );
 }

@@ -1,7 +1,8 @@
 import { ShoppingBag } from 'lucide-react';
 import { Button, Skeleton, Spinner } from '../../../components/ui';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { formatCents, formatWeight } from '../lib/format';
+import { formatMoney } from '@facet/domain/format';
+import { formatWeight } from '../lib/format';
 import type { Quote } from '../lib/types';
 
 /** The price components in the spec's order (section 3: price), with their labels. */
@@ -67,12 +68,12 @@ export function PriceSummary({ quote, updating, error, blocked, materialName }: 
               ).map(([key, label]) => (
                 <tr key={key} data-line={key}>
                   <th scope="row">{label}</th>
-                  <td>{formatCents(quote[key])}</td>
+                  <td>{formatMoney(quote[key])}</td>
                 </tr>
               ))}
               <tr className="price-table__sub">
                 <th scope="row">Price per piece</th>
-                <td>{formatCents(quote.pricePerPiece)}</td>
+                <td>{formatMoney(quote.pricePerPiece)}</td>
               </tr>
             </tbody>
           </table>
@@ -80,7 +81,7 @@ export function PriceSummary({ quote, updating, error, blocked, materialName }: 
             <span>
               Total for {quote.quantity.toLocaleString('en-US')} {quote.quantity === 1 ? 'piece' : 'pieces'}
             </span>
-            <strong data-testid="total-price">{formatCents(quote.totalPrice)}</strong>
+            <strong data-testid="total-price">{formatMoney(quote.totalPrice)}</strong>
           </p>
         </div>
       )}

@@ -1,5 +1,5 @@
 /**
- * Display rules for measures and money on the produce pages.
+ * Display rules for measures on the produce pages (money, bytes and dates: `@facet/domain/format`).
  * Spec section 4 and 9: a dimension below 1 shows 2 decimals, otherwise it is rounded; always with its unit.
  */
 
@@ -28,27 +28,6 @@ export function formatMeasure(value: number, unit: string): string {
 /** Grams to 0.01 g, as the quote gives them. */
 export function formatWeight(grams: number): string {
   return `${grams.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} g`;
-}
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Integer cents to dollars: `123456` → `"$1,234.56"`. */
-export function formatCents(cents: number): string {
-  return usd.format(cents / 100);
-}
-
-/** `1536` → `"1.5 KB"`, `262144000` → `"250 MB"` (1 MB = 1024 × 1024 bytes, as the size limit is stated). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'] as const;
-  let value = bytes / 1024;
-  let unit: (typeof units)[number] = 'KB';
-  for (const next of units.slice(1)) {
-    if (value < 1024) break;
-    value /= 1024;
-    unit = next;
-  }
-  return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${unit}`;
 }
 
 /** `12345` → `"12,345"`. */

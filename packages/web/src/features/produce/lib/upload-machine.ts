@@ -1,4 +1,4 @@
-import { formatBytes } from './format';
+import { formatBytes } from '@facet/domain/format';
 import type { Model } from './types';
 
 /**

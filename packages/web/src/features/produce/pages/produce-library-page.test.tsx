@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me, type Handler } from '../../onboarding/testing/fake-api';
 import { library, model } from '../testing/produce-fakes';
-import { renderPage } from '../testing/render-page';
 import { ProduceLibraryPage } from './produce-library-page';
+import { fakeApi, me, renderAt, type Handler } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -35,7 +34,7 @@ describe('the design library', () => {
       return undefined!;
     });
     const u = userEvent.setup();
-    const { router } = renderPage('/produce/design', <ProduceLibraryPage />);
+    const { router } = renderAt('/produce/design', <ProduceLibraryPage />);
     expect(screen.getByText('Loading the design library')).toBeTruthy();
     const bead = await screen.findByRole('article', { name: 'Pearl Bead Charm' });
     expect(screen.getByText(/Your membership: Standard\./)).toBeTruthy();
@@ -68,7 +67,7 @@ describe('the design library', () => {
       return undefined!;
     });
     const u = userEvent.setup();
-    renderPage('/produce/design', <ProduceLibraryPage />);
+    renderAt('/produce/design', <ProduceLibraryPage />);
     const band = await screen.findByRole('article', { name: 'Classic Band' });
     await u.click(within(band).getByRole('button', { name: 'Use this design' }));
     expect((await within(band).findByRole('alert')).textContent).toBe(
@@ -87,7 +86,7 @@ describe('the design library', () => {
       return undefined!;
     });
     const u = userEvent.setup();
-    renderPage('/produce/design', <ProduceLibraryPage />);
+    renderAt('/produce/design', <ProduceLibraryPage />);
     expect((await screen.findByRole('alert')).textContent).toContain(
       'The design library could not be loaded. The library is resting.',
     );

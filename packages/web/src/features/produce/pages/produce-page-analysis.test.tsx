@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me } from '../../onboarding/testing/fake-api';
+import { fakeApi, me, renderAt } from '../../../testing';
 import { catalog, model } from '../testing/produce-fakes';
-import { renderPage } from '../testing/render-page';
 import { ProducePage } from './produce-page';
 import { ProduceStepsPage } from './produce-steps-page';
 
@@ -80,7 +79,7 @@ function serve(retryAnswer: { status: number; body: unknown }) {
 async function uploadAndFail() {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   const u = userEvent.setup();
-  const page = renderPage('/produce', <ProducePage />);
+  const page = renderAt('/produce', <ProducePage />);
   await u.upload(await screen.findByTestId('model-file-input'), new File([new Uint8Array(2000)], 'ring.stl'));
   await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
   act(() => FakeXhr.last!.finish(200));
@@ -142,7 +141,7 @@ describe('produce steps: a model whose analysis failed', () => {
       return undefined!;
     });
     const u = userEvent.setup();
-    renderPage('/produce/steps?model=m1', <ProduceStepsPage />);
+    renderAt('/produce/steps?model=m1', <ProduceStepsPage />);
     expect(
       await screen.findByText(
         'The model took too long to analyse. Please simplify it or upload a smaller file.',

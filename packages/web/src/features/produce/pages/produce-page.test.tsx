@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me } from '../../onboarding/testing/fake-api';
 import { model } from '../testing/produce-fakes';
-import { renderPage } from '../testing/render-page';
 import { ProducePage } from './produce-page';
+import { fakeApi, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -84,7 +83,7 @@ describe('produce: upload', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const api = serve();
     const u = userEvent.setup();
-    const { router } = renderPage('/produce', <ProducePage />);
+    const { router } = renderAt('/produce', <ProducePage />);
     expect(await screen.findByRole('heading', { name: 'No models yet' })).toBeTruthy();
     await u.upload(screen.getByTestId('model-file-input'), stl());
     await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
@@ -112,7 +111,7 @@ describe('produce: upload', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const api = serve();
     const u = userEvent.setup();
-    renderPage('/produce', <ProducePage />);
+    renderAt('/produce', <ProducePage />);
     await u.upload(await screen.findByTestId('model-file-input'), stl());
     await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
     await u.click(screen.getByRole('button', { name: 'Cancel upload' }));
@@ -127,7 +126,7 @@ describe('produce: upload', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     serve();
     const u = userEvent.setup();
-    renderPage('/produce', <ProducePage />);
+    renderAt('/produce', <ProducePage />);
     await u.upload(await screen.findByTestId('model-file-input'), stl());
     await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
     act(() => FakeXhr.last!.finish(500));
@@ -139,7 +138,7 @@ describe('produce: upload', () => {
   test('a wrong type is refused before anything is sent', async () => {
     const api = serve();
     const u = userEvent.setup({ applyAccept: false });
-    renderPage('/produce', <ProducePage />);
+    renderAt('/produce', <ProducePage />);
     await u.upload(await screen.findByTestId('model-file-input'), new File(['x'], 'ring.step'));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Sorry, this file format is not supported! Upload an STL, OBJ, PLY or 3MF file.',

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me } from '../../onboarding/testing/fake-api';
-import { renderPage as renderAt } from '../testing/render-page';
-import type { Recorded } from '../../onboarding/testing/fake-api';
 import { analysis, catalog, library, model, quoteFor } from '../testing/produce-fakes';
 import { ProduceStepsPage } from './produce-steps-page';
+import { fakeApi, me, renderAt } from '../../../testing';
+import type { Recorded } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 

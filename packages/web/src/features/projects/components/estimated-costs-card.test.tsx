@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me } from '../../onboarding/testing/fake-api';
-import { renderRoute } from '../testing/render';
 import { EstimatedCostsCard } from './estimated-costs-card';
+import { fakeApi, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -42,7 +41,7 @@ describe('Estimated Production Costs card', () => {
       return undefined!;
     });
     const u = userEvent.setup();
-    renderRoute('/p', '/p', <EstimatedCostsCard modelId="m1" itemType="Ring" />);
+    renderAt('/p', <EstimatedCostsCard modelId="m1" itemType="Ring" />);
     expect(await screen.findByText('$35.50 per piece')).toBeTruthy();
     expect(screen.getByText('$3,550 for 100')).toBeTruthy();
     expect(api.requests.find((r) => r.path === '/api/pricing/estimate')?.body).toEqual({

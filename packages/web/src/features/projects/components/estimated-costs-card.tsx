@@ -3,7 +3,7 @@ import { Card, Select, Skeleton } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useCatalog } from '../../produce/api/get-catalog';
 import { useEstimate } from '../api/get-estimate';
-import { formatDollars } from '@facet/domain/format';
+import { formatMoney } from '@facet/domain/format';
 
 /** Spec section 9: the estimate is requested 500 ms after the material changes. */
 export const ESTIMATE_DELAY_MS = 500;
@@ -49,12 +49,13 @@ export function EstimatedCostsCard({ modelId, itemType }: { modelId: string; ite
         <dl className="dimension-list" aria-live="polite">
           <div>
             <dt>Estimated cost</dt>
-            <dd>{formatDollars(estimate.data.quote.pricePerPiece)} per piece</dd>
+            <dd>{formatMoney(estimate.data.quote.pricePerPiece, { fraction: 'when-needed' })} per piece</dd>
           </div>
           <div>
             <dt>Total estimate</dt>
             <dd>
-              {formatDollars(estimate.data.quote.totalPrice)} for {estimate.data.quote.quantity}
+              {formatMoney(estimate.data.quote.totalPrice, { fraction: 'when-needed' })} for{' '}
+              {estimate.data.quote.quantity}
             </dd>
           </div>
         </dl>

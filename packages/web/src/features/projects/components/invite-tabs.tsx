@@ -7,7 +7,7 @@ import { toProCardData } from '../../designers/api/types';
 import { InviteButton } from '../../designers/components/invite-button';
 import { ProCard } from '../../designers/components/pro-card';
 import { ProGrid } from '../../designers/components/pro-grid';
-import { ChatPanel } from '../../chat';
+import { ChatPanel } from './project-chat';
 import { useInvitePro } from '../api/invite-pro';
 import type { ProjectDetail } from '../api/types';
 import { OfferCard, sortOffers } from './offer-card';

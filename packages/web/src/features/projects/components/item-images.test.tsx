@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me } from '../../onboarding/testing/fake-api';
 import type { ItemImage, ProjectDetail } from '../api/types';
 import { itemImageProblem } from '../api/item-images';
 import { claire, member, project } from '../testing/fixtures';
-import { renderRoute } from '../testing/render';
 import { ProjectDetailsPanel } from './project-details-panel';
+import { fakeApi, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
@@ -37,7 +36,7 @@ function show(detail: ProjectDetail, user = me({ firstTimeLogin: false }), canEd
       };
     return undefined!;
   });
-  renderRoute('/projects/:id', '/projects/p1', <ProjectDetailsPanel project={detail} canEdit={canEdit} />);
+  renderAt('/projects/p1', <ProjectDetailsPanel project={detail} canEdit={canEdit} />, '/projects/:id');
   return api;
 }
 

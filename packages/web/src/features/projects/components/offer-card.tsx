@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { Avatar, Button, Card } from '../../../components/ui';
 import { shortName } from '../../designers/lib/format';
-import { formatDays, formatDollars } from '@facet/domain/format';
+import { formatDays, formatMoney } from '@facet/domain/format';
 import './offer-card.css';
 
 export type OfferStatus = 'pending' | 'quoted' | 'accepted' | 'refused';
@@ -44,7 +44,10 @@ export function OfferCard({
 }) {
   const name = shortName(offer.pro.firstName, offer.pro.lastName);
   const answered = offer.status !== 'pending' && offer.priceCents !== null && offer.leadTimeDays !== null;
-  const price = answered && offer.priceCents !== null ? formatDollars(offer.priceCents) : 'No answer';
+  const price =
+    answered && offer.priceCents !== null
+      ? formatMoney(offer.priceCents, { fraction: 'when-needed' })
+      : 'No answer';
   const lead = answered && offer.leadTimeDays !== null ? formatDays(offer.leadTimeDays) : 'No answer';
   return (
     <Card

@@ -3,7 +3,7 @@ import { toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useAcceptOffer, useDeclineOffer } from '../api/offer-actions';
 import type { Offer, ProjectDetail } from '../api/types';
-import { formatDays, formatDollars } from '@facet/domain/format';
+import { formatDays, formatMoney } from '@facet/domain/format';
 import { ConfirmDialog } from './confirm-dialog';
 
 export type OfferDecision = 'accept' | 'decline';
@@ -43,7 +43,7 @@ export function useOfferDecision(project: ProjectDetail) {
         title="Accept this offer?"
         description={
           c
-            ? `You accept ${c.pro.shortName}'s offer of ${formatDollars(c.priceCents ?? 0)} with a lead time of ${formatDays(c.leadTimeDays ?? 0)}. Every other invitation is refused and the project moves to Make Payment.`
+            ? `You accept ${c.pro.shortName}'s offer of ${formatMoney(c.priceCents ?? 0, { fraction: 'when-needed' })} with a lead time of ${formatDays(c.leadTimeDays ?? 0)}. Every other invitation is refused and the project moves to Make Payment.`
             : ''
         }
         confirmLabel="Accept offer"

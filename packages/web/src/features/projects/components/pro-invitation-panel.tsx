@@ -4,7 +4,7 @@ import { Button, Field, Input, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useRefuseInvitation, useSendOffer } from '../api/offer-actions';
 import type { Offer } from '../api/types';
-import { formatDays, formatDollars, parseDollars } from '@facet/domain/format';
+import { formatDays, formatMoney, parseDollars } from '@facet/domain/format';
 
 /** The invited pro's side: their invitation, and a form to send an offer (price in dollars, lead time in days). */
 export function ProInvitationPanel({ offer, open }: { offer: Offer; open: boolean }) {
@@ -28,7 +28,7 @@ export function ProInvitationPanel({ offer, open }: { offer: Offer; open: boolea
       await send.mutateAsync({ offerId: offer.id, priceCents, leadTimeDays });
       toast({
         title: 'Offer sent',
-        description: `${formatDollars(priceCents)} · ${formatDays(leadTimeDays)}`,
+        description: `${formatMoney(priceCents, { fraction: 'when-needed' })} · ${formatDays(leadTimeDays)}`,
       });
     } catch (error) {
       setErrors({ form: errorMessage(error) });
@@ -40,7 +40,8 @@ export function ProInvitationPanel({ offer, open }: { offer: Offer; open: boolea
       <section className="project-callout" aria-labelledby="invite-state">
         <h2 id="invite-state">ACCEPTED</h2>
         <p>
-          The customer accepted your offer of {formatDollars(offer.priceCents ?? 0)} with a lead time of{' '}
+          The customer accepted your offer of{' '}
+          {formatMoney(offer.priceCents ?? 0, { fraction: 'when-needed' })} with a lead time of{' '}
           {formatDays(offer.leadTimeDays ?? 0)}.
         </p>
       </section>
@@ -65,7 +66,7 @@ export function ProInvitationPanel({ offer, open }: { offer: Offer; open: boolea
       </h2>
       <p>
         {offer.status === 'quoted'
-          ? `You offered ${formatDollars(offer.priceCents ?? 0)} with a lead time of ${formatDays(offer.leadTimeDays ?? 0)}. You may revise it until the customer answers.`
+          ? `You offered ${formatMoney(offer.priceCents ?? 0, { fraction: 'when-needed' })} with a lead time of ${formatDays(offer.leadTimeDays ?? 0)}. You may revise it until the customer answers.`
           : 'Read the brief and answer with your total price and lead time.'}
       </p>
       {open ? (

@@ -25,7 +25,7 @@ import {
 import type { Attachment, ItemImage, ProjectDetail, ProjectItem } from '../api/types';
 import { ConfirmDialog } from './confirm-dialog';
 import { fromWire, toWire } from '../lib/dimensions';
-import { formatDate } from '../lib/status';
+import { formatDate } from '@facet/domain/format';
 import { DescriptionEditor } from './description-editor';
 import { DimensionsEditor } from './dimensions-editor';
 

@@ -1,15 +1,13 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
-import { fakeApi, me } from '../../onboarding/testing/fake-api';
-import { renderRoute } from '../testing/render';
 import type { ProjectDetail } from '../api/types';
 import { claire, customer, member, project } from '../testing/fixtures';
 import { ProjectTeamCard } from './project-team-card';
-import { fakeSocket } from '../../chat/testing/fake-socket';
+import { fakeApi, fakeSocket, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-vi.mock('../../../lib/socket', async () => (await import('../../chat/testing/fake-socket')).socketModule);
+vi.mock('../../../lib/socket', async () => (await import('../../../testing/fake-socket')).socketModule);
 
 afterEach(() => {
   cleanup();
@@ -50,7 +48,7 @@ function serve(unreadCount: number) {
 describe('Project Team card', () => {
   test('online dots follow the chat presence; the unread pulse shows until the viewer reads', async () => {
     serve(2);
-    renderRoute('/projects/:id', '/projects/p1', <ProjectTeamCard project={inDesign()} />);
+    renderAt('/projects/p1', <ProjectTeamCard project={inDesign()} />, '/projects/:id');
     const card = await screen.findByRole('region', { name: 'Project Team' });
     const rows = () => within(card).getAllByRole('listitem');
     const row = (name: string) => rows().find((li) => li.textContent?.includes(name))!;
@@ -88,7 +86,7 @@ describe('Project Team card', () => {
 
   test('no pulse when everything is read', async () => {
     const api = serve(0);
-    renderRoute('/projects/:id', '/projects/p1', <ProjectTeamCard project={inDesign()} />);
+    renderAt('/projects/p1', <ProjectTeamCard project={inDesign()} />, '/projects/:id');
     await screen.findByRole('region', { name: 'Project Team' });
     await vi.waitFor(() => expect(api.requests.some((r) => r.path === '/api/projects/p1/rooms')).toBe(true));
     expect(screen.queryByLabelText('Unread messages')).toBeNull();
@@ -96,8 +94,7 @@ describe('Project Team card', () => {
 
   test('Invite Designer shows only while the project has no active status', async () => {
     serve(0);
-    renderRoute(
-      '/projects/:id',
+    renderAt(
       '/projects/p1',
       <ProjectTeamCard
         project={project({
@@ -106,12 +103,13 @@ describe('Project Team card', () => {
           sentInvite: false,
         })}
       />,
+      '/projects/:id',
     );
     expect(await screen.findByRole('button', { name: /Invite Designer/ })).toBeTruthy();
     cleanup();
     serve(0);
     // invitations went out: the project is in its invite status, the Invite page's tabs take over
-    renderRoute('/projects/:id', '/projects/p1', <ProjectTeamCard project={project()} />);
+    renderAt('/projects/p1', <ProjectTeamCard project={project()} />, '/projects/:id');
     await screen.findByRole('region', { name: 'Project Team' });
     expect(screen.queryByRole('button', { name: /Invite Designer/ })).toBeNull();
   });

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me } from '../../onboarding/testing/fake-api';
-import { renderRoute } from '../testing/render';
 import type { ChangeRequest, ProjectDetail } from '../api/types';
 import { claire, customer, member, project } from '../testing/fixtures';
 import { WorkflowPanel } from './workflow-panel';
+import { fakeApi, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -57,8 +56,7 @@ describe('change requests after delivery', () => {
   test('the chosen pro can price the changes or decline them', async () => {
     const api = serve(me({ id: 'd1', role: 'designer', firstTimeLogin: false }));
     const u = userEvent.setup();
-    renderRoute(
-      '/projects/:id',
+    renderAt(
       '/projects/p1',
       <WorkflowPanel
         project={inReview({
@@ -67,6 +65,7 @@ describe('change requests after delivery', () => {
           allowedActions: ['quote-changes', 'reject-changes'],
         })}
       />,
+      '/projects/:id',
     );
     const block = await screen.findByRole('region', { name: 'Requested changes' });
     expect(within(block).getByText('Thicker band')).toBeTruthy();
@@ -83,8 +82,7 @@ describe('change requests after delivery', () => {
   test('the customer answers each priced change; leaving one out refuses the changes', async () => {
     const api = serve();
     const u = userEvent.setup();
-    renderRoute(
-      '/projects/:id',
+    renderAt(
       '/projects/p1',
       <WorkflowPanel
         project={inReview({
@@ -92,6 +90,7 @@ describe('change requests after delivery', () => {
           allowedActions: ['edit', 'approve-changes', 'decline-changes'],
         })}
       />,
+      '/projects/:id',
     );
     const block = await screen.findByRole('region', { name: 'Requested changes' });
     expect(within(block).getByText('Price for the changes: $90')).toBeTruthy();
@@ -124,8 +123,7 @@ describe('delivery', () => {
       return undefined!;
     });
     const u = userEvent.setup();
-    renderRoute(
-      '/projects/:id',
+    renderAt(
       '/projects/p1',
       <WorkflowPanel
         project={inReview({
@@ -135,6 +133,7 @@ describe('delivery', () => {
           allowedActions: ['deliver'],
         })}
       />,
+      '/projects/:id',
     );
     await u.upload(
       await screen.findByLabelText('Files to deliver'),

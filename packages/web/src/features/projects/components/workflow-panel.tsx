@@ -15,7 +15,7 @@ import {
   useRequestChanges,
 } from '../api/workflow-actions';
 import type { ChangeRequest, ProjectDetail } from '../api/types';
-import { formatDollars, parseDollars } from '@facet/domain/format';
+import { formatMoney, parseDollars } from '@facet/domain/format';
 
 const fail = (error: unknown) =>
   toast({ title: 'Error!', description: errorMessage(error), variant: 'destructive' });
@@ -46,7 +46,7 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
         <h2 id="wf-pay">Make Payment</h2>
         <p>
           {customer
-            ? `You accepted ${project.pro?.shortName ?? 'an offer'} at ${formatDollars(project.totalPriceCents ?? 0)}. Payment for this project comes with checkout; once it is paid the work starts.`
+            ? `You accepted ${project.pro?.shortName ?? 'an offer'} at ${formatMoney(project.totalPriceCents ?? 0, { fraction: 'when-needed' })}. Payment for this project comes with checkout; once it is paid the work starts.`
             : 'Waiting for the customer’s payment. Payment comes with checkout; the work starts once it is paid.'}
         </p>
         {user?.role === 'staff' && can('mark-paid') ? (
@@ -241,7 +241,9 @@ function ChangeRequestBlock({
           ))}
         </ul>
       )}
-      {cr.status === 'quoted' ? <p>Price for the changes: {formatDollars(cr.priceCents ?? 0)}</p> : null}
+      {cr.status === 'quoted' ? (
+        <p>Price for the changes: {formatMoney(cr.priceCents ?? 0, { fraction: 'when-needed' })}</p>
+      ) : null}
       {canQuote ? (
         <form
           className="quote-form"

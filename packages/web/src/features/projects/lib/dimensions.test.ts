@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { DIMENSION_UNITS, formatDimensionValue, fromWire, toWire, unitOf } from './dimensions';
-import { formatDollars, parseDollars } from '@facet/domain/format';
+import { formatMoney, parseDollars } from '@facet/domain/format';
 
 describe('dimension units', () => {
   test('the spec units, in its order', () => {
@@ -46,7 +46,7 @@ describe('money', () => {
     expect(parseDollars('0')).toBeNull();
     expect(parseDollars('12.345')).toBeNull();
     expect(parseDollars('abc')).toBeNull();
-    expect(formatDollars(125_000)).toBe('$1,250');
-    expect(formatDollars(8_050)).toBe('$80.50');
+    expect(formatMoney(125_000, { fraction: 'when-needed' })).toBe('$1,250');
+    expect(formatMoney(8_050, { fraction: 'when-needed' })).toBe('$80.50');
   });
 });

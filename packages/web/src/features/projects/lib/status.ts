@@ -24,13 +24,3 @@ export function statusLabel(project: Pick<ProjectSummary, 'completed' | 'activeS
 export function phaseTone(phase: Phase): string {
   return PHASE_TONE[phase];
 }
-
-/** 'Nov 22, 2026'. */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me } from '../../onboarding/testing/fake-api';
-import { renderRoute } from '../testing/render';
 import type { ProjectDetail } from '../api/types';
 import { claire, customer, marco, member, offer, project } from '../testing/fixtures';
 import { ProjectPage } from './project-page';
+import { fakeApi, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -54,7 +53,7 @@ describe('project page, customer', () => {
       }),
     );
     const u = userEvent.setup();
-    renderRoute('/projects/:id', '/projects/p1', <ProjectPage />);
+    renderAt('/projects/p1', <ProjectPage />, '/projects/:id');
     await screen.findByRole('heading', { level: 1, name: 'Wedding band' });
     expect(screen.getByTestId('project-status').textContent).toBe('Invite Designers');
     const offers = await screen.findAllByRole('article', { name: /^Offer from/ });
@@ -93,7 +92,7 @@ describe('project page, customer', () => {
       }),
     );
     const u = userEvent.setup();
-    renderRoute('/projects/:id', '/projects/p1', <ProjectPage />);
+    renderAt('/projects/p1', <ProjectPage />, '/projects/:id');
     await screen.findByRole('heading', { level: 1, name: 'Wedding band' });
     await u.click(screen.getByRole('tab', { name: 'Offers' }));
     expect(await screen.findByText('Invite a designer to view offers.')).toBeTruthy();
@@ -106,7 +105,7 @@ describe('project page, customer', () => {
   test("a service project's empty offers read 'Invite service providers to get started.'", async () => {
     serve(project({ service: true }));
     const u = userEvent.setup();
-    renderRoute('/projects/:id', '/projects/p1', <ProjectPage />);
+    renderAt('/projects/p1', <ProjectPage />, '/projects/:id');
     await screen.findByRole('heading', { level: 1, name: 'Wedding band' });
     expect(screen.getByRole('tab', { name: 'Service Providers' })).toBeTruthy();
     await u.click(screen.getByRole('tab', { name: 'Offers' }));
@@ -142,7 +141,7 @@ describe('project page, invited designer', () => {
       return undefined!;
     });
     const u = userEvent.setup();
-    renderRoute('/projects/:id', '/projects/p1', <ProjectPage />);
+    renderAt('/projects/p1', <ProjectPage />, '/projects/:id');
     expect(await screen.findByRole('heading', { name: 'You are invited to this project' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit description' })).toBeNull();
     expect(screen.queryByRole('tab')).toBeNull();
@@ -168,7 +167,7 @@ describe('project page, a project that is not theirs', () => {
       if (path === '/api/projects/p1') return notFound;
       return undefined!;
     });
-    const { router } = renderRoute('/projects/:id', '/projects/p1', <ProjectPage />);
+    const { router } = renderAt('/projects/p1', <ProjectPage />, '/projects/:id');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
   });
 
@@ -178,7 +177,7 @@ describe('project page, a project that is not theirs', () => {
       if (path === '/api/projects/p1') return notFound;
       return undefined!;
     });
-    const { router } = renderRoute('/projects/:id', '/projects/p1', <ProjectPage />);
+    const { router } = renderAt('/projects/p1', <ProjectPage />, '/projects/:id');
     expect(await screen.findByRole('heading', { name: 'Project was not found' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/projects/p1');
   });

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../app/auth';
 import { Button, EmptyState, Skeleton, toast } from '../../../components/ui';
 import { api, errorMessage, isApiError } from '../../../lib/api-client';
-import { ProjectMessages } from '../../chat';
+import { ProjectMessages } from '../components/project-chat';
 import { useProject } from '../api/get-project';
 import { projectKeys } from '../api/types';
 import type { ProjectDetail } from '../api/types';
@@ -17,7 +17,7 @@ import { ProjectDetailsPanel, showsDetailsPanel } from '../components/project-de
 import { ProjectTeamCard } from '../components/project-team-card';
 import { StatusBadge } from '../components/status-badge';
 import { WorkflowPanel } from '../components/workflow-panel';
-import { formatDays, formatDollars } from '@facet/domain/format';
+import { formatDays, formatMoney } from '@facet/domain/format';
 import '../components/projects.css';
 
 function useDeleteProject() {
@@ -48,7 +48,9 @@ function Workspace({ project }: { project: ProjectDetail }) {
           <h1 className="project-head__title">{project.title}</h1>
           <p className="project-row__meta">
             {project.service ? 'Service project' : 'Design project'}
-            {project.totalPriceCents !== null ? ` · ${formatDollars(project.totalPriceCents)}` : ''}
+            {project.totalPriceCents !== null
+              ? ` · ${formatMoney(project.totalPriceCents, { fraction: 'when-needed' })}`
+              : ''}
             {project.leadTimeDays !== null ? ` · ${formatDays(project.leadTimeDays)}` : ''}
           </p>
         </div>

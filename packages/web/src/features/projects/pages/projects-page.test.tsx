@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me } from '../../onboarding/testing/fake-api';
 import { project } from '../testing/fixtures';
-import { renderRoute } from '../testing/render';
 import { ProjectsPage } from './projects-page';
+import { fakeApi, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -33,7 +32,7 @@ describe('projects list', () => {
       }
       return undefined!;
     });
-    const { router } = renderRoute('/projects', '/projects?page=4', <ProjectsPage />);
+    const { router } = renderAt('/projects?page=4', <ProjectsPage />, '/projects');
     await screen.findByRole('link', { name: 'Piece 1' });
     expect(router.state.location.search).toBe('');
     expect(screen.queryByText('No projects yet')).toBeNull();
@@ -57,7 +56,7 @@ describe('projects list', () => {
       return undefined!;
     });
     const u = userEvent.setup();
-    const { router } = renderRoute('/projects', '/projects', <ProjectsPage />);
+    const { router } = renderAt('/projects', <ProjectsPage />);
     await screen.findByRole('link', { name: 'Piece 1' });
     expect(projectUrls()[0]).toBe('/api/projects?filter=all&page=1&pageSize=12');
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
@@ -109,7 +108,7 @@ describe('projects list', () => {
       return undefined!;
     });
     const u = userEvent.setup();
-    renderRoute('/projects', '/projects?model=model-7', <ProjectsPage />);
+    renderAt('/projects?model=model-7', <ProjectsPage />, '/projects');
     const dialog = await screen.findByRole('dialog', { name: 'New project' });
     expect(within(dialog).getByText(/Your uploaded model becomes the first item/)).toBeTruthy();
     await u.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'From my model');

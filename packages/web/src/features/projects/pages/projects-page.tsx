@@ -9,8 +9,9 @@ import { PROJECT_FILTERS } from '../api/types';
 import type { ProjectFilter, ProjectSummary } from '../api/types';
 import { NewProjectDialog } from '../components/new-project-dialog';
 import { StatusBadge } from '../components/status-badge';
-import { FILTER_LABELS, formatDate } from '../lib/status';
-import { formatDays, formatDollars } from '@facet/domain/format';
+import { FILTER_LABELS } from '../lib/status';
+import { formatDate } from '@facet/domain/format';
+import { formatDays, formatMoney } from '@facet/domain/format';
 import '../components/projects.css';
 
 export const PAGE_SIZE = 12;
@@ -53,7 +54,7 @@ function ProjectRow({ project, customer }: { project: ProjectSummary; customer: 
         ) : null}
         {project.pro && project.totalPriceCents !== null ? (
           <span className="project-row__note">
-            {formatDollars(project.totalPriceCents)}
+            {formatMoney(project.totalPriceCents, { fraction: 'when-needed' })}
             {project.leadTimeDays !== null ? ` · ${formatDays(project.leadTimeDays)}` : ''}
           </span>
         ) : null}

@@ -2,16 +2,13 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import type { MoveStatusPayload } from '@facet/domain/chat';
 import { useAuth } from '../../../app/auth';
-import { fakeApi, me } from '../../onboarding/testing/fake-api';
-import { claire, member, offer, project } from '../../projects/testing/fixtures';
-import { renderRoute } from '../../projects/testing/render';
-import { chatMessage } from '../testing/message';
-import { ChatPanel } from './chat-panel';
-import { fakeSocket } from '../testing/fake-socket';
+import { claire, member, offer, project } from '../testing/fixtures';
+import { ChatPanel } from './project-chat';
+import { chatMessage, fakeApi, fakeSocket, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-vi.mock('../../../lib/socket', async () => (await import('../testing/fake-socket')).socketModule);
+vi.mock('../../../lib/socket', async () => (await import('../../../testing/fake-socket')).socketModule);
 
 afterEach(() => {
   cleanup();
@@ -105,7 +102,7 @@ const paymentProject = project({
 describe('chat pane and the project status (getMoveStatus)', () => {
   test("a live move of this project refreshes what the conversation allows; another project's move changes nothing", async () => {
     const { state, api } = serveDesigner();
-    renderRoute('/projects/:id', '/projects/p1', <ChatPanel project={paymentProject} />);
+    renderAt('/projects/p1', <ChatPanel project={paymentProject} />, '/projects/:id');
     const box = await screen.findByRole('combobox', { name: 'Message' });
     await screen.findByText(PAYMENT_REASON);
     expect((box as HTMLTextAreaElement).disabled).toBe(true);
@@ -128,7 +125,7 @@ describe('chat pane and the project status (getMoveStatus)', () => {
 
   test("a failed move is shown to the designer as 'Error!' with the server's text", async () => {
     serveDesigner();
-    renderRoute('/projects/:id', '/projects/p1', <ChatPanel project={paymentProject} />);
+    renderAt('/projects/p1', <ChatPanel project={paymentProject} />, '/projects/:id');
     await screen.findByRole('combobox', { name: 'Message' });
     act(() =>
       fakeSocket.fire(
@@ -143,7 +140,7 @@ describe('chat pane and the project status (getMoveStatus)', () => {
   test("a refused join is a toast titled 'Error' with the server's text", async () => {
     serveDesigner();
     fakeSocket.joinRefusal = 'You are not a member of this chat.';
-    renderRoute('/projects/:id', '/projects/p1', <ChatPanel project={paymentProject} />);
+    renderAt('/projects/p1', <ChatPanel project={paymentProject} />, '/projects/:id');
     await screen.findByRole('combobox', { name: 'Message' });
     // the toast's title (the notice above the list says the text too)
     expect((await screen.findAllByText('Error')).length).toBeGreaterThan(0);
@@ -152,7 +149,7 @@ describe('chat pane and the project status (getMoveStatus)', () => {
 
   test('in the payment stage the customer sees no chat pane; the pro sees it dimmed and cannot send', async () => {
     serveDesigner();
-    renderRoute('/projects/:id', '/projects/p1', <ChatPanel project={paymentProject} />);
+    renderAt('/projects/p1', <ChatPanel project={paymentProject} />, '/projects/:id');
     const box = await screen.findByRole('combobox', { name: 'Message' });
     expect((box as HTMLTextAreaElement).disabled).toBe(true);
     expect(screen.getByRole('region', { name: /^Chat with/ }).className).toContain('chat-pane--dimmed');
@@ -160,13 +157,13 @@ describe('chat pane and the project status (getMoveStatus)', () => {
 
     // the same room, seen by the customer (the server lets them send)
     serveDesigner(me({ firstTimeLogin: false })).state.paid = true;
-    renderRoute(
-      '/projects/:id',
+    renderAt(
       '/projects/p1',
       <>
         <SignedInAs />
         <ChatPanel project={{ ...paymentProject, viewerRole: 'customer' }} />
       </>,
+      '/projects/:id',
     );
     // the pane has the viewer by now: it hides because of the stage, not for want of a user
     await screen.findByRole('heading', { name: 'Signed in as Ada Lovelace' });

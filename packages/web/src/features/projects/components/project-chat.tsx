@@ -1,13 +1,101 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
+import type { ChatMessage, ChatParticipant } from '@facet/domain/chat';
 import { useAuth } from '../../../app/auth';
-import { Avatar, EmptyState, Skeleton } from '../../../components/ui';
+import { Avatar, Button, EmptyState, Skeleton } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import type { ProjectDetail } from '../../projects/api/types';
-import { useChatRooms } from '../api/chat-api';
-import type { ChatRoom } from '../api/chat-api';
-import { ChatPane } from './chat-pane';
-import './chat.css';
+import type { Me } from '../../../lib/types';
+import { ChatPane, useChatRooms } from '../../chat';
+import type { ChatRoom } from '../../chat';
+import { projectKeys } from '../api/types';
+import type { ProjectDetail } from '../api/types';
+import { useOfferDecision } from './offer-decision';
+
+/** The room's people for mentions and sender names: production team, the room's pro, the creator. */
+export function roomParticipants(project: ProjectDetail, room: ChatRoom): ChatParticipant[] {
+  const people: ChatParticipant[] = project.team.productionTeam.map((p) => ({
+    id: p.id,
+    role: 'product',
+    firstName: p.firstName,
+    lastName: p.lastName,
+    profileImage: p.avatarUrl,
+  }));
+  const pro =
+    project.offers.find((o) => o.pro.id === room.proId)?.pro ??
+    (project.team.pro?.id === room.proId ? project.team.pro : null);
+  if (pro) {
+    people.push({
+      id: pro.id,
+      role: pro.role === 'service' ? 'service' : 'designer',
+      firstName: pro.firstName,
+      lastName: pro.lastName,
+      profileImage: pro.avatarUrl,
+    });
+  }
+  const creator = project.team.creator;
+  people.push({
+    id: creator.id,
+    role: 'user',
+    firstName: creator.firstName,
+    lastName: creator.lastName,
+    profileImage: creator.avatarUrl,
+  });
+  return people;
+}
+
+/**
+ * A project's conversation: the chat feature's pane, told who is in the room, when the project must be
+ * fetched again, and given the customer's Accept and Decline under a pending quote card.
+ */
+function ProjectChatPane({
+  project,
+  room,
+  viewer,
+  title,
+}: {
+  project: ProjectDetail;
+  room: ChatRoom;
+  viewer: Me;
+  title: string;
+}) {
+  const queryClient = useQueryClient();
+  const decision = useOfferDecision(project);
+  const participants = useMemo(() => roomParticipants(project, room), [project, room]);
+
+  function quoteActions(message: ChatMessage) {
+    if (!decision.canDecide || message.status !== 'pending') return null;
+    const offer = project.offers.find((o) => o.id === message.offerId);
+    if (!offer || offer.status !== 'quoted') return null;
+    return (
+      <>
+        <Button size="sm" onClick={() => decision.ask(offer, 'accept')}>
+          Accept
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => decision.ask(offer, 'decline')}>
+          Decline
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <ChatPane
+      room={room}
+      viewer={viewer}
+      title={title}
+      projectId={project.id}
+      participants={participants}
+      paymentStage={project.activeStatus.position === 2}
+      onProjectChanged={() =>
+        void queryClient.invalidateQueries({ queryKey: projectKeys.detail(project.id) })
+      }
+      quoteActions={quoteActions}
+    >
+      {decision.dialogs}
+    </ChatPane>
+  );
+}
 
 /** Who a conversation is with, from the viewer's side: the invited pro, or the project's creator for a pro. */
 function counterpart(project: ProjectDetail, room: ChatRoom, viewerId: string) {
@@ -70,7 +158,13 @@ export function ChatPanel({ project }: { project: ProjectDetail }) {
           })}
         </ul>
       </nav>
-      <ChatPane key={room.id} project={project} room={room} viewer={user} title={`Chat with ${other.name}`} />
+      <ProjectChatPane
+        key={room.id}
+        project={project}
+        room={room}
+        viewer={user}
+        title={`Chat with ${other.name}`}
+      />
     </div>
   );
 }

@@ -13,8 +13,8 @@ import {
   Skeleton,
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { useProjects } from '../../projects/api/list-projects';
-import type { DesignerCard } from '../api/types';
+import type { DesignerCard } from '../../designers/api/types';
+import { useProjects } from '../api/list-projects';
 
 /** Picks which of the customer's open projects a designer is invited to. */
 export function ChooseProjectDialog({

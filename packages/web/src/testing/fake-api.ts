@@ -1,10 +1,5 @@
 import { vi } from 'vitest';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import type { ReactNode } from 'react';
-import { AuthProvider } from '../../../app/auth';
-import type { Me } from '../../../lib/types';
+import type { Me } from '../lib/types';
 
 export type Recorded = { method: string; path: string; body: unknown };
 export type Handler = (request: { method: string; path: string; body: unknown }) => {
@@ -119,37 +114,4 @@ export function fakeApi(handler?: Handler) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests };
-}
-
-/** Renders a page at a path inside the app's auth provider, with stand-in pages for where it may go next. */
-export function renderAt(path: string, element: ReactNode) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <AuthProvider>
-            <Outlet />
-          </AuthProvider>
-        ),
-        children: [
-          { path, element },
-          { path: '/dashboard', element: <h1>Dashboard page</h1> },
-          { path: '/pending', element: <h1>Pending page</h1> },
-          { path: '/projects', element: <h1>Projects page</h1> },
-          { path: '/no-access', element: <h1>No access page</h1> },
-          { path: '/', element: <h1>Home page</h1> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router };
 }

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me } from '../../onboarding/testing/fake-api';
-import { project } from '../../projects/testing/fixtures';
-import { renderRoute } from '../../projects/testing/render';
-import type { DesignerCard } from '../api/types';
+import { project } from '../testing/fixtures';
+import type { DesignerCard } from '../../designers/api/types';
 import { BrowseDesignersPage } from './browse-designers-page';
+import { fakeApi, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -57,7 +56,7 @@ describe('browse designers', () => {
       return undefined!;
     });
     const u = userEvent.setup();
-    renderRoute('/browse-designers', '/browse-designers', <BrowseDesignersPage />);
+    renderAt('/browse-designers', <BrowseDesignersPage />);
     await screen.findByRole('article', { name: 'Claire D.' });
 
     await u.type(screen.getByRole('searchbox', { name: 'Search designers' }), 'claire');

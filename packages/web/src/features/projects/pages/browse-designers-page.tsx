@@ -3,16 +3,16 @@ import { Search, UserSearch } from 'lucide-react';
 import { useAuth } from '../../../app/auth';
 import { Button, EmptyState, Input, Select, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { useInvitePro } from '../../projects/api/invite-pro';
-import { useDesigners } from '../api/list-designers';
-import { toProCardData } from '../api/types';
-import type { DesignerCard } from '../api/types';
+import { useDesigners } from '../../designers/api/list-designers';
+import { toProCardData } from '../../designers/api/types';
+import type { DesignerCard } from '../../designers/api/types';
+import { InviteButton } from '../../designers/components/invite-button';
+import { ProCard } from '../../designers/components/pro-card';
+import { ProGrid } from '../../designers/components/pro-grid';
+import '../../designers/pages/designers.css';
+import { useInvitePro } from '../api/invite-pro';
 import { ChooseProjectDialog } from '../components/choose-project-dialog';
-import { InviteButton } from '../components/invite-button';
-import { ProCard } from '../components/pro-card';
-import { ProGrid } from '../components/pro-grid';
-import '../../projects/components/projects.css';
-import './designers.css';
+import '../components/projects.css';
 
 export function BrowseDesignersPage() {
   const { user } = useAuth();

@@ -2,7 +2,7 @@
  * Stands in for the socket.io connection (the network edge) in component tests: records what is emitted,
  * lets a test push server events, and answers `join` with the room or a refusal. Browser journeys use the
  * real server. Use it with
- * `vi.mock('<path>/lib/socket', async () => (await import('<path>/fake-socket')).socketModule)`.
+ * `vi.mock('<path>/lib/socket', async () => (await import('<path>/testing/fake-socket')).socketModule)`.
  */
 type Listener = (payload: unknown) => void;
 

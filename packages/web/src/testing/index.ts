@@ -1,0 +1,7 @@
+// The web's test kit (tests only): render with the app's providers, a fake HTTP API and a fake socket.
+// Feature fixtures that only one feature uses stay in that feature's `testing/` folder.
+export { fakeApi, me, questions } from './fake-api';
+export type { Handler, Recorded } from './fake-api';
+export { renderAt } from './render';
+export { fakeSocket, socketModule } from './fake-socket';
+export { chatMessage } from './chat-message';
