@@ -122,8 +122,11 @@ const customer: LayoutAuth = {
 };
 
 describe('the layout table, path by path, in the browser', () => {
-  test('A visitor sees the public shell and is sent home from protected pages', async ({ newContext }) => {
-    for (const viewport of ['desktop', 'phone'] as const) {
+  // one test per viewport: each walks every path of the table, which is long enough on its own
+  for (const viewport of ['desktop', 'phone'] as const) {
+    test(`A visitor sees the public shell and is sent home from protected pages (${viewport})`, async ({
+      newContext,
+    }) => {
       const context = await newContext(viewport);
       await walk(context, visitorPaths, visitor, {
         shots: `visitor-${viewport}`,
@@ -131,11 +134,11 @@ describe('the layout table, path by path, in the browser', () => {
         expectLanding: { '/dashboard': '/' },
       });
       await context.close();
-    }
-  });
+    });
 
-  test('A customer sees the right shell on every path of the spec', async ({ newContext }) => {
-    for (const viewport of ['desktop', 'phone'] as const) {
+    test(`A customer sees the right shell on every path of the spec (${viewport})`, async ({
+      newContext,
+    }) => {
       const context = await newContext(viewport);
       const page = await context.newPage();
       await loginThroughPage(page, '/login-user', 'customer@demo.facet', 'Facet-demo-1');
@@ -146,8 +149,8 @@ describe('the layout table, path by path, in the browser', () => {
         a11y: viewport === 'desktop',
       });
       await context.close();
-    }
-  });
+    });
+  }
 
   test('A designer sees Dashboard and Projects only and is kept off customer pages', async ({
     newContext,

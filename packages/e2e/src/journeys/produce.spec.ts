@@ -189,6 +189,27 @@ describe('produce', () => {
     await context.close();
   });
 
+  test('A program renamed .stl is refused in words a customer understands, and no retry of the same file is offered', async ({
+    signIn,
+  }) => {
+    const { context, page, errors } = await signIn(customer);
+    await page.goto('/produce');
+    await page.getByRole('heading', { name: 'Your models' }).waitFor();
+    // an ELF executable's first bytes, then filler: read as binary STL it would claim 64 triangles
+    const program = Buffer.alloc(6000, 0x41);
+    Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]).copy(program);
+    program.writeUInt32LE(64, 80);
+    await chooseFile(page, 'setup.stl', program);
+    const alert = page.getByRole('alert').filter({ hasText: 'This file does not look like a 3D model' });
+    await alert.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'produce-not-a-model');
+    // the same file would fail again: no retry is offered, the way out is another file
+    expect(await page.getByRole('button', { name: 'Retry analysis' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Choose another file' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test('On a phone the 3D view sits above the configuration and the page has no serious accessibility issues', async ({
     signIn,
   }) => {

@@ -4,6 +4,7 @@ import {
   MAX_MODEL_BYTES,
   checkModelFile,
   initialUploadState,
+  mayRetryAnalysis,
   uploadMessages,
   uploadPercent,
   uploadReducer,
@@ -127,5 +128,16 @@ describe('upload state machine', () => {
     expect(run([{ type: 'reset' }], busy)).toBe(busy);
     const done = run([{ type: 'select', file: file('x.txt') }]);
     expect(run([{ type: 'reset' }], done)).toEqual(initialUploadState);
+  });
+});
+
+describe('retrying an analysis', () => {
+  const failedWith = (code: string) => ({ status: 'failed' as const, error: { code, message: 'x' } });
+  test('is offered when the analysis ran out of time or broke off, not when the file itself was refused', () => {
+    expect(mayRetryAnalysis(failedWith('analysis_timeout'))).toBe(true);
+    expect(mayRetryAnalysis(failedWith('analysis_failed'))).toBe(true);
+    expect(mayRetryAnalysis(failedWith('not_a_model'))).toBe(false);
+    expect(mayRetryAnalysis(failedWith('out_of_range'))).toBe(false);
+    expect(mayRetryAnalysis({ status: 'ready', error: null })).toBe(false);
   });
 });

@@ -72,6 +72,17 @@ export function checkModelFile(
 const busy = (state: UploadState) =>
   state.status === 'preparing' || state.status === 'uploading' || state.status === 'analysing';
 
+/**
+ * Whether analysing the model again may help: when the analysis itself ran out of time or broke off, yes;
+ * when the file's content was refused (not a model, damaged, out of range), the same file fails again.
+ */
+export function mayRetryAnalysis(model: Pick<Model, 'status' | 'error'>): boolean {
+  return (
+    model.status === 'failed' &&
+    (model.error?.code === 'analysis_timeout' || model.error?.code === 'analysis_failed')
+  );
+}
+
 export function isUploadBusy(state: UploadState): boolean {
   return busy(state);
 }
@@ -120,7 +131,7 @@ export function uploadReducer(state: UploadState, event: UploadEvent): UploadSta
         file: state.file,
         modelId: event.model.id,
         message: event.model.error?.message ?? 'This file could not be read as a 3D model.',
-        canRetry: true,
+        canRetry: mayRetryAnalysis(event.model),
       };
     case 'retry':
       return state.status === 'failed' && state.canRetry && state.file && state.modelId

@@ -11,7 +11,7 @@ import { useLibrary } from '../api/get-library';
 import { ModelConfigurator } from '../components/model-configurator';
 import { ModelDropzone } from '../components/model-dropzone';
 import { useModelUpload } from '../hooks/use-model-upload';
-import { uploadMessages } from '../lib/upload-machine';
+import { mayRetryAnalysis, uploadMessages } from '../lib/upload-machine';
 import type { Model } from '../lib/types';
 import '../lib/laser-fonts';
 import './produce.css';
@@ -151,7 +151,7 @@ function ModelSteps({ modelId }: { modelId: string }) {
             ? (data.error?.message ?? 'This file could not be read as a 3D model.')
             : uploadMessages.storageFailed
         }
-        retryId={data.status === 'failed' ? data.id : undefined}
+        retryId={mayRetryAnalysis(data) ? data.id : undefined}
       />
     );
   }
