@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { initials, shortName } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
@@ -51,3 +51,19 @@ export async function loadPeople(db: Db | Tx, ids: readonly string[]): Promise<M
 
 export const proLabel = (role: Role): 'CAD Designer' | 'Service Provider' =>
   role === 'service' ? 'Service Provider' : 'CAD Designer';
+
+/** The production team: the first three active staff accounts. */
+export async function productionTeam(db: Db | Tx) {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'staff'), eq(users.status, 'active')))
+    .orderBy(asc(users.createdAt))
+    .limit(3);
+  return rows.map((r) => ({
+    ...toPerson(r),
+    label: 'Production Team' as const,
+    online: false,
+    profileUrl: null,
+  }));
+}

@@ -1,0 +1,222 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { chatRoomId, parseChatRoomId } from '@facet/domain/chat';
+import type { Db, Tx } from '../../db/client';
+import {
+  chatMessages,
+  chatRooms,
+  invitations,
+  projects,
+  projectStatuses,
+  users,
+} from '../../db/schema/index';
+import { notFound } from '../../platform/errors';
+import type { UserRow } from '../accounts/accounts.queries';
+import {
+  READ_ONLY_MESSAGE,
+  refuse,
+  typeOf,
+  UUID,
+  type ChatContext,
+  type RoomAccess,
+  type RoomRow,
+} from './chat-shared';
+
+/** One room per invitation of the project (created on first need); a chosen pro's room leaves pre-quote. */
+export async function ensureRooms(tx: Db | Tx, projectId: string) {
+  const [project] = await tx.select().from(projects).where(eq(projects.id, projectId));
+  if (!project) return [];
+  const invited = await tx
+    .select({ proId: invitations.proId, status: invitations.status })
+    .from(invitations)
+    .where(eq(invitations.projectId, projectId));
+  if (invited.length > 0) {
+    await tx
+      .insert(chatRooms)
+      .values(
+        invited.map((i) => ({
+          id: chatRoomId({
+            creatorId: project.customerId,
+            designerId: i.proId,
+            projectId: project.id,
+            projectCreatedAt: project.createdAt,
+          }),
+          projectId: project.id,
+          customerId: project.customerId,
+          proId: i.proId,
+          preQuote: i.status !== 'accepted',
+        })),
+      )
+      .onConflictDoNothing();
+    const accepted = invited.find((i) => i.status === 'accepted');
+    if (accepted) {
+      await tx
+        .update(chatRooms)
+        .set({ preQuote: false })
+        .where(
+          and(
+            eq(chatRooms.projectId, projectId),
+            eq(chatRooms.proId, accepted.proId),
+            eq(chatRooms.preQuote, true),
+          ),
+        );
+    }
+  }
+  return tx
+    .select()
+    .from(chatRooms)
+    .where(eq(chatRooms.projectId, projectId))
+    .orderBy(asc(chatRooms.createdAt), asc(chatRooms.id));
+}
+
+/** Spec sections 4-6: may this member send in this room now? Throws the refusal. */
+export function checkMaySend(access: RoomAccess, user: UserRow) {
+  const { status, project } = access;
+  if (`${status.id} ${status.name}`.toLowerCase().includes('cancel')) {
+    throw refuse('project_cancelled', 'This project was cancelled, so its chat is closed.');
+  }
+  if (access.pro?.status === 'hold')
+    throw refuse('designer_on_hold', 'Chat is closed while the designer is on hold.');
+  if (status.position === 2 && user.id !== project.customerId) {
+    throw refuse('payment_stage', 'Chat is paused while the customer makes the payment.');
+  }
+  if (access.room.preQuote) {
+    if (access.invitationStatus === 'quoted') throw refuse('chat_read_only', READ_ONLY_MESSAGE);
+    if (access.invitationStatus !== 'pending') throw refuse('chat_closed', 'This conversation is closed.');
+  }
+}
+
+/** The room by id; a room of a real project that was not needed yet is created on the way. */
+async function findRoom(db: Db, roomId: string): Promise<RoomRow | null> {
+  const [room] = await db.select().from(chatRooms).where(eq(chatRooms.id, roomId));
+  if (room) return room;
+  const parts = parseChatRoomId(roomId);
+  if (!parts || !UUID.test(parts.projectId)) return null;
+  await ensureRooms(db, parts.projectId);
+  const [created] = await db.select().from(chatRooms).where(eq(chatRooms.id, roomId));
+  return created ?? null;
+}
+
+const isMemberOf = (user: UserRow, room: RoomRow) =>
+  user.role === 'staff' ||
+  (user.role === 'customer' && user.id === room.customerId) ||
+  ((user.role === 'designer' || user.role === 'service') && user.id === room.proId);
+
+/** The member's view of a room, or null when the user is not a member (nothing is revealed). */
+async function accessOf(db: Db, user: UserRow, roomId: string): Promise<RoomAccess | null> {
+  let room = await findRoom(db, roomId);
+  if (!room || !isMemberOf(user, room)) return null;
+  const [row] = await db
+    .select({
+      project: projects,
+      status: projectStatuses,
+      invitationStatus: invitations.status,
+      pro: users,
+    })
+    .from(projects)
+    .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
+    .leftJoin(invitations, and(eq(invitations.projectId, projects.id), eq(invitations.proId, room.proId)))
+    .leftJoin(users, eq(users.id, room.proId))
+    .where(eq(projects.id, room.projectId));
+  if (!row) return null;
+  // a pro may chat only on their own projects: invited (or chosen)
+  if (user.role !== 'staff' && user.role !== 'customer' && row.invitationStatus === null) return null;
+  if (row.invitationStatus === 'accepted' && room.preQuote) {
+    await db.update(chatRooms).set({ preQuote: false }).where(eq(chatRooms.id, room.id));
+    room = { ...room, preQuote: false };
+  }
+  return {
+    room,
+    project: row.project,
+    status: row.status,
+    invitationStatus: row.invitationStatus,
+    pro: row.pro,
+    type: typeOf(user),
+  };
+}
+
+/** Messages of a room the viewer has not read, and whether it has messages from before the quote. */
+async function roomCounts(db: Db, viewer: UserRow, roomId: string) {
+  const [unread] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.roomId, roomId),
+        sql`${chatMessages.fromId} is distinct from ${viewer.id}`,
+        sql`not exists (select 1 from chat_reads r where r.message_id = ${chatMessages.id} and r.user_id = ${viewer.id})`,
+      ),
+    );
+  const [pre] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.preChat, true)));
+  return { unreadCount: unread?.n ?? 0, hasPreChat: (pre?.n ?? 0) > 0 };
+}
+
+/** Why the viewer cannot send in the room now, or null when they can. */
+function sendDisabledReason(access: RoomAccess, viewer: UserRow): string | null {
+  try {
+    checkMaySend(access, viewer);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** A room as the viewer sees it in the list of a project's rooms (null when they may not see it). */
+async function roomSummary(db: Db, viewer: UserRow, room: RoomRow) {
+  const access = await accessOf(db, viewer, room.id);
+  if (!access) return null;
+  const readOnly = sendDisabledReason(access, viewer);
+  const { unreadCount, hasPreChat } = await roomCounts(db, viewer, room.id);
+  return {
+    id: room.id,
+    projectId: room.projectId,
+    customerId: room.customerId,
+    proId: room.proId,
+    preQuote: room.preQuote,
+    invitationStatus: access.invitationStatus,
+    lastSeq: room.lastSeq,
+    unreadCount,
+    hasPreChat,
+    /** Why the viewer cannot send now (null: they can). */
+    sendDisabledReason: readOnly,
+  };
+}
+
+/** Rooms of a project the viewer may see: all of them for the customer and staff, their own for a pro. */
+async function listRooms(db: Db, viewer: UserRow, projectId: string) {
+  if (!UUID.test(projectId)) throw notFound('Project');
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  if (!project) throw notFound('Project');
+  const rooms = await ensureRooms(db, projectId);
+  const visible = rooms.filter(
+    (r) =>
+      viewer.role === 'staff' ||
+      (viewer.role === 'customer' && viewer.id === project.customerId) ||
+      r.proId === viewer.id,
+  );
+  if (visible.length === 0 && viewer.role !== 'staff' && viewer.id !== project.customerId)
+    throw notFound('Project');
+  const out = [];
+  for (const room of visible) {
+    const summary = await roomSummary(db, viewer, room);
+    if (summary) out.push(summary);
+  }
+  return out;
+}
+
+/** Chat rooms: membership, access and the list of a project's rooms. */
+export function chatRoomsPart({ db }: ChatContext) {
+  return {
+    accessOf: (user: UserRow, roomId: string) => accessOf(db, user, roomId),
+    async requireAccess(user: UserRow, roomId: string) {
+      const access = await accessOf(db, user, roomId);
+      if (!access) throw notFound('Chat room');
+      return access;
+    },
+    listRooms: (viewer: UserRow, projectId: string) => listRooms(db, viewer, projectId),
+  };
+}
+
+export type ChatRoomsPart = ReturnType<typeof chatRoomsPart>;

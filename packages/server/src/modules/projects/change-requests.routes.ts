@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../platform/auth';
+import { replies } from '../../platform/openapi';
+import { answerChangesInput, changeRequestInput, idParam, quoteChangesInput } from './projects.schemas';
+import { changeAnswerReply } from './projects.replies';
+
+const tags = ['projects'];
+
+/** Change requests: asked by the customer after delivery, priced or declined by the pro, answered by the customer. */
+export const changeRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { projects } = app.ctx;
+
+  app.post(
+    '/api/projects/:id/change-requests',
+    {
+      schema: {
+        tags,
+        summary: 'The customer asks for changes after delivery',
+        params: idParam,
+        body: changeRequestInput,
+        response: replies({ 201: changeAnswerReply }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await projects.requestChanges(requireUser(request), request.params.id, request.body.changes)),
+  );
+
+  app.post(
+    '/api/change-requests/:id/quote',
+    {
+      schema: {
+        tags,
+        summary: 'The pro prices the changes',
+        params: idParam,
+        body: quoteChangesInput,
+        response: replies({ 200: changeAnswerReply }),
+      },
+    },
+    async (request) =>
+      projects.answerChanges(requireUser(request), request.params.id, {
+        kind: 'quote',
+        priceCents: request.body.priceCents,
+      }),
+  );
+  app.post(
+    '/api/change-requests/:id/reject',
+    {
+      schema: {
+        tags,
+        summary: 'The pro declines the changes',
+        params: idParam,
+        response: replies({ 200: changeAnswerReply }),
+      },
+    },
+    async (request) => projects.answerChanges(requireUser(request), request.params.id, { kind: 'reject' }),
+  );
+  app.post(
+    '/api/change-requests/:id/approve',
+    {
+      schema: {
+        tags,
+        summary: 'The customer approves the priced changes (not all approved = refused)',
+        params: idParam,
+        body: answerChangesInput,
+        response: replies({ 200: changeAnswerReply }),
+      },
+    },
+    async (request) =>
+      projects.answerChanges(requireUser(request), request.params.id, {
+        kind: 'approve',
+        approvals: request.body.approvals,
+      }),
+  );
+  app.post(
+    '/api/change-requests/:id/decline',
+    {
+      schema: {
+        tags,
+        summary: 'The customer declines the priced changes',
+        params: idParam,
+        response: replies({ 200: changeAnswerReply }),
+      },
+    },
+    async (request) => projects.answerChanges(requireUser(request), request.params.id, { kind: 'decline' }),
+  );
+};

@@ -1,0 +1,328 @@
+import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  allowedProjectActions,
+  compareOffers,
+  decideProjectAction,
+  PROJECT_STATUSES,
+  projectPhase,
+} from '@facet/domain/workflow';
+import type { Db, Tx } from '../../db/client';
+import {
+  changeRequests,
+  invitations,
+  models,
+  projectEvents,
+  projectFiles,
+  projectItems,
+  projects,
+  projectStatuses,
+  ratings,
+} from '../../db/schema/index';
+import type { UserRow } from '../accounts/accounts.queries';
+import { access, seesWork, type Access, type ProjectRow } from './projects.access';
+import { changeReply, fileReply, fileUrl, offerReply } from './projects.mappers';
+import { loadPeople, productionTeam, proLabel } from './projects.people';
+import type { ListProjectsQuery } from './projects.schemas';
+
+/** Reading projects: summaries for lists, the full detail, items, statuses and events. */
+
+/** Summaries of many projects at once (list pages), for one viewer. */
+export async function summaries(tx: Db | Tx, rows: ProjectRow[], viewer: UserRow) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const statusRows = await tx.select().from(projectStatuses);
+  const statusById = new Map(statusRows.map((s) => [s.id, s]));
+  const itemCounts = await tx
+    .select({ projectId: projectItems.projectId, count: sql<number>`count(*)::int` })
+    .from(projectItems)
+    .where(inArray(projectItems.projectId, ids))
+    .groupBy(projectItems.projectId);
+  const offerRows = await tx.select().from(invitations).where(inArray(invitations.projectId, ids));
+  const covers = await tx
+    .select({ projectId: projectFiles.projectId, id: projectFiles.id })
+    .from(projectFiles)
+    .where(and(inArray(projectFiles.projectId, ids), eq(projectFiles.kind, 'image')))
+    .orderBy(asc(projectFiles.createdAt));
+  const people = await loadPeople(tx, [
+    ...rows.flatMap((r) => [r.customerId, r.proId ?? r.customerId]),
+    ...offerRows.map((o) => o.proId),
+  ]);
+  return rows.map((row) => {
+    const status = statusById.get(row.statusId)!;
+    const offers = offerRows.filter((o) => o.projectId === row.id);
+    const mine = offers.find((o) => o.proId === viewer.id) ?? null;
+    const cover = covers.find((c) => c.projectId === row.id);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      projectType: row.projectType,
+      service: row.service,
+      activeStatus: { id: status.id, name: status.name, position: status.position },
+      activeStatusId: status.id,
+      completed: row.completed,
+      sentInvite: row.sentInvite,
+      phase: projectPhase({
+        position: status.position,
+        completed: row.completed,
+        sentInvite: row.sentInvite,
+      }),
+      creator: people.get(row.customerId)!,
+      pro: row.proId ? (people.get(row.proId) ?? null) : null,
+      totalPriceCents: row.totalPriceCents,
+      leadTimeDays: row.leadTimeDays,
+      itemCount: itemCounts.find((c) => c.projectId === row.id)?.count ?? 0,
+      coverImageUrl: cover ? fileUrl(row.id, cover.id) : null,
+      offerCount: offers.length,
+      quotedCount: offers.filter((o) => o.status === 'quoted' || o.status === 'accepted').length,
+      myInvitation: mine ? offerReply(mine, people) : null,
+      filesDelivered: row.filesDelivered,
+      deliveredAt: row.deliveredAt?.toISOString() ?? null,
+      completedAt: row.completedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function itemReplies(tx: Db | Tx, projectId: string) {
+  const items = await tx
+    .select({
+      item: projectItems,
+      model: { id: models.id, fileName: models.fileName, thumbnailFileId: models.thumbnailFileId },
+    })
+    .from(projectItems)
+    .leftJoin(models, eq(models.id, projectItems.modelId))
+    .where(eq(projectItems.projectId, projectId))
+    .orderBy(asc(projectItems.sort));
+  const images = await tx
+    .select()
+    .from(projectFiles)
+    .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.kind, 'image')))
+    .orderBy(asc(projectFiles.createdAt));
+  return items.map(({ item, model }) => ({
+    id: item.id,
+    projectId: item.projectId,
+    title: item.title,
+    category: item.category,
+    itemType: item.itemType,
+    description: item.description,
+    dimensions: item.dimensions,
+    tags: item.tags,
+    images: images
+      .filter((i) => i.itemId === item.id)
+      .map((i) => ({
+        id: i.id,
+        name: i.name,
+        url: fileUrl(projectId, i.id),
+        uploadedBy: i.uploadedBy ?? '',
+        createdAt: i.createdAt.toISOString(),
+      })),
+    modelId: item.modelId,
+    model: model?.id
+      ? {
+          id: model.id,
+          fileName: model.fileName,
+          thumbnailUrl: model.thumbnailFileId
+            ? `/api/models/${model.id}/thumbnail?v=${model.thumbnailFileId.slice(0, 8)}`
+            : null,
+          fileUrl: `/api/models/${model.id}/file`,
+        }
+      : null,
+  }));
+}
+
+/** One item as its reply (after a change to it). */
+export async function itemReply(tx: Db | Tx, projectId: string, itemId: string) {
+  return (await itemReplies(tx, projectId)).find((i) => i.id === itemId)!;
+}
+
+/** The full project for one viewer (what `/projects/{id}` shows). */
+export async function detailOf(tx: Db | Tx, a: Access) {
+  const viewer = a.viewer!;
+  const [summary] = await summaries(tx, [a.project], viewer);
+  const offerRows = await tx.select().from(invitations).where(eq(invitations.projectId, a.project.id));
+  const visible = a.viewerRole === 'pro' ? offerRows.filter((o) => o.proId === viewer.id) : offerRows;
+  const people = await loadPeople(
+    tx,
+    visible.map((o) => o.proId),
+  );
+  const offers = visible.sort(compareOffers).map((o) => offerReply(o, people));
+  const files = await tx
+    .select()
+    .from(projectFiles)
+    .where(
+      and(eq(projectFiles.projectId, a.project.id), inArray(projectFiles.kind, ['attachment', 'delivery'])),
+    )
+    .orderBy(asc(projectFiles.createdAt));
+  // a pro who was not chosen keeps their invitation but not the work of the one who was
+  const work = seesWork(a);
+  const [latestChange] = await tx
+    .select()
+    .from(changeRequests)
+    .where(eq(changeRequests.projectId, a.project.id))
+    .orderBy(desc(changeRequests.requestedAt))
+    .limit(1);
+  const [ratingRow] = await tx.select().from(ratings).where(eq(ratings.projectId, a.project.id));
+  const s = summary!;
+  return {
+    ...s,
+    items: await itemReplies(tx, a.project.id),
+    attachments: files.filter((f) => work || f.kind === 'attachment').map(fileReply),
+    team: {
+      creator: { ...s.creator, label: 'Creator' as const, online: false, profileUrl: null },
+      pro: s.pro
+        ? {
+            ...s.pro,
+            label: proLabel(s.pro.role),
+            online: false,
+            profileUrl: a.viewerRole === 'customer' ? `/profile/designer/${s.pro.id}` : null,
+          }
+        : null,
+      productionTeam: await productionTeam(tx),
+    },
+    offers,
+    changeRequest: latestChange && work ? changeReply(latestChange) : null,
+    rating: ratingRow
+      ? {
+          id: ratingRow.id,
+          stars: ratingRow.stars,
+          review: ratingRow.review,
+          createdAt: ratingRow.createdAt.toISOString(),
+          customer: s.creator,
+        }
+      : null,
+    canInvite: a.actor === 'owner' && decideProjectAction(a.state, 'owner', 'invite').ok,
+    viewerRole: a.viewerRole === 'system' ? ('staff' as const) : a.viewerRole,
+    allowedActions: allowedProjectActions(a.state, a.actor).filter((action) => {
+      // offer actions also depend on the viewer's own invitation
+      if (action === 'quote' || action === 'refuse-invitation') {
+        return a.invitation?.status === 'pending' || a.invitation?.status === 'quoted';
+      }
+      return true;
+    }),
+  };
+}
+
+function visibleTo(db: Db, viewer: UserRow): SQL | undefined {
+  if (viewer.role === 'staff') return undefined;
+  if (viewer.role === 'customer') return eq(projects.customerId, viewer.id);
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(invitations)
+      .where(and(eq(invitations.projectId, projects.id), eq(invitations.proId, viewer.id))),
+  );
+}
+
+function filterCondition(filter: ListProjectsQuery['filter']): SQL | undefined {
+  const position = sql`(select position from ${projectStatuses} where ${projectStatuses.id} = ${projects.statusId})`;
+  const notStarted = sql`(not ${projects.completed} and (${position} = -1 or (${position} = 1 and not ${projects.sentInvite})))`;
+  switch (filter) {
+    case 'all':
+      return undefined;
+    case 'completed':
+      return eq(projects.completed, true);
+    case 'service':
+      return eq(projects.service, true);
+    case 'not-started':
+      return notStarted;
+    case 'invited':
+      return sql`(not ${projects.completed} and ${position} = 1 and ${projects.sentInvite})`;
+    case 'in-progress':
+      return sql`(not ${projects.completed} and ${position} between 1 and 4 and not ${notStarted})`;
+  }
+}
+
+/** The search: title, description or any item's title contains the words (LIKE wildcards escaped). */
+function searchCondition(db: Db, q: string): SQL | undefined {
+  const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(projects.title, like),
+    ilike(projects.description, like),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(projectItems)
+        .where(and(eq(projectItems.projectId, projects.id), ilike(projectItems.title, like))),
+    ),
+  );
+}
+
+export function projectQueries({ db }: { db: Db }) {
+  async function detail(viewer: UserRow, projectId: string) {
+    return db.transaction(async (tx) => detailOf(tx, await access(tx, viewer, projectId)));
+  }
+
+  return {
+    detail,
+
+    async seedStatuses() {
+      await db
+        .insert(projectStatuses)
+        .values(
+          PROJECT_STATUSES.map((s) => ({
+            id: s.id,
+            workflow: s.workflow,
+            name: s.name,
+            position: s.position,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: projectStatuses.id,
+          set: { name: sql`excluded.name`, position: sql`excluded.position` },
+        });
+    },
+
+    async statuses() {
+      const rows = await db
+        .select()
+        .from(projectStatuses)
+        .orderBy(asc(projectStatuses.workflow), asc(projectStatuses.position));
+      return rows.map((r) => ({ id: r.id, name: r.name, position: r.position, workflow: r.workflow }));
+    },
+
+    async list(viewer: UserRow, query: ListProjectsQuery) {
+      const conditions: (SQL | undefined)[] = [visibleTo(db, viewer), filterCondition(query.filter)];
+      if (query.q) conditions.push(searchCondition(db, query.q));
+      const where = and(...conditions);
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(projects)
+        .where(where);
+      const rows = await db
+        .select()
+        .from(projects)
+        .where(where)
+        .orderBy(desc(projects.createdAt), desc(projects.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      return {
+        projects: await summaries(db, rows, viewer),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async events(viewer: UserRow, projectId: string) {
+      await access(db, viewer, projectId);
+      const rows = await db
+        .select()
+        .from(projectEvents)
+        .where(eq(projectEvents.projectId, projectId))
+        .orderBy(asc(projectEvents.createdAt), asc(projectEvents.id));
+      return rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        message: r.message,
+        statusId: r.statusId,
+        actorId: r.actorId,
+        automatic: r.automatic,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+export type ProjectDetail = Awaited<ReturnType<typeof detailOf>>;
