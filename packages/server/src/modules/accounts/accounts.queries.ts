@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   accountStatusEvents,
@@ -17,6 +17,16 @@ export type NewProfile = typeof profiles.$inferInsert;
 export type NewAddress = Omit<typeof addresses.$inferInsert, 'userId'>;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** The production team members who join every project (the first three active staff accounts). */
+export function activeProductionTeam(db: Db | Tx) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'staff'), eq(users.status, 'active')))
+    .orderBy(asc(users.createdAt))
+    .limit(3);
+}
 
 export function accountsQueries(db: Db) {
   return {

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { chatAttachments, chatMessages, chatReads, users } from '../../db/schema/index';
 import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
-import type { UserRow } from '../accounts/accounts.queries';
+import { activeProductionTeam, type UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';
 import { contactDetailsChecks } from './chat-contact-details';
 import { insertMessage, toMessages } from './chat-message-store';
@@ -49,12 +49,7 @@ async function attachmentOf(db: Db, access: RoomAccess, payload: SendMessagePayl
 }
 
 async function participantsOf(db: Db, access: RoomAccess): Promise<Participant[]> {
-  const staff = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.role, 'staff'), eq(users.status, 'active')))
-    .orderBy(asc(users.createdAt))
-    .limit(3);
+  const staff = await activeProductionTeam(db);
   const [customer] = await db.select().from(users).where(eq(users.id, access.room.customerId));
   const people = [...staff, ...(access.pro ? [access.pro] : []), ...(customer ? [customer] : [])];
   return people.map((u) => ({

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { initials, shortName } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
+import { activeProductionTeam } from '../accounts/accounts.queries';
 
 export type Role = 'customer' | 'designer' | 'service' | 'staff';
 
@@ -54,12 +55,7 @@ export const proLabel = (role: Role): 'CAD Designer' | 'Service Provider' =>
 
 /** The production team: the first three active staff accounts. */
 export async function productionTeam(db: Db | Tx) {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.role, 'staff'), eq(users.status, 'active')))
-    .orderBy(asc(users.createdAt))
-    .limit(3);
+  const rows = await activeProductionTeam(db);
   return rows.map((r) => ({
     ...toPerson(r),
     label: 'Production Team' as const,
