@@ -1,36 +1,12 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me, renderAt } from '../../../testing';
+import { FakeXhr, fakeApi, me, renderAt } from '../../../testing';
 import { catalog, model } from '../testing/produce-fakes';
 import { ProducePage } from './produce-page';
 import { ProduceStepsPage } from './produce-steps-page';
 
 vi.setConfig({ testTimeout: 20_000 });
-
-/** Stands in for XMLHttpRequest at the network edge: the test says when the bytes have arrived. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  status = 0;
-  withCredentials = false;
-  private listeners: Record<string, (() => void)[]> = {};
-  upload = { addEventListener: () => undefined };
-  open() {}
-  setRequestHeader() {}
-  addEventListener(type: string, fn: () => void) {
-    (this.listeners[type] ??= []).push(fn);
-  }
-  send() {
-    FakeXhr.last = this;
-  }
-  abort() {
-    this.listeners.abort?.forEach((fn) => fn());
-  }
-  finish(status: number) {
-    this.status = status;
-    this.listeners.load?.forEach((fn) => fn());
-  }
-}
 
 afterEach(() => {
   cleanup();
