@@ -21,7 +21,8 @@ export const OFFERS_EMPTY = {
 
 export function OffersPanel({ project }: { project: ProjectDetail }) {
   const decision = useOfferDecision(project);
-  const offers = sortOffers(project.offers);
+  // an offer whose pro the server could not name (`pro: null`) has no card
+  const offers = sortOffers(project.offers.filter((o): o is typeof o & { pro: object } => o.pro !== null));
 
   if (offers.length === 0) {
     return <p className="tab-empty">{project.service ? OFFERS_EMPTY.service : OFFERS_EMPTY.design}</p>;
