@@ -402,128 +402,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            assemblyOptions: {
-                                description: string;
-                                id: number;
-                                isDefault: boolean;
-                                isDisabled: boolean;
-                                name: string;
-                                pricePerPartCents: number;
-                                sort: number;
-                                subItems: {
-                                    id: number;
-                                    name: string;
-                                    priceCents: number;
-                                    sort: number;
-                                }[];
-                            }[];
-                            defaults: {
-                                assemblyOptionId: number | null;
-                                laserEngravingOptionId: number | null;
-                                materialId: number | null;
-                                platingId: number | null;
-                                polishId: number | null;
-                                quantity: number;
-                            };
-                            estimate: {
-                                materialId: number | null;
-                                polishId: number;
-                                quantity: number;
-                            };
-                            itemTypes: {
-                                categoryId: number | null;
-                                id: number;
-                                name: string;
-                                sort: number;
-                            }[];
-                            laserEngravingOptions: {
-                                acceptsImage: boolean;
-                                acceptsText: boolean;
-                                description: string;
-                                id: number;
-                                isDefault: boolean;
-                                isDisabled: boolean;
-                                maxCharacters: number | null;
-                                name: string;
-                                priceCents: number;
-                                pricePerCharacterCents: number;
-                                sort: number;
-                            }[];
-                            laserFonts: {
-                                cssFamily: string;
-                                id: number;
-                                name: string;
-                                packageName: string;
-                                sort: number;
-                            }[];
-                            materials: {
-                                /** @description dollars per troy ounce of the alloy */
-                                basePrice: number;
-                                canPlate: boolean;
-                                castingLabourCents: number;
-                                code: string;
-                                color: {
-                                    b: number;
-                                    g: number;
-                                    r: number;
-                                } | null;
-                                description: string;
-                                diffuse: string | null;
-                                /** @description g/cm³ */
-                                gravity: number;
-                                id: number;
-                                image: string | null;
-                                isDefault: boolean;
-                                isDisabled: boolean;
-                                /** @enum {string} */
-                                kind: "metal" | "resin";
-                                metalLoss: number;
-                                name: string;
-                                orderSetupCents: number;
-                                /** @description dollars per mm³ */
-                                printRate: number;
-                                printSetupCents: number;
-                                salesPrice: number | null;
-                                sku: string;
-                                sort: number;
-                                textureUrl: string | null;
-                            }[];
-                            platings: {
-                                /** @description dollars per mm² */
-                                basePrice: number;
-                                color: {
-                                    b: number;
-                                    g: number;
-                                    r: number;
-                                } | null;
-                                description: string;
-                                id: number;
-                                isDefault: boolean;
-                                isDisabled: boolean;
-                                name: string;
-                                sort: number;
-                            }[];
-                            polishes: {
-                                /** @description dollars per mm² */
-                                basePrice: number;
-                                description: string;
-                                id: number;
-                                isDefault: boolean;
-                                isDisabled: boolean;
-                                name: string;
-                                sort: number;
-                            }[];
-                            productCategories: {
-                                id: number;
-                                name: string;
-                                sort: number;
-                            }[];
-                            quantityBreaks: {
-                                factor: number;
-                                minQuantity: number;
-                            }[];
-                        };
+                        "application/json": components["schemas"]["Catalog"];
                     };
                 };
                 /** @description Default Response */
@@ -632,38 +511,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            material: {
-                                /** @description dollars per troy ounce of the alloy */
-                                basePrice: number;
-                                canPlate: boolean;
-                                castingLabourCents: number;
-                                code: string;
-                                color: {
-                                    b: number;
-                                    g: number;
-                                    r: number;
-                                } | null;
-                                description: string;
-                                diffuse: string | null;
-                                /** @description g/cm³ */
-                                gravity: number;
-                                id: number;
-                                image: string | null;
-                                isDefault: boolean;
-                                isDisabled: boolean;
-                                /** @enum {string} */
-                                kind: "metal" | "resin";
-                                metalLoss: number;
-                                name: string;
-                                orderSetupCents: number;
-                                /** @description dollars per mm³ */
-                                printRate: number;
-                                printSetupCents: number;
-                                salesPrice: number | null;
-                                sku: string;
-                                sort: number;
-                                textureUrl: string | null;
-                            };
+                            material: components["schemas"]["CatalogMaterial"];
                         };
                     };
                 };
@@ -776,21 +624,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            plating: {
-                                /** @description dollars per mm² */
-                                basePrice: number;
-                                color: {
-                                    b: number;
-                                    g: number;
-                                    r: number;
-                                } | null;
-                                description: string;
-                                id: number;
-                                isDefault: boolean;
-                                isDisabled: boolean;
-                                name: string;
-                                sort: number;
-                            };
+                            plating: components["schemas"]["CatalogPlating"];
                         };
                     };
                 };
@@ -903,16 +737,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            polish: {
-                                /** @description dollars per mm² */
-                                basePrice: number;
-                                description: string;
-                                id: number;
-                                isDefault: boolean;
-                                isDisabled: boolean;
-                                name: string;
-                                sort: number;
-                            };
+                            polish: components["schemas"]["CatalogFinish"];
                         };
                     };
                 };
@@ -2336,63 +2161,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            model: {
-                                analysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                createdAt: string;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                fileName: string;
-                                fileUrl: string;
-                                id: string;
-                                libraryProductId: string | null;
-                                rawAnalysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                sizeBytes: number;
-                                /** @enum {string} */
-                                status: "uploading" | "analysing" | "ready" | "failed";
-                                thumbnailSource: ("render" | "custom") | null;
-                                thumbnailUrl: string | null;
-                                /** @enum {string} */
-                                unit: "mm" | "cm" | "dm" | "m" | "in" | "ft";
-                                unitConfirmed: boolean;
-                            };
+                            model: components["schemas"]["Model"];
                         };
                     };
                 };
@@ -2941,63 +2710,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            models: {
-                                analysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                createdAt: string;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                fileName: string;
-                                fileUrl: string;
-                                id: string;
-                                libraryProductId: string | null;
-                                rawAnalysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                sizeBytes: number;
-                                /** @enum {string} */
-                                status: "uploading" | "analysing" | "ready" | "failed";
-                                thumbnailSource: ("render" | "custom") | null;
-                                thumbnailUrl: string | null;
-                                /** @enum {string} */
-                                unit: "mm" | "cm" | "dm" | "m" | "in" | "ft";
-                                unitConfirmed: boolean;
-                            }[];
+                            models: components["schemas"]["Model"][];
                         };
                     };
                 };
@@ -3055,75 +2768,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            model: {
-                                analysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                createdAt: string;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                fileName: string;
-                                fileUrl: string;
-                                id: string;
-                                libraryProductId: string | null;
-                                rawAnalysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                sizeBytes: number;
-                                /** @enum {string} */
-                                status: "uploading" | "analysing" | "ready" | "failed";
-                                thumbnailSource: ("render" | "custom") | null;
-                                thumbnailUrl: string | null;
-                                /** @enum {string} */
-                                unit: "mm" | "cm" | "dm" | "m" | "in" | "ft";
-                                unitConfirmed: boolean;
-                            };
-                            upload: {
-                                expiresAt: string;
-                                fields?: {
-                                    [key: string]: string;
-                                };
-                                headers?: {
-                                    [key: string]: string;
-                                };
-                                /** @enum {string} */
-                                method: "PUT" | "POST";
-                                url: string;
-                            };
+                            model: components["schemas"]["Model"];
+                            upload: components["schemas"]["UploadTarget"];
                         };
                     };
                 };
@@ -3224,63 +2870,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            model: {
-                                analysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                createdAt: string;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                fileName: string;
-                                fileUrl: string;
-                                id: string;
-                                libraryProductId: string | null;
-                                rawAnalysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                sizeBytes: number;
-                                /** @enum {string} */
-                                status: "uploading" | "analysing" | "ready" | "failed";
-                                thumbnailSource: ("render" | "custom") | null;
-                                thumbnailUrl: string | null;
-                                /** @enum {string} */
-                                unit: "mm" | "cm" | "dm" | "m" | "in" | "ft";
-                                unitConfirmed: boolean;
-                            };
+                            model: components["schemas"]["Model"];
                         };
                     };
                 };
@@ -3445,63 +3035,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            model: {
-                                analysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                createdAt: string;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                fileName: string;
-                                fileUrl: string;
-                                id: string;
-                                libraryProductId: string | null;
-                                rawAnalysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                sizeBytes: number;
-                                /** @enum {string} */
-                                status: "uploading" | "analysing" | "ready" | "failed";
-                                thumbnailSource: ("render" | "custom") | null;
-                                thumbnailUrl: string | null;
-                                /** @enum {string} */
-                                unit: "mm" | "cm" | "dm" | "m" | "in" | "ft";
-                                unitConfirmed: boolean;
-                            };
+                            model: components["schemas"]["Model"];
                         };
                     };
                 };
@@ -3591,63 +3125,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            model: {
-                                analysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                createdAt: string;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                fileName: string;
-                                fileUrl: string;
-                                id: string;
-                                libraryProductId: string | null;
-                                rawAnalysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                sizeBytes: number;
-                                /** @enum {string} */
-                                status: "uploading" | "analysing" | "ready" | "failed";
-                                thumbnailSource: ("render" | "custom") | null;
-                                thumbnailUrl: string | null;
-                                /** @enum {string} */
-                                unit: "mm" | "cm" | "dm" | "m" | "in" | "ft";
-                                unitConfirmed: boolean;
-                            };
+                            model: components["schemas"]["Model"];
                         };
                     };
                 };
@@ -3658,63 +3136,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            model: {
-                                analysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                createdAt: string;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                fileName: string;
-                                fileUrl: string;
-                                id: string;
-                                libraryProductId: string | null;
-                                rawAnalysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                sizeBytes: number;
-                                /** @enum {string} */
-                                status: "uploading" | "analysing" | "ready" | "failed";
-                                thumbnailSource: ("render" | "custom") | null;
-                                thumbnailUrl: string | null;
-                                /** @enum {string} */
-                                unit: "mm" | "cm" | "dm" | "m" | "in" | "ft";
-                                unitConfirmed: boolean;
-                            };
+                            model: components["schemas"]["Model"];
                         };
                     };
                 };
@@ -3882,63 +3304,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            model: {
-                                analysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                createdAt: string;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                fileName: string;
-                                fileUrl: string;
-                                id: string;
-                                libraryProductId: string | null;
-                                rawAnalysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                sizeBytes: number;
-                                /** @enum {string} */
-                                status: "uploading" | "analysing" | "ready" | "failed";
-                                thumbnailSource: ("render" | "custom") | null;
-                                thumbnailUrl: string | null;
-                                /** @enum {string} */
-                                unit: "mm" | "cm" | "dm" | "m" | "in" | "ft";
-                                unitConfirmed: boolean;
-                            };
+                            model: components["schemas"]["Model"];
                         };
                     };
                 };
@@ -3949,63 +3315,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            model: {
-                                analysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                createdAt: string;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                fileName: string;
-                                fileUrl: string;
-                                id: string;
-                                libraryProductId: string | null;
-                                rawAnalysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                sizeBytes: number;
-                                /** @enum {string} */
-                                status: "uploading" | "analysing" | "ready" | "failed";
-                                thumbnailSource: ("render" | "custom") | null;
-                                thumbnailUrl: string | null;
-                                /** @enum {string} */
-                                unit: "mm" | "cm" | "dm" | "m" | "in" | "ft";
-                                unitConfirmed: boolean;
-                            };
+                            model: components["schemas"]["Model"];
                         };
                     };
                 };
@@ -4147,63 +3457,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            model: {
-                                analysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                createdAt: string;
-                                error: {
-                                    code: string;
-                                    message: string;
-                                } | null;
-                                fileName: string;
-                                fileUrl: string;
-                                id: string;
-                                libraryProductId: string | null;
-                                rawAnalysis: {
-                                    boundaryEdges: number;
-                                    degenerateFaces: number;
-                                    format: string;
-                                    inconsistentEdges?: number;
-                                    nonManifoldEdges: number;
-                                    shells: number;
-                                    sizeMm: {
-                                        x: number;
-                                        y: number;
-                                        z: number;
-                                    };
-                                    surfaceAreaMm2: number;
-                                    triangles: number;
-                                    unitGuess: string;
-                                    volumeMm3: number;
-                                    warnings?: string[];
-                                    watertight: boolean;
-                                } | null;
-                                sizeBytes: number;
-                                /** @enum {string} */
-                                status: "uploading" | "analysing" | "ready" | "failed";
-                                thumbnailSource: ("render" | "custom") | null;
-                                thumbnailUrl: string | null;
-                                /** @enum {string} */
-                                unit: "mm" | "cm" | "dm" | "m" | "in" | "ft";
-                                unitConfirmed: boolean;
-                            };
+                            model: components["schemas"]["Model"];
                         };
                     };
                 };
@@ -4389,30 +3643,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            quote: {
-                                assemblyOptionPrice: number;
-                                castPrice: number;
-                                fixedCostPrice: number;
-                                kind: string;
-                                laserCharacters: number;
-                                laserEngravingOptionPrice: number;
-                                materialId: number;
-                                materialName: string;
-                                parts: number;
-                                platingApplied: boolean;
-                                platingPrice: number;
-                                polishLaborPrice: number;
-                                pricePerPiece: number;
-                                quantity: number;
-                                quantityBreak: {
-                                    factor: number;
-                                    minQuantity: number;
-                                };
-                                subtotalPerPiece: number;
-                                threeDPrintingPrice: number;
-                                totalPrice: number;
-                                weightGrams: number;
-                            };
+                            quote: components["schemas"]["Quote"];
                             quoteId: string;
                         };
                     };
@@ -4541,30 +3772,7 @@ export interface paths {
                                 message?: string;
                                 name: string;
                                 ok: boolean;
-                                quote?: {
-                                    assemblyOptionPrice: number;
-                                    castPrice: number;
-                                    fixedCostPrice: number;
-                                    kind: string;
-                                    laserCharacters: number;
-                                    laserEngravingOptionPrice: number;
-                                    materialId: number;
-                                    materialName: string;
-                                    parts: number;
-                                    platingApplied: boolean;
-                                    platingPrice: number;
-                                    polishLaborPrice: number;
-                                    pricePerPiece: number;
-                                    quantity: number;
-                                    quantityBreak: {
-                                        factor: number;
-                                        minQuantity: number;
-                                    };
-                                    subtotalPerPiece: number;
-                                    threeDPrintingPrice: number;
-                                    totalPrice: number;
-                                    weightGrams: number;
-                                };
+                                quote?: components["schemas"]["Quote"];
                             }[];
                         };
                     };
@@ -4686,30 +3894,7 @@ export interface paths {
                         "application/json": {
                             itemId: number;
                             materialId: number;
-                            quote: {
-                                assemblyOptionPrice: number;
-                                castPrice: number;
-                                fixedCostPrice: number;
-                                kind: string;
-                                laserCharacters: number;
-                                laserEngravingOptionPrice: number;
-                                materialId: number;
-                                materialName: string;
-                                parts: number;
-                                platingApplied: boolean;
-                                platingPrice: number;
-                                polishLaborPrice: number;
-                                pricePerPiece: number;
-                                quantity: number;
-                                quantityBreak: {
-                                    factor: number;
-                                    minQuantity: number;
-                                };
-                                subtotalPerPiece: number;
-                                threeDPrintingPrice: number;
-                                totalPrice: number;
-                                weightGrams: number;
-                            };
+                            quote: components["schemas"]["Quote"];
                         };
                     };
                 };
@@ -6763,6 +5948,150 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Analysis: {
+            boundaryEdges: number;
+            degenerateFaces: number;
+            format: string;
+            inconsistentEdges?: number;
+            nonManifoldEdges: number;
+            shells: number;
+            sizeMm: {
+                x: number;
+                y: number;
+                z: number;
+            };
+            surfaceAreaMm2: number;
+            triangles: number;
+            unitGuess: string;
+            volumeMm3: number;
+            warnings?: string[];
+            watertight: boolean;
+        };
+        Catalog: {
+            assemblyOptions: {
+                description: string;
+                id: number;
+                isDefault: boolean;
+                isDisabled: boolean;
+                name: string;
+                pricePerPartCents: number;
+                sort: number;
+                subItems: {
+                    id: number;
+                    name: string;
+                    priceCents: number;
+                    sort: number;
+                }[];
+            }[];
+            defaults: {
+                assemblyOptionId: number | null;
+                laserEngravingOptionId: number | null;
+                materialId: number | null;
+                platingId: number | null;
+                polishId: number | null;
+                quantity: number;
+            };
+            estimate: {
+                materialId: number | null;
+                polishId: number;
+                quantity: number;
+            };
+            itemTypes: {
+                categoryId: number | null;
+                id: number;
+                name: string;
+                sort: number;
+            }[];
+            laserEngravingOptions: {
+                acceptsImage: boolean;
+                acceptsText: boolean;
+                description: string;
+                id: number;
+                isDefault: boolean;
+                isDisabled: boolean;
+                maxCharacters: number | null;
+                name: string;
+                priceCents: number;
+                pricePerCharacterCents: number;
+                sort: number;
+            }[];
+            laserFonts: {
+                cssFamily: string;
+                id: number;
+                name: string;
+                packageName: string;
+                sort: number;
+            }[];
+            materials: components["schemas"]["CatalogMaterial"][];
+            platings: components["schemas"]["CatalogPlating"][];
+            polishes: components["schemas"]["CatalogFinish"][];
+            productCategories: {
+                id: number;
+                name: string;
+                sort: number;
+            }[];
+            quantityBreaks: {
+                factor: number;
+                minQuantity: number;
+            }[];
+        };
+        CatalogFinish: {
+            /** @description dollars per mm² */
+            basePrice: number;
+            description: string;
+            id: number;
+            isDefault: boolean;
+            isDisabled: boolean;
+            name: string;
+            sort: number;
+        };
+        CatalogMaterial: {
+            /** @description dollars per troy ounce of the alloy */
+            basePrice: number;
+            canPlate: boolean;
+            castingLabourCents: number;
+            code: string;
+            color: {
+                b: number;
+                g: number;
+                r: number;
+            } | null;
+            description: string;
+            diffuse: string | null;
+            /** @description g/cm³ */
+            gravity: number;
+            id: number;
+            image: string | null;
+            isDefault: boolean;
+            isDisabled: boolean;
+            /** @enum {string} */
+            kind: "metal" | "resin";
+            metalLoss: number;
+            name: string;
+            orderSetupCents: number;
+            /** @description dollars per mm³ */
+            printRate: number;
+            printSetupCents: number;
+            salesPrice: number | null;
+            sku: string;
+            sort: number;
+            textureUrl: string | null;
+        };
+        CatalogPlating: {
+            /** @description dollars per mm² */
+            basePrice: number;
+            color: {
+                b: number;
+                g: number;
+                r: number;
+            } | null;
+            description: string;
+            id: number;
+            isDefault: boolean;
+            isDisabled: boolean;
+            name: string;
+            sort: number;
+        };
         ChangeRequest: {
             answeredAt: string | null;
             changes: string[];
@@ -6949,6 +6278,27 @@ export interface components {
                 z: number;
             };
             slug: string;
+        };
+        Model: {
+            analysis: components["schemas"]["Analysis"] | null;
+            createdAt: string;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            fileName: string;
+            fileUrl: string;
+            id: string;
+            libraryProductId: string | null;
+            rawAnalysis: components["schemas"]["Analysis"] | null;
+            sizeBytes: number;
+            /** @enum {string} */
+            status: "uploading" | "analysing" | "ready" | "failed";
+            thumbnailSource: ("render" | "custom") | null;
+            thumbnailUrl: string | null;
+            /** @enum {string} */
+            unit: "mm" | "cm" | "dm" | "m" | "in" | "ft";
+            unitConfirmed: boolean;
         };
         Offer: {
             answeredAt: string | null;
@@ -7156,6 +6506,30 @@ export interface components {
             /** @description UTC time, ISO 8601 */
             updatedAt: string;
         };
+        Quote: {
+            assemblyOptionPrice: number;
+            castPrice: number;
+            fixedCostPrice: number;
+            kind: string;
+            laserCharacters: number;
+            laserEngravingOptionPrice: number;
+            materialId: number;
+            materialName: string;
+            parts: number;
+            platingApplied: boolean;
+            platingPrice: number;
+            polishLaborPrice: number;
+            pricePerPiece: number;
+            quantity: number;
+            quantityBreak: {
+                factor: number;
+                minQuantity: number;
+            };
+            subtotalPerPiece: number;
+            threeDPrintingPrice: number;
+            totalPrice: number;
+            weightGrams: number;
+        };
         Rating: {
             /** @description UTC time, ISO 8601 */
             createdAt: string;
@@ -7163,6 +6537,18 @@ export interface components {
             id: string;
             review: string;
             stars: number;
+        };
+        UploadTarget: {
+            expiresAt: string;
+            fields?: {
+                [key: string]: string;
+            };
+            headers?: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            method: "PUT" | "POST";
+            url: string;
         };
     };
     responses: never;

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { RequestBody } from '../../../api';
 import type { MaterialComparison } from '../lib/types';
 
-export type CompareRequest = { modelId: string; polishId?: number; platingId?: number; quantity: number };
+export type CompareRequest = RequestBody<'/api/pricing/compare', 'post'>;
 
 /** POST /api/pricing/compare: the price in every enabled material at once. */
 export async function comparePrices(request: CompareRequest, signal?: AbortSignal) {
