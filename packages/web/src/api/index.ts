@@ -13,12 +13,18 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
 type JsonOf<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 
-/** The JSON body of a reply, e.g. `Reply<'/api/projects/{id}', 'get'>` (status 200 unless given). */
+type Responses<P extends keyof paths, M extends Method> = Operation<P, M>['responses'];
+type Success<P extends keyof paths, M extends Method> = Extract<keyof Responses<P, M>, 200 | 201 | 202>;
+
+/**
+ * The JSON body of a reply, e.g. `Reply<'/api/projects/{id}', 'get'>`: by default its success body (200,
+ * 201 or 202, whichever the route declares), else the status given.
+ */
 export type Reply<
   P extends keyof paths,
   M extends Method,
-  S extends keyof Operation<P, M>['responses'] = 200 & keyof Operation<P, M>['responses'],
-> = JsonOf<Operation<P, M>['responses'][S]>;
+  S extends keyof Responses<P, M> = Success<P, M>,
+> = JsonOf<Responses<P, M>[S]>;
 
 /** The JSON body of a request, e.g. `RequestBody<'/api/pricing', 'post'>`. */
 export type RequestBody<P extends keyof paths, M extends Method> = JsonOf<

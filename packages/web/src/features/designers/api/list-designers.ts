@@ -10,7 +10,7 @@ export type DesignerFilters = Pick<
 export type DesignerList = Reply<'/api/designers', 'get'>;
 
 export function listDesigners(filters: DesignerFilters, signal?: AbortSignal): Promise<DesignerList> {
-  return api.get<DesignerList>('/api/designers', {
+  return api.get<Reply<'/api/designers', 'get'>>('/api/designers', {
     signal,
     query: {
       role: filters.role,

@@ -9,7 +9,7 @@ export function getEstimate(
   input: { modelId: string; itemType: string | null; materialId: number | null },
   signal?: AbortSignal,
 ): Promise<Estimate> {
-  return api.post<Estimate>(
+  return api.post<Reply<'/api/pricing/estimate', 'post'>>(
     '/api/pricing/estimate',
     { modelId: input.modelId, itemType: input.itemType, materialId: input.materialId },
     { signal },

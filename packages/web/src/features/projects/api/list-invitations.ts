@@ -7,7 +7,7 @@ export type Invitation = Reply<'/api/invitations', 'get'>['invitations'][number]
 
 /** GET /api/invitations: the signed-in pro's own invitations, newest first. */
 export async function listInvitations(signal?: AbortSignal): Promise<Invitation[]> {
-  const { invitations } = await api.get<{ invitations: Invitation[] }>('/api/invitations', { signal });
+  const { invitations } = await api.get<Reply<'/api/invitations', 'get'>>('/api/invitations', { signal });
   return invitations;
 }
 

@@ -8,7 +8,7 @@ export type ProjectListParams = { filter: ProjectFilter; q: string; page: number
 export type ProjectList = Reply<'/api/projects', 'get'>;
 
 export function listProjects(params: ProjectListParams, signal?: AbortSignal): Promise<ProjectList> {
-  return api.get<ProjectList>('/api/projects', {
+  return api.get<Reply<'/api/projects', 'get'>>('/api/projects', {
     signal,
     query: { filter: params.filter, q: params.q || undefined, page: params.page, pageSize: params.pageSize },
   });

@@ -12,6 +12,7 @@ import { useInvitePro } from '../api/invite-pro';
 import type { ProjectDetail } from '../api/types';
 import { OfferCard, sortOffers } from './offer-card';
 import { useOfferDecision } from './offer-decision';
+import type { Reply } from '../../../api';
 
 /** Spec section 2: the Offers tab's empty texts. */
 export const OFFERS_EMPTY = {
@@ -96,7 +97,7 @@ function useHasConversations(projectId: string) {
     queryKey: ['projects', 'detail', projectId, 'rooms'],
     queryFn: async ({ signal }) => {
       try {
-        const body = await api.get<{ rooms?: unknown[] }>(
+        const body = await api.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
           `/api/projects/${encodeURIComponent(projectId)}/rooms`,
           {
             signal,
