@@ -60,9 +60,9 @@ module.exports = {
       name: 'web-shared-not-to-features',
       severity: 'error',
       comment:
-        'Shared web code (lib, components, config, testing) serves every feature, so it must not depend on ' +
+        'Shared web code (lib, components, config, testing, api) serves every feature, so it must not depend on ' +
         'one; the app shell (src/app) and pages compose features.',
-      from: { path: '^packages/web/src/(lib|components|config|testing)/' },
+      from: { path: '^packages/web/src/(lib|components|config|testing|api)/' },
       to: { path: '^packages/web/src/features/' },
     },
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, unit and server integration tests, build, browser end-to-end.
+// `npm test`: API types up to date, type check, lint, unit and server integration tests, build, browser end-to-end.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -59,6 +59,8 @@ function summary() {
 }
 
 ensureChromium();
+// the web's API types are generated from the server's OpenAPI document (decision 018)
+step('API types up to date', 'npm', ['run', 'api:types:check', '--silent']);
 step('type check', 'npx', [
   'tsc',
   '-b',

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, api } from '../lib/api-client';
 import type { Me } from '../lib/types';
 import { closeSocket } from '../lib/socket';
+import type { Reply } from '../api';
 
 /** Spec section 9: logout delay. */
 export const LOGOUT_DELAY_MS = 200;
@@ -14,7 +15,7 @@ export const meQueryKey = ['me'] as const;
 /** The signed-in account, or null when signed out (401). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    const { user } = await api.get<{ user: Me }>('/api/me', { signal });
+    const { user } = await api.get<Reply<'/api/me', 'get'>>('/api/me', { signal });
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

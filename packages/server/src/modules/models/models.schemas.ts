@@ -65,45 +65,51 @@ export const patchModelBody = z
   })
   .strict();
 
-export const analysisReply = z.object({
-  format: z.string(),
-  triangles: z.number(),
-  volumeMm3: z.number(),
-  surfaceAreaMm2: z.number(),
-  sizeMm: z.object({ x: z.number(), y: z.number(), z: z.number() }),
-  watertight: z.boolean(),
-  boundaryEdges: z.number(),
-  nonManifoldEdges: z.number(),
-  inconsistentEdges: z.number().optional(),
-  degenerateFaces: z.number(),
-  shells: z.number(),
-  unitGuess: z.string(),
-  warnings: z.array(z.string()).optional(),
-});
+export const analysisReply = z
+  .object({
+    format: z.string(),
+    triangles: z.number(),
+    volumeMm3: z.number(),
+    surfaceAreaMm2: z.number(),
+    sizeMm: z.object({ x: z.number(), y: z.number(), z: z.number() }),
+    watertight: z.boolean(),
+    boundaryEdges: z.number(),
+    nonManifoldEdges: z.number(),
+    inconsistentEdges: z.number().optional(),
+    degenerateFaces: z.number(),
+    shells: z.number(),
+    unitGuess: z.string(),
+    warnings: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'Analysis' });
 
-export const modelReply = z.object({
-  id: z.string(),
-  fileName: z.string(),
-  sizeBytes: z.number(),
-  status: z.enum(['uploading', 'analysing', 'ready', 'failed']),
-  unit: z.enum(MODEL_UNITS),
-  unitConfirmed: z.boolean(),
-  rawAnalysis: analysisReply.nullable(),
-  analysis: analysisReply.nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  fileUrl: z.string(),
-  thumbnailUrl: z.string().nullable(),
-  thumbnailSource: z.enum(['render', 'custom']).nullable(),
-  /** The library design the model was copied from; its membership minimum applies when priced. */
-  libraryProductId: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const modelReply = z
+  .object({
+    id: z.string(),
+    fileName: z.string(),
+    sizeBytes: z.number(),
+    status: z.enum(['uploading', 'analysing', 'ready', 'failed']),
+    unit: z.enum(MODEL_UNITS),
+    unitConfirmed: z.boolean(),
+    rawAnalysis: analysisReply.nullable(),
+    analysis: analysisReply.nullable(),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    fileUrl: z.string(),
+    thumbnailUrl: z.string().nullable(),
+    thumbnailSource: z.enum(['render', 'custom']).nullable(),
+    /** The library design the model was copied from; its membership minimum applies when priced. */
+    libraryProductId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Model' });
 export type ModelView = z.infer<typeof modelReply>;
 
-export const uploadReply = z.object({
-  method: z.enum(['PUT', 'POST']),
-  url: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
-  expiresAt: z.string(),
-});
+export const uploadReply = z
+  .object({
+    method: z.enum(['PUT', 'POST']),
+    url: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'UploadTarget' });

@@ -12,17 +12,20 @@ interface QuestionShape {
   subQuestions: QuestionShape[];
 }
 
-const question: z.ZodType<QuestionShape> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    text: z.string(),
-    multiple: z.boolean(),
-    parentId: z.string().nullable(),
-    triggerAnswerId: z.string().nullable(),
-    answers: z.array(z.object({ id: z.string(), text: z.string() })),
-    subQuestions: z.array(question),
-  }),
-);
+// named, so the recursion has a component to refer to in the OpenAPI document
+const question: z.ZodType<QuestionShape> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      text: z.string(),
+      multiple: z.boolean(),
+      parentId: z.string().nullable(),
+      triggerAnswerId: z.string().nullable(),
+      answers: z.array(z.object({ id: z.string(), text: z.string() })),
+      subQuestions: z.array(question),
+    }),
+  )
+  .meta({ id: 'OnboardingQuestion' });
 
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

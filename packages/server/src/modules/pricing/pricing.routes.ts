@@ -25,27 +25,29 @@ export const estimateBody = z
   })
   .strict();
 
-export const quoteReply = z.object({
-  materialId: z.number(),
-  materialName: z.string(),
-  kind: z.string(),
-  quantity: z.number(),
-  parts: z.number(),
-  weightGrams: z.number(),
-  castPrice: z.number(),
-  threeDPrintingPrice: z.number(),
-  polishLaborPrice: z.number(),
-  platingPrice: z.number(),
-  platingApplied: z.boolean(),
-  assemblyOptionPrice: z.number(),
-  laserEngravingOptionPrice: z.number(),
-  laserCharacters: z.number(),
-  fixedCostPrice: z.number(),
-  subtotalPerPiece: z.number(),
-  quantityBreak: z.object({ minQuantity: z.number(), factor: z.number() }),
-  pricePerPiece: z.number(),
-  totalPrice: z.number(),
-});
+export const quoteReply = z
+  .object({
+    materialId: z.number(),
+    materialName: z.string(),
+    kind: z.string(),
+    quantity: z.number(),
+    parts: z.number(),
+    weightGrams: z.number(),
+    castPrice: z.number(),
+    threeDPrintingPrice: z.number(),
+    polishLaborPrice: z.number(),
+    platingPrice: z.number(),
+    platingApplied: z.boolean(),
+    assemblyOptionPrice: z.number(),
+    laserEngravingOptionPrice: z.number(),
+    laserCharacters: z.number(),
+    fixedCostPrice: z.number(),
+    subtotalPerPiece: z.number(),
+    quantityBreak: z.object({ minQuantity: z.number(), factor: z.number() }),
+    pricePerPiece: z.number(),
+    totalPrice: z.number(),
+  })
+  .meta({ id: 'Quote' });
 
 const errors = {
   400: errorReply,

@@ -3,9 +3,10 @@ import type { ProfileUpdateInput } from '@facet/domain/rules';
 import { api } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
 import { useAuth } from '../../../app/auth';
+import type { Reply } from '../../../api';
 
 export async function updateProfile(input: ProfileUpdateInput): Promise<Me> {
-  const { user } = await api.patch<{ user: Me }>('/api/me', input);
+  const { user } = await api.patch<Reply<'/api/me', 'patch'>>('/api/me', input);
   return user;
 }
 

@@ -2,9 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import type { LoginInput } from '@facet/domain/rules';
 import { api } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
+import type { Reply } from '../../../api';
 
 export async function login(input: LoginInput): Promise<Me> {
-  const { user } = await api.post<{ user: Me }>('/api/auth/login', input);
+  const { user } = await api.post<Reply<'/api/auth/login', 'post'>>('/api/auth/login', input);
   return user;
 }
 

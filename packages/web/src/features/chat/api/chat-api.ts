@@ -1,22 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChatAttachment, ChatMessage } from '@facet/domain/chat';
+import type { Schemas } from '../../../api';
 import { api, toApiError, ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 import { isAbortError, upload, UPLOAD_CANCELLED } from '../../../lib/upload';
+import type { Reply } from '../../../api';
 
-/** GET /api/projects/:id/rooms (docs/api-map.md, Chat). */
-export type ChatRoom = {
-  id: string;
-  projectId: string;
-  customerId: string;
-  proId: string | null;
-  preQuote: boolean;
-  invitationStatus: string | null;
-  lastSeq: number;
-  unreadCount: number;
-  hasPreChat: boolean;
-  /** Why the viewer cannot send now; null when they can. */
-  sendDisabledReason: string | null;
-};
+/** GET /api/projects/:id/rooms (docs/api-map.md, Chat), from the contract (decision 018). */
+export type ChatRoom = Schemas['ChatRoom'];
 
 export const chatKeys = {
   rooms: (projectId: string) => ['projects', 'detail', projectId, 'rooms', 'list'] as const,
@@ -26,7 +16,10 @@ export function useChatRooms(projectId: string) {
   return useQuery({
     queryKey: chatKeys.rooms(projectId),
     queryFn: ({ signal }) =>
-      api.get<{ rooms: ChatRoom[] }>(`/api/projects/${encodeURIComponent(projectId)}/rooms`, { signal }),
+      api.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
+        `/api/projects/${encodeURIComponent(projectId)}/rooms`,
+        { signal },
+      ),
     select: (body) => body.rooms,
   });
 }
@@ -39,6 +32,8 @@ export function setMessagePinned(roomId: string, messageId: string, pinned: bool
   );
 }
 
+// Messages stay typed by the domain's ChatMessage (the socket events carry the same shape): the reply's
+// schema is a loose object that lists fewer fields (no `offerId`, `status`) than the server sends.
 const PAGE = 200;
 
 /** Every message of a room after `after`, oldest first, following pages until the server has no more. */

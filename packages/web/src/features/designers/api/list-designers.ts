@@ -1,20 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { DesignerCard } from './types';
+import type { Query, Reply } from '../../../api';
 
-export type DesignerFilters = {
-  role?: 'designer' | 'service';
-  q?: string;
-  skill?: string;
-  projectId?: string;
-  page?: number;
-  pageSize?: number;
-};
+export type DesignerFilters = Pick<
+  Query<'/api/designers', 'get'>,
+  'role' | 'q' | 'skill' | 'projectId' | 'page' | 'pageSize'
+>;
 
-export type DesignerList = { designers: DesignerCard[]; total: number; skills: string[] };
+export type DesignerList = Reply<'/api/designers', 'get'>;
 
 export function listDesigners(filters: DesignerFilters, signal?: AbortSignal): Promise<DesignerList> {
-  return api.get<DesignerList>('/api/designers', {
+  return api.get<Reply<'/api/designers', 'get'>>('/api/designers', {
     signal,
     query: {
       role: filters.role,

@@ -1,21 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import type { RequestBody } from '../../../api';
 import type { DesignerProfile } from './types';
+import type { Reply } from '../../../api';
 
-export type OwnProfileInput = {
-  bio?: string;
-  skills?: string[];
-  softwareSkills?: string[];
-  softwareOwn?: string[];
-  cadSkills?: string[];
-  serviceTypes?: string[];
-  portfolioLink?: string | null;
-  link?: string | null;
-  phone?: string | null;
-};
+export type OwnProfileInput = RequestBody<'/api/designers/me', 'put'>;
 
 export async function updateOwnProfile(input: OwnProfileInput): Promise<DesignerProfile> {
-  const { designer } = await api.put<{ designer: DesignerProfile }>('/api/designers/me', input);
+  const { designer } = await api.put<Reply<'/api/designers/me', 'put'>>('/api/designers/me', input);
   return designer;
 }
 

@@ -1,21 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Schemas } from '../../../api';
 import { api } from '../../../lib/api-client';
+import type { Reply } from '../../../api';
 
-export type OnboardingAnswer = { id: string; text: string };
-export type OnboardingQuestion = {
-  id: string;
-  text: string;
-  multiple: boolean;
-  parentId: string | null;
-  triggerAnswerId: string | null;
-  answers: OnboardingAnswer[];
-  subQuestions: OnboardingQuestion[];
-};
+export type OnboardingQuestion = Schemas['OnboardingQuestion'];
+export type OnboardingAnswer = OnboardingQuestion['answers'][number];
 
 export async function getOnboardingQuestions(signal?: AbortSignal): Promise<OnboardingQuestion[]> {
-  const { questions } = await api.get<{ questions: OnboardingQuestion[] }>('/api/onboarding/questions', {
-    signal,
-  });
+  const { questions } = await api.get<Reply<'/api/onboarding/questions', 'get'>>(
+    '/api/onboarding/questions',
+    {
+      signal,
+    },
+  );
   return questions;
 }
 

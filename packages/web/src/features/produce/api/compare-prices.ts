@@ -1,14 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { MaterialComparison } from '../lib/types';
+import type { Reply, RequestBody } from '../../../api';
 
-export type CompareRequest = { modelId: string; polishId?: number; platingId?: number; quantity: number };
+export type CompareRequest = RequestBody<'/api/pricing/compare', 'post'>;
 
 /** POST /api/pricing/compare: the price in every enabled material at once. */
 export async function comparePrices(request: CompareRequest, signal?: AbortSignal) {
-  const { materials } = await api.post<{ materials: MaterialComparison[] }>('/api/pricing/compare', request, {
-    signal,
-  });
+  const { materials } = await api.post<Reply<'/api/pricing/compare', 'post'>>(
+    '/api/pricing/compare',
+    request,
+    {
+      signal,
+    },
+  );
   return materials;
 }
 

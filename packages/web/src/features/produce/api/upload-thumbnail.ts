@@ -3,6 +3,7 @@ import { api } from '../../../lib/api-client';
 import type { Model } from '../lib/types';
 import { modelQueryKey } from './get-model';
 import { modelsQueryKey } from './get-models';
+import type { Reply } from '../../../api';
 
 export type UploadThumbnailInput = { id: string; image: Blob; fileName: string; source: 'render' | 'custom' };
 
@@ -14,7 +15,10 @@ export async function uploadThumbnail({ id, image, fileName, source }: UploadThu
   const form = new FormData();
   form.append('source', source);
   form.append('image', image, fileName);
-  const { model } = await api.put<{ model: Model }>(`/api/models/${encodeURIComponent(id)}/thumbnail`, form);
+  const { model } = await api.put<Reply<'/api/models/{id}/thumbnail', 'put'>>(
+    `/api/models/${encodeURIComponent(id)}/thumbnail`,
+    form,
+  );
   return model;
 }
 

@@ -43,6 +43,17 @@ const rgb = (r: number, g: number, b: number) => ({ r, g, b });
 const material = (id: number, name: string, canPlate: boolean, isDefault = false) => ({
   id,
   name,
+  sku: `M${id}`,
+  code: `m${id}`,
+  image: null,
+  basePrice: 30,
+  salesPrice: null,
+  textureUrl: null,
+  metalLoss: 0.05,
+  castingLabourCents: 1000,
+  printRate: 0.01,
+  printSetupCents: 500,
+  orderSetupCents: 0,
   description: '',
   isDisabled: false,
   gravity: 10.36,
@@ -56,6 +67,7 @@ const material = (id: number, name: string, canPlate: boolean, isDefault = false
 const finish = (id: number, name: string, isDefault = false) => ({
   id,
   name,
+  basePrice: 0,
   description: '',
   isDisabled: false,
   isDefault,
@@ -102,12 +114,15 @@ export const catalog: Catalog = {
   laserFonts: [
     { id: 2, name: 'Great Vibes', packageName: '@fontsource/great-vibes', cssFamily: 'Great Vibes', sort: 2 },
   ],
+  productCategories: [{ id: 1, name: 'Jewelry', sort: 1 }],
   itemTypes: [
     { id: 1, name: 'Necklace', categoryId: 1, sort: 1 },
     { id: 2, name: 'Ring', categoryId: 1, sort: 2 },
     { id: 3, name: 'Earring', categoryId: 1, sort: 3 },
     { id: 7, name: 'Charm', categoryId: 1, sort: 7 },
   ],
+  quantityBreaks: [{ minQuantity: 1, factor: 1 }],
+  estimate: { materialId: 1, polishId: 1, quantity: 1 },
   defaults: {
     materialId: 1,
     polishId: 1,

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from './types';
-import type { Attachment } from './types';
+import type { Reply } from '../../../api';
 
 /** Files the project's customer (or its chosen pro) adds to Files & Attachments. */
 export async function addAttachments({ projectId, files }: { projectId: string; files: File[] }) {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  const { attachments } = await api.post<{ attachments: Attachment[] }>(
+  const { attachments } = await api.post<Reply<'/api/projects/{id}/attachments', 'post'>>(
     `/api/projects/${encodeURIComponent(projectId)}/attachments`,
     form,
   );

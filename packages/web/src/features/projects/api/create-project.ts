@@ -1,27 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from './types';
-import type { ProjectDetail, WireDimension } from './types';
+import type { Reply, RequestBody } from '../../../api';
 
-export type CreateProjectInput = {
-  title: string;
-  description?: string;
-  projectType?: 'single-item' | 'collection';
-  service?: boolean;
-  modelId?: string;
-  items?: {
-    title: string;
-    category?: string;
-    itemType?: string;
-    description?: string;
-    dimensions?: WireDimension[];
-    tags?: string[];
-    modelId?: string;
-  }[];
-};
+export type CreateProjectInput = RequestBody<'/api/projects', 'post'>;
 
-export async function createProject(input: CreateProjectInput): Promise<ProjectDetail> {
-  const { project } = await api.post<{ project: ProjectDetail }>('/api/projects', input);
+export async function createProject(input: CreateProjectInput) {
+  const { project } = await api.post<Reply<'/api/projects', 'post', 201>>('/api/projects', input);
   return project;
 }
 

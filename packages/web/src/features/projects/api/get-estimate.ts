@@ -1,18 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Reply } from '../../../api';
 import { api } from '../../../lib/api-client';
 
-export type Estimate = {
-  itemId: number;
-  materialId: number;
-  quote: { materialName: string; quantity: number; pricePerPiece: number; totalPrice: number };
-};
+export type Estimate = Reply<'/api/pricing/estimate', 'post'>;
 
 /** POST /api/pricing/estimate: the spec's estimate (quantity 100, high polish, Silver unless chosen). */
 export function getEstimate(
   input: { modelId: string; itemType: string | null; materialId: number | null },
   signal?: AbortSignal,
 ): Promise<Estimate> {
-  return api.post<Estimate>(
+  return api.post<Reply<'/api/pricing/estimate', 'post'>>(
     '/api/pricing/estimate',
     { modelId: input.modelId, itemType: input.itemType, materialId: input.materialId },
     { signal },

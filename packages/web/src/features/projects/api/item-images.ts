@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from './types';
 import type { ProjectDetail, ProjectItem } from './types';
+import type { Reply } from '../../../api';
 
 /** Item images: jpg, jpeg, png or webp, at most 10 MB each, 10 per item (the server checks the content too). */
 export const ITEM_IMAGE_ACCEPT = '.jpg,.jpeg,.png,.webp';
@@ -20,7 +21,7 @@ export function itemImageProblem(file: File): string | null {
 export async function addItemImage({ itemId, file }: { itemId: string; file: File }): Promise<ProjectItem> {
   const form = new FormData();
   form.append('image', file, file.name);
-  const { item } = await api.post<{ item: ProjectItem }>(
+  const { item } = await api.post<Reply<'/api/project-items/{id}/images', 'post'>>(
     `/api/project-items/${encodeURIComponent(itemId)}/images`,
     form,
   );
@@ -34,7 +35,7 @@ export async function removeItemImage({
   itemId: string;
   imageId: string;
 }): Promise<ProjectItem> {
-  const { item } = await api.delete<{ item: ProjectItem }>(
+  const { item } = await api.delete<Reply<'/api/project-items/{id}/images/{imageId}', 'delete'>>(
     `/api/project-items/${encodeURIComponent(itemId)}/images/${encodeURIComponent(imageId)}`,
   );
   return item;

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from './types';
-import type { Offer, ProjectSummary } from './types';
+import type { Reply } from '../../../api';
 
-export type Invitation = Offer & { project: ProjectSummary };
+export type Invitation = Reply<'/api/invitations', 'get'>['invitations'][number];
 
 /** GET /api/invitations: the signed-in pro's own invitations, newest first. */
 export async function listInvitations(signal?: AbortSignal): Promise<Invitation[]> {
-  const { invitations } = await api.get<{ invitations: Invitation[] }>('/api/invitations', { signal });
+  const { invitations } = await api.get<Reply<'/api/invitations', 'get'>>('/api/invitations', { signal });
   return invitations;
 }
 

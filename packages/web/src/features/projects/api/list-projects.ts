@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from './types';
-import type { ProjectFilter, ProjectSummary } from './types';
+import type { Reply } from '../../../api';
+import type { ProjectFilter } from './types';
 
 export type ProjectListParams = { filter: ProjectFilter; q: string; page: number; pageSize: number };
-export type ProjectList = { projects: ProjectSummary[]; total: number; page: number; pageSize: number };
+export type ProjectList = Reply<'/api/projects', 'get'>;
 
 export function listProjects(params: ProjectListParams, signal?: AbortSignal): Promise<ProjectList> {
-  return api.get<ProjectList>('/api/projects', {
+  return api.get<Reply<'/api/projects', 'get'>>('/api/projects', {
     signal,
     query: { filter: params.filter, q: params.q || undefined, page: params.page, pageSize: params.pageSize },
   });

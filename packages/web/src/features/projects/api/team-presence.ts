@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ChatMessage, GetMessageReadPayload, RoomUsersPayload } from '@facet/domain/chat';
+import type { Schemas } from '../../../api';
 import { api } from '../../../lib/api-client';
 import { getSocket } from '../../../lib/socket';
+import type { Reply } from '../../../api';
 
 /** The fields of GET /api/projects/:id/rooms the Project Team card reads. */
-export type ProjectRoom = { id: string; customerId: string; proId: string | null; unreadCount: number };
+export type ProjectRoom = Pick<Schemas['ChatRoom'], 'id' | 'customerId' | 'proId' | 'unreadCount'>;
 
 /** The same cache entry as the chat's conversation list, so both read one answer. */
 export const projectRoomsKey = (projectId: string) =>
@@ -15,7 +17,10 @@ export function useProjectRooms(projectId: string) {
   return useQuery({
     queryKey: projectRoomsKey(projectId),
     queryFn: ({ signal }) =>
-      api.get<{ rooms: ProjectRoom[] }>(`/api/projects/${encodeURIComponent(projectId)}/rooms`, { signal }),
+      api.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
+        `/api/projects/${encodeURIComponent(projectId)}/rooms`,
+        { signal },
+      ),
     select: (body) => body.rooms,
     retry: false,
   });

@@ -1,26 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { projectKeys } from './types';
-import type { ChangeRequest, ProjectDetail } from './types';
+import type { Reply } from '../../../api';
 
 const enc = encodeURIComponent;
 
 /** Staff marks a Make Payment project as paid (until checkout pays it). */
 export const markPaid = (projectId: string) =>
-  api.post<{ project: ProjectDetail }>(`/api/staff/projects/${enc(projectId)}/mark-paid`);
+  api.post<Reply<'/api/staff/projects/{id}/mark-paid', 'post'>>(
+    `/api/staff/projects/${enc(projectId)}/mark-paid`,
+  );
 
 /** The adopted pro delivers files; the project moves to Review & Delivery. */
 export function deliverFiles({ projectId, files }: { projectId: string; files: File[] }) {
   const form = new FormData();
   for (const file of files) form.append('files', file);
-  return api.post<{ project: ProjectDetail }>(`/api/projects/${enc(projectId)}/deliveries`, form);
+  return api.post<Reply<'/api/projects/{id}/deliveries', 'post'>>(
+    `/api/projects/${enc(projectId)}/deliveries`,
+    form,
+  );
 }
 
 export const approveDelivery = (projectId: string) =>
-  api.post<{ project: ProjectDetail }>(`/api/projects/${enc(projectId)}/approve`);
+  api.post<Reply<'/api/projects/{id}/approve', 'post'>>(`/api/projects/${enc(projectId)}/approve`);
 
 export const requestChanges = ({ projectId, changes }: { projectId: string; changes: string[] }) =>
-  api.post<{ changeRequest: ChangeRequest; project: ProjectDetail }>(
+  api.post<Reply<'/api/projects/{id}/change-requests', 'post'>>(
     `/api/projects/${enc(projectId)}/change-requests`,
     { changes },
   );
@@ -32,13 +37,18 @@ export const quoteChanges = ({
   changeRequestId: string;
   priceCents: number;
 }) =>
-  api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/quote`, {
-    priceCents,
-  });
+  api.post<Reply<'/api/change-requests/{id}/quote', 'post'>>(
+    `/api/change-requests/${enc(changeRequestId)}/quote`,
+    {
+      priceCents,
+    },
+  );
 
 /** The chosen pro declines the requested changes. */
 export const rejectChanges = (changeRequestId: string) =>
-  api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/reject`);
+  api.post<Reply<'/api/change-requests/{id}/reject', 'post'>>(
+    `/api/change-requests/${enc(changeRequestId)}/reject`,
+  );
 
 /**
  * The customer answers the priced changes, one approval per change in their order. Spec section 4: when
@@ -51,13 +61,15 @@ export const approveChanges = ({
   changeRequestId: string;
   approvals: boolean[];
 }) =>
-  api.post<{ changeRequest: ChangeRequest; project: ProjectDetail }>(
+  api.post<Reply<'/api/change-requests/{id}/approve', 'post'>>(
     `/api/change-requests/${enc(changeRequestId)}/approve`,
     { approvals },
   );
 
 export const declineChanges = (changeRequestId: string) =>
-  api.post<{ changeRequest: ChangeRequest }>(`/api/change-requests/${enc(changeRequestId)}/decline`);
+  api.post<Reply<'/api/change-requests/{id}/decline', 'post'>>(
+    `/api/change-requests/${enc(changeRequestId)}/decline`,
+  );
 
 export const rateProject = ({
   projectId,

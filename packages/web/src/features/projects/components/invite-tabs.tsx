@@ -12,6 +12,7 @@ import { useInvitePro } from '../api/invite-pro';
 import type { ProjectDetail } from '../api/types';
 import { OfferCard, sortOffers } from './offer-card';
 import { useOfferDecision } from './offer-decision';
+import type { Reply } from '../../../api';
 
 /** Spec section 2: the Offers tab's empty texts. */
 export const OFFERS_EMPTY = {
@@ -21,7 +22,8 @@ export const OFFERS_EMPTY = {
 
 export function OffersPanel({ project }: { project: ProjectDetail }) {
   const decision = useOfferDecision(project);
-  const offers = sortOffers(project.offers);
+  // an offer whose pro the server could not name (`pro: null`) has no card
+  const offers = sortOffers(project.offers.filter((o): o is typeof o & { pro: object } => o.pro !== null));
 
   if (offers.length === 0) {
     return <p className="tab-empty">{project.service ? OFFERS_EMPTY.service : OFFERS_EMPTY.design}</p>;
@@ -95,7 +97,7 @@ function useHasConversations(projectId: string) {
     queryKey: ['projects', 'detail', projectId, 'rooms'],
     queryFn: async ({ signal }) => {
       try {
-        const body = await api.get<{ rooms?: unknown[] }>(
+        const body = await api.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
           `/api/projects/${encodeURIComponent(projectId)}/rooms`,
           {
             signal,

@@ -25,7 +25,7 @@ export function useOfferDecision(project: ProjectDetail) {
       else await decline.mutateAsync(confirm.offer.id);
       toast({
         title: confirm.action === 'accept' ? 'Offer accepted' : 'Offer declined',
-        description: confirm.offer.pro.shortName,
+        description: confirm.offer.pro?.shortName ?? '',
       });
     } catch (error) {
       toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
@@ -43,7 +43,7 @@ export function useOfferDecision(project: ProjectDetail) {
         title="Accept this offer?"
         description={
           c
-            ? `You accept ${c.pro.shortName}'s offer of ${formatMoney(c.priceCents ?? 0, { fraction: 'when-needed' })} with a lead time of ${formatDays(c.leadTimeDays ?? 0)}. Every other invitation is refused and the project moves to Make Payment.`
+            ? `You accept ${c.pro ? `${c.pro.shortName}'s` : 'the'} offer of ${formatMoney(c.priceCents ?? 0, { fraction: 'when-needed' })} with a lead time of ${formatDays(c.leadTimeDays ?? 0)}. Every other invitation is refused and the project moves to Make Payment.`
             : ''
         }
         confirmLabel="Accept offer"
@@ -55,7 +55,9 @@ export function useOfferDecision(project: ProjectDetail) {
         onOpenChange={(open) => !open && setConfirm(null)}
         title="Decline this offer?"
         description={
-          c ? `${c.pro.shortName} is told the offer was declined. Your other invitations stay open.` : ''
+          c
+            ? `${c.pro?.shortName ?? 'The pro'} is told the offer was declined. Your other invitations stay open.`
+            : ''
         }
         confirmLabel="Decline offer"
         onConfirm={() => void run()}

@@ -22,7 +22,7 @@ export function roomParticipants(project: ProjectDetail, room: ChatRoom): ChatPa
     profileImage: p.avatarUrl,
   }));
   const pro =
-    project.offers.find((o) => o.pro.id === room.proId)?.pro ??
+    project.offers.find((o) => o.pro?.id === room.proId)?.pro ??
     (project.team.pro?.id === room.proId ? project.team.pro : null);
   if (pro) {
     people.push({
@@ -100,7 +100,9 @@ function ProjectChatPane({
 /** Who a conversation is with, from the viewer's side: the invited pro, or the project's creator for a pro. */
 function counterpart(project: ProjectDetail, room: ChatRoom, viewerId: string) {
   if (room.proId === viewerId) return project.team.creator;
-  return project.offers.find((o) => o.pro.id === room.proId)?.pro ?? project.team.pro ?? project.team.creator;
+  return (
+    project.offers.find((o) => o.pro?.id === room.proId)?.pro ?? project.team.pro ?? project.team.creator
+  );
 }
 
 /** Spec section 2, Messages: the project's conversation list and the chosen conversation's chat pane. */
