@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
@@ -26,7 +25,7 @@ import { SESSION_COOKIE, type SessionStore } from '../modules/accounts/sessions'
 import { isBlocked } from './auth';
 import { AppError, validationError } from './errors';
 import { assertSafeInput } from './input-guard';
-import { connectRedis, type RedisLink } from './redis';
+import { attachRedisAdapter } from './realtime-redis';
 
 interface SocketData {
   user: UserRow;
@@ -35,8 +34,6 @@ type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<stri
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 const SWEEP_INTERVAL_MS = 5000;
-/** After a Redis outage, messages stored from this long before it was noticed are sent again. */
-const RESEND_MARGIN_MS = 30_000;
 
 function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
@@ -95,31 +92,10 @@ export async function installRealtime(
     },
   });
 
-  // With REDIS_URL the adapter carries events between nodes. Redis may go away: each node then keeps
-  // serving the sockets it holds (a broadcast reaches this node's members; the copy for other nodes is
-  // dropped, never queued), and when Redis is back every member on this node is sent what the rooms stored
-  // meanwhile, by sequence, so nothing acknowledged is lost.
-  let pub: RedisLink | null = null;
-  let sub: RedisLink | null = null;
-  if (deps.redisUrl) {
-    pub = connectRedis(deps.redisUrl, 'chat-publish', app.log);
-    // subscriptions wait for the connection (and are renewed after each outage) instead of failing
-    sub = connectRedis(deps.redisUrl, 'chat-subscribe', app.log, {
-      enableOfflineQueue: true,
-      maxRetriesPerRequest: null,
-      commandTimeout: undefined,
-    });
-    const publish = pub.client.publish.bind(pub.client) as (
-      channel: string,
-      message: string,
-    ) => Promise<number>;
-    // the adapter publishes without waiting: while Redis is away a publish fails here, not at the process
-    (pub.client as unknown as { publish: typeof publish }).publish = (channel, message) =>
-      publish(channel, message).catch(() => 0);
-    app.ctx.redis.push(pub, sub);
-    await waitUntilUp(pub, 5000);
-    io.adapter(createAdapter(pub.client, sub.client, { requestsTimeout: 2000 }));
-  }
+  // with REDIS_URL the adapter carries events between nodes, and outlives Redis going away
+  const cluster = deps.redisUrl
+    ? await attachRedisAdapter(io, { redisUrl: deps.redisUrl, chat, log: app.log, links: app.ctx.redis })
+    : null;
 
   chat.setEmitter({
     message: (room, message) => io.to(room).emit('getMessage', message),
@@ -148,8 +124,9 @@ export async function installRealtime(
   async function onlineIn(room: string): Promise<string[]> {
     try {
       // while Redis is away only this node can answer
-      const sockets =
-        pub && !pub.up() ? await io.local.in(room).fetchSockets() : await io.in(room).fetchSockets();
+      const sockets = cluster?.cutOff()
+        ? await io.local.in(room).fetchSockets()
+        : await io.in(room).fetchSockets();
       return [...new Set(sockets.map((s) => s.data.user.id))];
     } catch {
       return [];
@@ -157,35 +134,6 @@ export async function installRealtime(
   }
 
   let closing = false;
-  // Redis outage: once the subscription is back, send this node's members every message their rooms
-  // stored since a little before the outage began (they drop the ones they already hold, by id)
-  let lostAt: Date | null = null;
-  const markLost = () => {
-    lostAt ??= new Date(Date.now() - RESEND_MARGIN_MS);
-  };
-  pub?.onLost(markLost);
-  sub?.onLost(markLost);
-  const localRooms = () => [...io.of('/').adapter.rooms.keys()].filter((r) => !io.of('/').sockets.has(r));
-  const redeliver = async () => {
-    const since = lostAt;
-    lostAt = null;
-    if (!since) return;
-    let sent = 0;
-    for (const room of localRooms()) {
-      for (const message of await chat.storedSince(room, since)) {
-        if (closing) return;
-        io.local.to(room).emit('getMessage', message);
-        sent += 1;
-      }
-    }
-    app.log.info({ messages: sent }, 'chat: resent what the rooms stored while Redis was away');
-  };
-  sub?.onRecovered(() => {
-    void redeliver().catch((err: unknown) =>
-      app.log.error({ err }, 'chat: resending after a Redis outage failed'),
-    );
-  });
-
   async function announcePresence(
     room: string,
     joiner: ChatSocket | null,
@@ -341,20 +289,8 @@ export async function installRealtime(
     io.disconnectSockets(true);
     io.engine.close();
     await io.of('/').adapter.close();
-    await Promise.all([pub?.close(), sub?.close()]);
+    await cluster?.close();
   });
 
   return io;
-}
-
-/** Waits (bounded) for the first connection, so the adapter starts subscribed; later outages are survived. */
-async function waitUntilUp(link: RedisLink, timeoutMs: number) {
-  if (link.up()) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs);
-    link.client.once('ready', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }
