@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FakeXhr, fakeApi, me, renderAt } from '../../../testing';
-import { catalog, model } from '../testing/produce-fakes';
+import { catalog, model, uploadStart } from '../testing/produce-fakes';
 import { ProducePage } from './produce-page';
 import { ProduceStepsPage } from './produce-steps-page';
 
@@ -28,18 +28,10 @@ const timedOut = model({
 /** The server as seen after a node died mid-analysis: 202 analysing, then failed with analysis_timeout. */
 function serve(retryAnswer: { status: number; body: unknown }) {
   let polls = 0;
-  const api = fakeApi(({ method, path }) => {
-    if (method === 'GET' && path === '/api/me')
-      return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
-    if (method === 'GET' && path === '/api/models') return { status: 200, body: { models: [] } };
-    if (method === 'POST' && path === '/api/models')
-      return {
-        status: 201,
-        body: {
-          model: model({ status: 'uploading', analysis: null, rawAnalysis: null }),
-          upload: { method: 'PUT', url: '/api/uploads/tok-1', expiresAt: '2026-05-01T10:15:00Z' },
-        },
-      };
+  const api = fakeApi((request) => {
+    const { method, path } = request;
+    const start = uploadStart(request);
+    if (start) return start;
     if (method === 'POST' && path === '/api/models/m1/complete')
       return { status: 202, body: { model: analysing } };
     if (method === 'GET' && path === '/api/models/m1') {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { model } from '../testing/produce-fakes';
+import { model, uploadStart } from '../testing/produce-fakes';
 import { ProducePage } from './produce-page';
-import { FakeXhr, fakeApi, me, renderAt } from '../../../testing';
+import { FakeXhr, fakeApi, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -14,18 +14,10 @@ afterEach(() => {
 });
 
 function serve() {
-  return fakeApi(({ method, path }) => {
-    if (method === 'GET' && path === '/api/me')
-      return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
-    if (method === 'GET' && path === '/api/models') return { status: 200, body: { models: [] } };
-    if (method === 'POST' && path === '/api/models')
-      return {
-        status: 201,
-        body: {
-          model: model({ status: 'uploading', analysis: null, rawAnalysis: null }),
-          upload: { method: 'PUT', url: '/api/uploads/tok-1', expiresAt: '2026-05-01T10:15:00Z' },
-        },
-      };
+  return fakeApi((request) => {
+    const { method, path } = request;
+    const start = uploadStart(request);
+    if (start) return start;
     if (method === 'POST' && path === '/api/models/m1/complete')
       return { status: 200, body: { model: model() } };
     if (method === 'DELETE' && path === '/api/models/m1') return { status: 204 };

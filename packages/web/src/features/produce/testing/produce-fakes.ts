@@ -1,3 +1,5 @@
+import type { Handler } from '../../../testing';
+import { me } from '../../../testing';
 import type { Analysis, Catalog, Library, LibraryProduct, Model } from '../lib/types';
 
 /** Stand-ins for the server's replies in the produce page tests (the network edge only). */
@@ -199,4 +201,23 @@ export const library: Library = {
       },
     }),
   ],
+};
+
+/**
+ * The replies every upload test starts from: the signed-in customer, no models yet, and model m1 created
+ * with its upload link. Anything else is left to the test's own handler.
+ */
+export const uploadStart: Handler = ({ method, path }) => {
+  if (method === 'GET' && path === '/api/me')
+    return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
+  if (method === 'GET' && path === '/api/models') return { status: 200, body: { models: [] } };
+  if (method === 'POST' && path === '/api/models')
+    return {
+      status: 201,
+      body: {
+        model: model({ status: 'uploading', analysis: null, rawAnalysis: null }),
+        upload: { method: 'PUT', url: '/api/uploads/tok-1', expiresAt: '2026-05-01T10:15:00Z' },
+      },
+    };
+  return undefined!;
 };
