@@ -42,6 +42,8 @@ export function connectRedis(
   });
   let downAt: Date | null = null;
   let everReady = false;
+  // a connection that has never been up has been down since it was opened
+  const openedAt = new Date();
   const recovered = new Set<() => void>();
   const lost = new Set<() => void>();
   const markDown = (reason: string) => {
@@ -68,7 +70,7 @@ export function connectRedis(
     purpose,
     client,
     up: () => client.status === 'ready',
-    downSince: () => downAt ?? (client.status === 'ready' ? null : new Date()),
+    downSince: () => downAt ?? (client.status === 'ready' ? null : openedAt),
     onRecovered(listener) {
       recovered.add(listener);
       return () => recovered.delete(listener);

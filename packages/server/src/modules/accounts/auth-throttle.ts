@@ -42,7 +42,10 @@ export function authThrottleStore(db: Db) {
       }
     },
 
-    /** Counts a failure (one statement, safe under concurrent attempts) and holds the email when due. */
+    /**
+     * Counts a failure (the count in one statement, safe under concurrent attempts) and holds the email
+     * when due; a hold only ever grows, so a slower concurrent failure cannot shorten it.
+     */
     async fail(kind: ThrottleKind, email: string, now = new Date()) {
       const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
       const failures = sql`case when ${authThrottle.lastFailureAt} < ${windowStart.toISOString()}::timestamptz then 1 else ${authThrottle.failures} + 1 end`;
@@ -56,9 +59,12 @@ export function authThrottleStore(db: Db) {
         .returning({ failures: authThrottle.failures });
       const hold = holdAfter(row!.failures);
       if (hold > 0) {
+        const until = new Date(now.getTime() + hold).toISOString();
         await db
           .update(authThrottle)
-          .set({ lockedUntil: new Date(now.getTime() + hold) })
+          .set({
+            lockedUntil: sql`greatest(coalesce(${authThrottle.lockedUntil}, ${until}::timestamptz), ${until}::timestamptz)`,
+          })
           .where(and(eq(authThrottle.kind, kind), eq(authThrottle.email, email)));
       }
     },
