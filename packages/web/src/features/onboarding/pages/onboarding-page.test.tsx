@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountMessages as m } from '@facet/domain/rules';
 import { OnboardingPage } from './onboarding-page';
@@ -33,10 +33,17 @@ async function fillAccount(u: ReturnType<typeof user>, withPhone: boolean) {
   await u.click(next());
 }
 
+async function loadedSelect(label: RegExp): Promise<HTMLSelectElement> {
+  const select = (await screen.findByLabelText(label)) as HTMLSelectElement;
+  await waitFor(() => expect(select.disabled).toBe(false));
+  return select;
+}
+
 async function fillAddress(u: ReturnType<typeof user>) {
   await heading(/Where are you based/);
-  await u.selectOptions(await screen.findByLabelText(/^Country/), 'US');
-  await u.selectOptions(await screen.findByLabelText(/^State/), 'NY');
+  // each list is chosen from once it has loaded (the select is disabled while it loads)
+  await u.selectOptions(await loadedSelect(/^Country/), 'US');
+  await u.selectOptions(await loadedSelect(/^State/), 'NY');
   await u.type(screen.getByLabelText(/^City/), 'New York');
   await u.type(screen.getByLabelText(/^Street/), '5 Canal St');
   await u.type(screen.getByLabelText(/^Zipcode/), '10013');
