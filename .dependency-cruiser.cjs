@@ -27,6 +27,12 @@ const WEB_FEATURES = [
 ];
 const FEATURES = '^packages/web/src/features/';
 
+const SERVER = '^packages/server/src/';
+/** Tests and their kits: they may arrange rows in any module's tables. */
+const SERVER_TESTS =
+  '(\\.test|[.-]test-(helper|kit|payloads)|cluster-kit)\\.ts$|^packages/server/src/(test|fault)/';
+const TABLES = '[^/]+\\.tables\\.ts$';
+
 function featureOrderRules() {
   const comment =
     'Web features use each other one way only, in the order of WEB_FEATURES in this file: a feature ' +
@@ -67,9 +73,38 @@ module.exports = {
     },
 
     // ─────────────────────────────────────────────────────────────────────────────────────────────────────
-    // Server (packages/server/src): module ownership rules go here (e.g. a module's tables are used by that
-    // module only). Keep the web section above untouched when adding them.
+    // Server (packages/server/src): every table has one owner, the module (or platform part) whose folder
+    // holds its `*.tables.ts`; only that folder uses it. Written over folder names, so a new module under
+    // src/modules/<name>/ gets the rules without an edit here (docs/decisions/019-one-owner-per-table.md).
     // ─────────────────────────────────────────────────────────────────────────────────────────────────────
+    {
+      name: 'server-table-owner',
+      severity: 'error',
+      comment:
+        "A module uses its own tables only. For another module's data call that module's service, or a query " +
+        'it exports for the purpose (its *.queries.ts); the tables files themselves may reference each other ' +
+        'for foreign keys. Tests may arrange rows in any table.',
+      from: { path: `${SERVER}(modules|platform)/([^/]+)/`, pathNot: [SERVER_TESTS, TABLES] },
+      to: { path: `${SERVER}(modules|platform)/[^/]+/${TABLES}`, pathNot: `${SERVER}$1/$2/` },
+    },
+    {
+      name: 'server-tables-in-modules-only',
+      severity: 'error',
+      comment:
+        'Code outside a module folder (app.ts, flat platform files) reaches data through a module, never a ' +
+        'table; db/ (client, seed, migrations) is the exception.',
+      from: { path: SERVER, pathNot: [`${SERVER}(modules|platform)/[^/]+/`, `${SERVER}db/`, SERVER_TESTS] },
+      to: { path: TABLES },
+    },
+    {
+      name: 'server-schema-index-in-db-only',
+      severity: 'error',
+      comment:
+        'db/schema/index.ts gathers every table for drizzle-kit and the client; importing it elsewhere would ' +
+        "reach every module's tables at once.",
+      from: { path: SERVER, pathNot: [`${SERVER}db/`, SERVER_TESTS] },
+      to: { path: `${SERVER}db/schema/` },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -70,13 +70,7 @@ step('type check', 'npx', [
   'packages/e2e',
 ]);
 step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-step('module boundaries', 'npx', [
-  'depcruise',
-  'packages/web/src',
-  'packages/server/src',
-  '--config',
-  '.dependency-cruiser.cjs',
-]);
+step('module boundaries', 'npm', ['run', 'boundaries', '--silent']);
 step('format', 'npx', ['prettier', '--check', '.']);
 step('unit and server integration tests', 'npx', [
   'vitest',

@@ -18,7 +18,7 @@ import { installErrorHandler } from './platform/error-handler';
 import { frameworkErrors, installInputGuard } from './platform/input-guard';
 import { checkedSerializerCompiler, namedComponents } from './platform/openapi';
 import { startJobs, type Jobs } from './platform/jobs';
-import { createMailer, type Mailer } from './platform/mail';
+import { createMailer, type Mailer } from './platform/mail/mail';
 import { createStorage, type Storage } from './platform/storage';
 import { accountsService, type AccountsService } from './modules/accounts/accounts.service';
 import { authRoutes } from './modules/accounts/auth.routes';

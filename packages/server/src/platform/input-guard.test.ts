@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { projects, users } from '../db/schema/index';
+import { projects } from '../modules/projects/projects.tables';
+import { users } from '../modules/accounts/accounts.tables';
 import { customerSignup } from '../modules/accounts/test-payloads';
 import { createTestApp, loginAs } from '../test/test-app';
 import { MAX_INPUT_DEPTH, TOO_DEEP_MESSAGE, inspectInput } from './input-guard';

@@ -1,7 +1,13 @@
-export * from './users';
-export * from './platform';
-export * from './catalog';
-export * from './models';
-export * from './projects';
-export * from './chat';
-export * from './library';
+// Every table of the app, for drizzle-kit (drizzle.config.ts) and the database client. Each table is defined by
+// the module that owns it, in that module's `*.tables.ts`; only the owner uses it (docs/decisions/019).
+export * from '../../modules/accounts/accounts.tables';
+export * from '../../modules/onboarding/onboarding.tables';
+export * from '../../platform/mail/mail.tables';
+export * from '../../modules/files/files.tables';
+export * from '../../modules/catalog/catalog.tables';
+export * from '../../modules/pricing/pricing.tables';
+export * from '../../modules/library/library.tables';
+export * from '../../modules/models/models.tables';
+export * from '../../modules/projects/projects.tables';
+export * from '../../modules/ratings/ratings.tables';
+export * from '../../modules/chat/chat.tables';

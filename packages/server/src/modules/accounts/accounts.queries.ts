@@ -7,7 +7,7 @@ import {
   profiles,
   userAnswers,
   users,
-} from '../../db/schema/index';
+} from './accounts.tables';
 
 export type UserRow = typeof users.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authThrottle } from '../../db/schema/index';
+import { authThrottle } from './accounts.tables';
 import { TooManyAttempts } from '../../platform/errors';
 
 export type ThrottleKind = 'login' | 'signup';

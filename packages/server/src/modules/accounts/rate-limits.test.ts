@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { authThrottle } from '../../db/schema/index';
+import { authThrottle } from './accounts.tables';
 import { createTestApp, DEMO_PASSWORD } from '../../test/test-app';
 import { holdAfter, THROTTLE_WINDOW_MS } from './auth-throttle';
 import { customerSignup } from './test-payloads';

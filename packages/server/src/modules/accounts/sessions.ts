@@ -3,7 +3,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
-import { sessions, users } from '../../db/schema/index';
+import { sessions, users } from './accounts.tables';
 
 export const SESSION_COOKIE = 'facet_session';
 

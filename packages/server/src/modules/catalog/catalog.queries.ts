@@ -10,10 +10,10 @@ import {
   materials,
   platings,
   polishes,
-  priceQuotes,
   productCategories,
   quantityBreaks,
-} from '../../db/schema/index';
+} from './catalog.tables';
+import { priceQuotes } from '../pricing/pricing.tables';
 
 export type MaterialRow = typeof materials.$inferSelect;
 export type PolishRow = typeof polishes.$inferSelect;

@@ -10,7 +10,7 @@ import {
   polishes,
   productCategories,
   quantityBreaks,
-} from '../../db/schema/index';
+} from './catalog.tables';
 
 type NewMaterial = typeof materials.$inferInsert;
 

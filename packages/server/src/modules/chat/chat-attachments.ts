@@ -8,7 +8,7 @@ import {
   MAX_CHAT_FILE_BYTES,
   SNIFF_BYTES,
 } from '@facet/domain/chat';
-import { chatAttachments } from '../../db/schema/index';
+import { chatAttachments } from './chat.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import { contactDetailsChecks } from './chat-contact-details';

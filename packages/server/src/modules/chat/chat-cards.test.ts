@@ -8,7 +8,7 @@ import {
   TYPING_CLEAR_MS,
   type ChatMessage,
 } from '@facet/domain/chat';
-import { chatAttachments } from '../../db/schema/index';
+import { chatAttachments } from './chat.tables';
 import { streamUpload } from '../../test/stream-upload';
 import { chatWorld, collect, sent, until } from './chat-test-kit';
 import { READ_ONLY_MESSAGE } from './chat.service';

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { findContactDetails } from '@facet/domain/chat';
-import { chatMessages } from '../../db/schema/index';
+import { chatMessages } from './chat.tables';
 import { AppError } from '../../platform/errors';
 import { CONTACT_DETAILS_MESSAGE, refuse, type AttachmentRow, type ChatContext } from './chat-shared';
 

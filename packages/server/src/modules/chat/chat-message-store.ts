@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ChatMessage } from '@facet/domain/chat';
 import type { Db, Tx } from '../../db/client';
-import { chatAttachments, chatMessages, chatReads, chatRooms } from '../../db/schema/index';
+import { chatAttachments, chatMessages, chatReads, chatRooms } from './chat.tables';
 import { notFound } from '../../platform/errors';
 import type { AttachmentRow, MessageRow, StoredPayload } from './chat-shared';
 

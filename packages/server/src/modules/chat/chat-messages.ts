@@ -8,7 +8,8 @@ import {
   type SendMessagePayload,
 } from '@facet/domain/chat';
 import type { Db } from '../../db/client';
-import { chatAttachments, chatMessages, chatReads, users } from '../../db/schema/index';
+import { chatAttachments, chatMessages, chatReads } from './chat.tables';
+import { users } from '../accounts/accounts.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { activeProductionTeam, type UserRow } from '../accounts/accounts.queries';

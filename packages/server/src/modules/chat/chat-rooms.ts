@@ -1,14 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { chatRoomId, parseChatRoomId } from '@facet/domain/chat';
 import type { Db, Tx } from '../../db/client';
-import {
-  chatMessages,
-  chatRooms,
-  invitations,
-  projects,
-  projectStatuses,
-  users,
-} from '../../db/schema/index';
+import { chatMessages, chatRooms } from './chat.tables';
+import { invitations, projects, projectStatuses } from '../projects/projects.tables';
+import { users } from '../accounts/accounts.tables';
 import { notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import {

@@ -7,13 +7,8 @@ import type {
 } from '@facet/domain/chat';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type {
-  chatAttachments,
-  chatMessages,
-  chatRooms,
-  projects,
-  projectStatuses,
-} from '../../db/schema/index';
+import type { chatAttachments, chatMessages, chatRooms } from './chat.tables';
+import type { projects, projectStatuses } from '../projects/projects.tables';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';

@@ -7,7 +7,10 @@ import {
   participantFullName,
   type ChatMessage,
 } from '@facet/domain/chat';
-import { chatMessages, mailOutbox, projects, projectStatuses, users } from '../../db/schema/index';
+import { chatMessages } from './chat.tables';
+import { mailOutbox } from '../../platform/mail/mail.tables';
+import { projects, projectStatuses } from '../projects/projects.tables';
+import { users } from '../accounts/accounts.tables';
 import { chatWorld, collect, connected, sent, until } from './chat-test-kit';
 import { READ_ONLY_MESSAGE } from './chat.service';
 

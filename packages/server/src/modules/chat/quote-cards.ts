@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
 import { quoteCardStatus, quoteCardText } from '@facet/domain/chat';
 import type { Tx } from '../../db/client';
-import { chatMessages, invitations, users } from '../../db/schema/index';
+import { chatMessages } from './chat.tables';
+import { invitations } from '../projects/projects.tables';
+import { users } from '../accounts/accounts.tables';
 import { insertMessage, toMessages } from './chat-message-store';
 import { ensureRooms } from './chat-rooms';
 import type { ChatContext, MessageRow, RoomRow, StoredPayload } from './chat-shared';

@@ -17,18 +17,10 @@ import {
 import { cardTags, formatRating, formatResponseRate, median, responseTimeText } from '@facet/domain/format';
 import { accountMessages, BIO_MAX_LENGTH, bioSchema } from '@facet/domain/rules';
 import type { Db } from '../../db/client';
-import {
-  addresses,
-  chatMessages,
-  chatRooms,
-  invitations,
-  portfolioImages,
-  profiles,
-  projectItems,
-  projects,
-  ratings,
-  users,
-} from '../../db/schema/index';
+import { addresses, portfolioImages, profiles, users } from '../accounts/accounts.tables';
+import { chatMessages, chatRooms } from '../chat/chat.tables';
+import { invitations, projectItems, projects } from '../projects/projects.tables';
+import { ratings } from '../ratings/ratings.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import { loadPeople, proLabel, toPerson } from '../projects/projects.people';

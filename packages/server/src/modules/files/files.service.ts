@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema/index';
+import { files } from './files.tables';
 import type { Storage } from '../../platform/storage';
 
 export type FileRow = typeof files.$inferSelect;

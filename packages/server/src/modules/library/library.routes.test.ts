@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readMesh } from '@facet/domain/mesh';
 import { eq } from 'drizzle-orm';
-import { libraryProducts, models, users } from '../../db/schema/index';
+import { libraryProducts } from './library.tables';
+import { models } from '../models/models.tables';
+import { users } from '../accounts/accounts.tables';
 import { createTestApp, sessionCookie } from '../../test/test-app';
 import { designerSignup } from '../accounts/test-payloads';
 import { withCatalog } from '../catalog/catalog.test-helper';

@@ -8,7 +8,7 @@ import {
   writeStlBinary,
 } from '@facet/domain/mesh';
 import type { Db } from '../../db/client';
-import { libraryProducts } from '../../db/schema/index';
+import { libraryProducts } from './library.tables';
 import type { Storage } from '../../platform/storage';
 
 export interface LibraryDesignSeed {

@@ -7,7 +7,7 @@ import {
   type Membership,
 } from '@facet/domain/catalog';
 import type { Db } from '../../db/client';
-import { libraryProducts } from '../../db/schema/index';
+import { libraryProducts } from './library.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import type { ModelsService } from '../models/models.service';

@@ -10,7 +10,8 @@ import {
   writeStlAscii,
   writeStlBinary,
 } from '@facet/domain/mesh';
-import { files, models } from '../../db/schema/index';
+import { files } from '../files/files.tables';
+import { models } from './models.tables';
 import { createTestApp, loginAs } from '../../test/test-app';
 import type { ModelView } from './models.schemas';
 import { modelsService } from './models.service';

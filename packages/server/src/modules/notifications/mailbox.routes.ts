@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { htmlReply, replies } from '../../platform/openapi';
-import { mailOutbox } from '../../db/schema/index';
+import { mailOutbox } from '../../platform/mail/mail.tables';
 import { notFound } from '../../platform/errors';
 
 const mailReply = z.object({

@@ -1,5 +1,5 @@
 import type { Jobs } from '../../platform/jobs';
-import type { Mailer } from '../../platform/mail';
+import type { Mailer } from '../../platform/mail/mail';
 import { renderMail } from './templates';
 
 export interface MailJob {

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { offerTransition, type OfferEvent } from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
-import { invitations, projects, users } from '../../db/schema/index';
+import { invitations, projects } from '../projects/projects.tables';
+import { users } from '../accounts/accounts.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { invitations, mailOutbox, projects } from '../../db/schema/index';
+import { invitations, projects } from '../projects/projects.tables';
+import { mailOutbox } from '../../platform/mail/mail.tables';
 import { createTestApp, loginAs } from '../../test/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

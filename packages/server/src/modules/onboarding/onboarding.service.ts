@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { onboardingAnswers, onboardingQuestions } from '../../db/schema/index';
+import { onboardingAnswers, onboardingQuestions } from './onboarding.tables';
 import { AppError } from '../../platform/errors';
 import { onboardingQuestionsSeed, type SeedQuestion } from './questions.seed';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { generateCube, generateTorus, writeStlBinary } from '@facet/domain/mesh';
-import { priceQuotes } from '../../db/schema/index';
+import { priceQuotes } from './pricing.tables';
 import { createTestApp, loginAs } from '../../test/test-app';
 import { withCatalog } from '../catalog/catalog.test-helper';
 import type { ModelView } from '../models/models.schemas';

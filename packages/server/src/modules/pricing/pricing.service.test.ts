@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, sql } from 'drizzle-orm';
 import { DEFAULT_MATERIAL, DEFAULT_POLISH } from '@facet/domain/catalog';
 import { quote } from '@facet/domain/pricing';
-import { materials } from '../../db/schema/index';
+import { materials } from '../catalog/catalog.tables';
 import { AppError } from '../../platform/errors';
 import { createTestApp } from '../../test/test-app';
 import { catalogService, type CatalogService } from '../catalog/catalog.service';

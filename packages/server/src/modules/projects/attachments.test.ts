@@ -8,7 +8,7 @@ import {
   FILE_TOO_LARGE_MESSAGE,
   MAX_CHAT_FILE_BYTES,
 } from '@facet/domain/chat';
-import { projectFiles } from '../../db/schema/index';
+import { projectFiles } from './projects.tables';
 import { streamUpload } from '../../test/stream-upload';
 import { createTestApp, loginAs } from '../../test/test-app';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decideProjectAction, isOpenChangeRequest, resolveChangeAnswer } from '@facet/domain/workflow';
 import type { Tx } from '../../db/client';
-import { changeRequests } from '../../db/schema/index';
+import { changeRequests } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';

@@ -1,7 +1,7 @@
 import type { OffersService } from '../offers/offers.service';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { projects as projectsTable } from '../../db/schema/index';
+import { projects as projectsTable } from './projects.tables';
 import { accountsQueries } from '../accounts/accounts.queries';
 import type { ProjectsService } from './projects.service';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox, projectEvents, projects } from '../../db/schema/index';
+import { mailOutbox } from '../../platform/mail/mail.tables';
+import { projectEvents, projects } from './projects.tables';
 import { createTestApp } from '../../test/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { projectFiles, projects } from '../../db/schema/index';
+import { projectFiles, projects } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import { contentMatchesName } from '../files/files.service';

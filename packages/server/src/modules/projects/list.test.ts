@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { matchesFilter, PROJECT_FILTERS, PROJECT_STATUSES } from '@facet/domain/workflow';
-import { projects } from '../../db/schema/index';
+import { projects } from './projects.tables';
 import { createTestApp, sessionCookie } from '../../test/test-app';
 import { customerSignup } from '../accounts/test-payloads';
 

@@ -7,15 +7,9 @@ import {
   type StatusPosition,
 } from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
-import type { projectFiles } from '../../db/schema/index';
-import {
-  changeRequests,
-  invitations,
-  projectItems,
-  projects,
-  projectStatuses,
-  ratings,
-} from '../../db/schema/index';
+import type { projectFiles } from './projects.tables';
+import { changeRequests, invitations, projectItems, projects, projectStatuses } from './projects.tables';
+import { ratings } from '../ratings/ratings.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 

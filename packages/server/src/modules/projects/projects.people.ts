@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { initials, shortName } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { users } from '../accounts/accounts.tables';
 import { activeProductionTeam } from '../accounts/accounts.queries';
 
 export type Role = 'customer' | 'designer' | 'service' | 'staff';

@@ -10,14 +10,14 @@ import type { Db, Tx } from '../../db/client';
 import {
   changeRequests,
   invitations,
-  models,
   projectEvents,
   projectFiles,
   projectItems,
   projects,
   projectStatuses,
-  ratings,
-} from '../../db/schema/index';
+} from './projects.tables';
+import { models } from '../models/models.tables';
+import { ratings } from '../ratings/ratings.tables';
 import type { UserRow } from '../accounts/accounts.queries';
 import { access, seesWork, type Access, type ProjectRow } from './projects.access';
 import { changeReply, fileReply, fileUrl, offerReply } from './projects.mappers';

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { projectEvents, projects, users } from '../../db/schema/index';
+import { projectEvents, projects } from './projects.tables';
+import { users } from '../accounts/accounts.tables';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { MailJob } from '../notifications/notifications.service';

@@ -10,7 +10,7 @@ import {
   type StatusPosition,
 } from '@facet/domain/workflow';
 import type { Tx } from '../../db/client';
-import { projectEvents, projects, projectStatusHistory } from '../../db/schema/index';
+import { projectEvents, projects, projectStatusHistory } from './projects.tables';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';
 import { access, check, type FileRow, type ProjectRow } from './projects.access';

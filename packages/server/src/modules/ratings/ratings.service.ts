@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { ratings } from '../../db/schema/index';
+import { ratings } from './ratings.tables';
 import type { UserRow } from '../accounts/accounts.queries';
 import { loadPeople } from '../projects/projects.people';
 import type { ProjectsService } from '../projects/projects.service';

@@ -9,9 +9,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { QuoteInput, QuoteRates, QuoteResult } from '@facet/domain/pricing';
 import type { Rgb } from '@facet/domain/catalog';
-import { users } from './users';
+import { users } from '../accounts/accounts.tables';
 
 /**
  * The catalog staff edit (spec sections 3 and 9). Ids are small integers as in the spec (item ids,
@@ -143,28 +142,6 @@ export const quantityBreaks = pgTable('quantity_breaks', {
   minQuantity: integer('min_quantity').primaryKey(),
   factor: doublePrecision('factor').notNull(),
 });
-
-/**
- * Every quote given, with the full rates it used: a cart or order points at a quote (or copies it)
- * and shows its numbers, so a later change to the catalog never alters a price already quoted.
- */
-export const priceQuotes = pgTable(
-  'price_quotes',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The stored model priced (no foreign key until models have a table). */
-    modelId: uuid('model_id'),
-    input: jsonb('input').$type<QuoteInput>().notNull(),
-    /** Ids chosen besides the rates (laser font, item type), kept for the order. */
-    selection: jsonb('selection').$type<Record<string, unknown>>().notNull().default({}),
-    rates: jsonb('rates').$type<QuoteRates>().notNull(),
-    result: jsonb('result').$type<QuoteResult>().notNull(),
-    totalPriceCents: integer('total_price_cents'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('price_quotes_customer_idx').on(t.customerId)],
-);
 
 /** Who changed which catalog entry, from what to what. */
 export const catalogChanges = pgTable('catalog_changes', {

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema/index';
+import type { Db } from '../../db/client';
+import { mailOutbox } from './mail.tables';
 
 export interface MailMessage {
   event: string;

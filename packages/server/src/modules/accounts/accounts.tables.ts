@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { onboardingAnswers, onboardingQuestions } from '../onboarding/onboarding.tables';
 
 /** Every person who signs in: customers, CAD designers, service providers and staff. */
 export const users = pgTable('users', {
@@ -109,24 +110,6 @@ export const accountStatusEvents = pgTable('account_status_events', {
   fromStatus: text('from_status').notNull(),
   toStatus: text('to_status').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const onboardingQuestions = pgTable('onboarding_questions', {
-  id: text('id').primaryKey(),
-  text: text('text').notNull(),
-  multiple: boolean('multiple').notNull().default(false),
-  parentId: text('parent_id'),
-  triggerAnswerId: text('trigger_answer_id'),
-  sort: integer('sort').notNull().default(0),
-});
-
-export const onboardingAnswers = pgTable('onboarding_answers', {
-  id: text('id').primaryKey(),
-  questionId: text('question_id')
-    .notNull()
-    .references(() => onboardingQuestions.id, { onDelete: 'cascade' }),
-  text: text('text').notNull(),
-  sort: integer('sort').notNull().default(0),
 });
 
 export const userAnswers = pgTable(

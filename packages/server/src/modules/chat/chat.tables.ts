@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { projectEvents, projects } from './projects';
-import { users } from './users';
+import { users } from '../accounts/accounts.tables';
+import { projectEvents, projects } from '../projects/projects.tables';
 
 /**
  * One room per project conversation (project + pro). The id is the spec's: creator id + pro id +

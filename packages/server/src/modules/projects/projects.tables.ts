@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { users } from '../accounts/accounts.tables';
 
 /** The project workflow as seeded data (design and service variants; positions -1, 1..4). */
 export const projectStatuses = pgTable('project_statuses', {
@@ -187,26 +187,4 @@ export const changeRequests = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [index('change_requests_project_idx').on(t.projectId, t.requestedAt)],
-);
-
-/** A customer's rating and review of the pro, once per completed project. */
-export const ratings = pgTable(
-  'ratings',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .unique()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    proId: uuid('pro_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    stars: integer('stars').notNull(),
-    review: text('review').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('ratings_pro_idx').on(t.proId)],
 );

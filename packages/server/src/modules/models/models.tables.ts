@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { libraryProducts } from './library';
-import { files } from './platform';
-import { users } from './users';
+import { users } from '../accounts/accounts.tables';
+import { files } from '../files/files.tables';
+import { libraryProducts } from '../library/library.tables';
 
 /** The analysis of a model file as read, in the file's own units (DESIGN.md section 4). */
 export interface StoredAnalysis {
