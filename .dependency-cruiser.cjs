@@ -88,6 +88,15 @@ module.exports = {
       to: { path: `${SERVER}(modules|platform)/[^/]+/${TABLES}`, pathNot: `${SERVER}$1/$2/` },
     },
     {
+      name: 'server-reads-are-leaves',
+      severity: 'error',
+      comment:
+        "A module's *.reads.ts (what other modules may read of its tables) imports nothing from another " +
+        'module, so reading across modules never makes a cycle between them.',
+      from: { path: `${SERVER}modules/([^/]+)/[^/]+\\.reads\\.ts$` },
+      to: { path: `${SERVER}modules/`, pathNot: `${SERVER}modules/$1/` },
+    },
+    {
       name: 'server-tables-in-modules-only',
       severity: 'error',
       comment:

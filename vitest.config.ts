@@ -35,6 +35,7 @@ export default defineConfig({
           root: 'packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['src/testing/setup.ts'],
         },
       },
     ],

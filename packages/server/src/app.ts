@@ -202,7 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // the chat's quote cards follow the offers
     offers: offersService({ db, projects, onOfferChange: chat.offerChanged }),
     ratings: ratingsService({ db, projects }),
-    designers: designersService({ db, projects }),
+    designers: designersService({ db, projects, accounts }),
     chat,
     library: libraryService({ db, storage, models }),
   };

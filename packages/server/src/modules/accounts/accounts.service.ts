@@ -6,6 +6,7 @@ import type { Jobs } from '../../platform/jobs';
 import type { FilesService } from '../files/files.service';
 import { geo } from '../geo/geo.service';
 import { accountsQueries, normaliseEmail, type UserRow } from './accounts.queries';
+import { saveProProfile, type ProProfileValues } from './pro-profile.store';
 import type { SessionStore } from './sessions';
 import type { AuthThrottle } from './auth-throttle';
 
@@ -67,13 +68,23 @@ let dummyHash: Promise<string> | undefined;
 
 export const hashPassword = (password: string) => argon2.hash(password, hashOptions);
 
-export function accountsService(deps: {
+export interface AccountsDeps {
   db: Db;
   sessions: SessionStore;
   files: FilesService;
   jobs: Jobs;
   throttle: AuthThrottle;
-}) {
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  portal: Portal;
+  userAgent?: string;
+  oldToken?: string | null;
+}
+
+export function accountsService(deps: AccountsDeps) {
   const q = accountsQueries(deps.db);
 
   async function toMe(user: UserRow): Promise<Me> {
@@ -115,41 +126,9 @@ export function accountsService(deps: {
   return {
     toMe,
     queries: q,
+    saveProProfile: (userId: string, patch: ProProfileValues) => saveProProfile(deps.db, userId, patch),
 
-    async login(input: {
-      email: string;
-      password: string;
-      portal: Portal;
-      userAgent?: string;
-      oldToken?: string | null;
-    }) {
-      // failures count per email, known or not, from whatever address they come
-      const email = normaliseEmail(input.email);
-      await deps.throttle.check('login', email);
-      const user = await q.findByEmail(input.email);
-      if (!user) {
-        dummyHash ??= hashPassword('not-a-real-password-1A!');
-        await argon2.verify(await dummyHash, input.password).catch(() => false);
-        await deps.throttle.fail('login', email);
-        throw new AppError('invalid_credentials', 'Invalid email or password.', 401);
-      }
-      const ok = await argon2.verify(user.passwordHash, input.password).catch(() => false);
-      if (!ok) {
-        await deps.throttle.fail('login', email);
-        throw new AppError('invalid_credentials', 'Invalid email or password.', 401);
-      }
-      await deps.throttle.clear('login', email);
-      if (user.role !== input.portal) {
-        throw new AppError('wrong_portal', wrongPortalMessage(input.portal, user.role), 403);
-      }
-      // a new session id at every login: an old cookie (or a planted one) never carries over
-      if (input.oldToken) await deps.sessions.revoke(input.oldToken);
-      const session = await deps.sessions.create(user.id, input.userAgent);
-      const current = user.firstTimeLogin
-        ? ((await q.updateUser(user.id, { firstTimeLogin: false })) ?? user)
-        : user;
-      return { session, me: await toMe(current) };
-    },
+    login: (input: LoginInput) => signIn(deps, q, toMe, input),
 
     async changePassword(
       user: UserRow,
@@ -197,46 +176,89 @@ export function accountsService(deps: {
       await q.updateUser(user.id, { hasSkippedQuestions: true });
     },
 
-    async setStatus(
-      actor: UserRow,
-      userId: string,
-      change: { status?: UserRow['status']; isInactive?: boolean },
-    ) {
-      const target = await q.findById(userId);
-      if (!target) throw notFound('That account');
-      if (target.role === 'staff')
-        throw new AppError('forbidden', 'Staff accounts cannot be changed here.', 403);
-      if (change.status === 'pending') {
-        throw new AppError('invalid_status', 'An account cannot be sent back to pending.', 400);
-      }
-      if (change.isInactive !== undefined && target.role !== 'customer') {
-        throw new AppError('invalid_status', 'Only customer accounts can be marked inactive.', 400);
-      }
-      const to = change.status ?? target.status;
-      await deps.db.transaction((tx) =>
-        q.setStatus(tx, {
-          userId,
-          actorId: actor.id,
-          from: target.status,
-          to,
-          isInactive: change.isInactive,
-        }),
-      );
-      if (change.status && change.status !== target.status) {
-        await deps.jobs.send('mail', {
-          event: 'account-status',
-          to: target.email,
-          data: { firstName: target.firstName, status: change.status, role: target.role },
-        });
-      }
-      return toMe((await q.findById(userId))!);
-    },
+    setStatus: (actor: UserRow, userId: string, change: StatusChange) =>
+      setAccountStatus(deps, q, toMe, actor, userId, change),
 
     async listAccounts(filter: { role?: UserRow['role']; status?: UserRow['status'] }) {
       const rows = await q.listByStatus(filter.role, filter.status);
       return Promise.all(rows.map(toMe));
     },
   };
+}
+
+type ToMe = (user: UserRow) => Promise<Me>;
+type Queries = ReturnType<typeof accountsQueries>;
+export interface StatusChange {
+  status?: UserRow['status'];
+  isInactive?: boolean;
+}
+
+/** Sign-in: throttled per email, as slow for unknown emails, refused on the wrong portal; a new session each time. */
+async function signIn(deps: AccountsDeps, q: Queries, toMe: ToMe, input: LoginInput) {
+  // failures count per email, known or not, from whatever address they come
+  const email = normaliseEmail(input.email);
+  await deps.throttle.check('login', email);
+  const user = await q.findByEmail(input.email);
+  if (!user) {
+    dummyHash ??= hashPassword('not-a-real-password-1A!');
+    await argon2.verify(await dummyHash, input.password).catch(() => false);
+    await deps.throttle.fail('login', email);
+    throw new AppError('invalid_credentials', 'Invalid email or password.', 401);
+  }
+  const ok = await argon2.verify(user.passwordHash, input.password).catch(() => false);
+  if (!ok) {
+    await deps.throttle.fail('login', email);
+    throw new AppError('invalid_credentials', 'Invalid email or password.', 401);
+  }
+  await deps.throttle.clear('login', email);
+  if (user.role !== input.portal) {
+    throw new AppError('wrong_portal', wrongPortalMessage(input.portal, user.role), 403);
+  }
+  // a new session id at every login: an old cookie (or a planted one) never carries over
+  if (input.oldToken) await deps.sessions.revoke(input.oldToken);
+  const session = await deps.sessions.create(user.id, input.userAgent);
+  const current = user.firstTimeLogin
+    ? ((await q.updateUser(user.id, { firstTimeLogin: false })) ?? user)
+    : user;
+  return { session, me: await toMe(current) };
+}
+
+/** A staff decision on an account (audited in the same transaction; the person is mailed of a new status). */
+async function setAccountStatus(
+  deps: AccountsDeps,
+  q: Queries,
+  toMe: ToMe,
+  actor: UserRow,
+  userId: string,
+  change: StatusChange,
+) {
+  const target = await q.findById(userId);
+  if (!target) throw notFound('That account');
+  if (target.role === 'staff') throw new AppError('forbidden', 'Staff accounts cannot be changed here.', 403);
+  if (change.status === 'pending') {
+    throw new AppError('invalid_status', 'An account cannot be sent back to pending.', 400);
+  }
+  if (change.isInactive !== undefined && target.role !== 'customer') {
+    throw new AppError('invalid_status', 'Only customer accounts can be marked inactive.', 400);
+  }
+  const to = change.status ?? target.status;
+  await deps.db.transaction((tx) =>
+    q.setStatus(tx, {
+      userId,
+      actorId: actor.id,
+      from: target.status,
+      to,
+      isInactive: change.isInactive,
+    }),
+  );
+  if (change.status && change.status !== target.status) {
+    await deps.jobs.send('mail', {
+      event: 'account-status',
+      to: target.email,
+      data: { firstName: target.firstName, status: change.status, role: target.role },
+    });
+  }
+  return toMe((await q.findById(userId))!);
 }
 
 /** The address must name a real country, and a real state when that country has states. */

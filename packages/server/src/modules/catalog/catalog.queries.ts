@@ -13,13 +13,10 @@ import {
   productCategories,
   quantityBreaks,
 } from './catalog.tables';
-import { priceQuotes } from '../pricing/pricing.tables';
 
 export type MaterialRow = typeof materials.$inferSelect;
 export type PolishRow = typeof polishes.$inferSelect;
 export type PlatingRow = typeof platings.$inferSelect;
-export type PriceQuoteRow = typeof priceQuotes.$inferSelect;
-export type NewPriceQuote = typeof priceQuotes.$inferInsert;
 export type CatalogEntity = (typeof catalogChanges.$inferInsert)['entity'];
 
 const tables = { material: materials, polish: polishes, plating: platings } as const;
@@ -81,15 +78,6 @@ export function catalogQueries(db: Db) {
         .from(catalogChanges)
         .where(sql`${catalogChanges.entity} = ${entity} and ${catalogChanges.entityId} = ${id}`)
         .orderBy(asc(catalogChanges.createdAt)),
-
-    insertQuote: async (quote: NewPriceQuote) => {
-      const [row] = await db.insert(priceQuotes).values(quote).returning();
-      if (!row) throw new Error('insert returned no quote');
-      return row;
-    },
-
-    findQuote: async (id: string) =>
-      (await db.select().from(priceQuotes).where(eq(priceQuotes.id, id)).limit(1))[0],
   };
 }
 

@@ -22,6 +22,7 @@ import { AppError, notFound } from '../../platform/errors';
 import {
   catalogQueries,
   type CatalogEntity,
+  type CatalogQueries,
   type MaterialRow,
   type PlatingRow,
   type PolishRow,
@@ -88,82 +89,84 @@ const entityNames: Record<CatalogEntity, string> = {
   plating: 'Plating',
 };
 
+/** The stored rows as the catalog the configurator and pricing read. */
+function toCatalogView(rows: Awaited<ReturnType<CatalogQueries['loadAll']>>): CatalogView {
+  const materials = rows.materials.map(toMaterial);
+  const polishes = rows.polishes.map(toPolish);
+  const platings = rows.platings.map(toPlating);
+  const assemblyOptions: AssemblyOption[] = rows.assemblyOptions.map((o) => ({
+    id: o.id,
+    name: o.name,
+    description: o.description,
+    pricePerPartCents: o.pricePerPartCents,
+    isDefault: o.isDefault,
+    isDisabled: o.isDisabled,
+    sort: o.sort,
+    subItems: rows.assemblySubItems
+      .filter((s) => s.assemblyOptionId === o.id)
+      .map((s) => ({ id: s.id, name: s.name, priceCents: s.priceCents, sort: s.sort })),
+  }));
+  const laserEngravingOptions: LaserEngravingOption[] = rows.laserEngravingOptions.map((o) => ({
+    id: o.id,
+    name: o.name,
+    description: o.description,
+    priceCents: o.priceCents,
+    pricePerCharacterCents: o.pricePerCharacterCents,
+    maxCharacters: o.maxCharacters,
+    acceptsText: o.acceptsText,
+    acceptsImage: o.acceptsImage,
+    isDefault: o.isDefault,
+    isDisabled: o.isDisabled,
+    sort: o.sort,
+  }));
+  const quantityBreaks: QuantityBreak[] = rows.quantityBreaks.map((b) => ({
+    minQuantity: b.minQuantity,
+    factor: b.factor,
+  }));
+  const defaultId = (entries: { id: number; isDefault: boolean; isDisabled: boolean }[]) =>
+    entries.find((e) => e.isDefault && !e.isDisabled)?.id ?? null;
+  return {
+    materials,
+    polishes,
+    platings,
+    assemblyOptions,
+    laserEngravingOptions,
+    quantityBreaks,
+    laserFonts: rows.laserFonts.map((f) => ({
+      id: f.id,
+      name: f.name,
+      packageName: f.packageName,
+      cssFamily: f.cssFamily,
+      sort: f.sort,
+    })),
+    productCategories: rows.productCategories.map((c) => ({ id: c.id, name: c.name, sort: c.sort })),
+    itemTypes: rows.itemTypes.map((t) => ({
+      id: t.id,
+      name: t.name,
+      categoryId: t.categoryId,
+      sort: t.sort,
+    })),
+    defaults: {
+      materialId: defaultId(materials),
+      polishId: defaultId(polishes),
+      platingId: defaultId(platings),
+      assemblyOptionId: defaultId(assemblyOptions),
+      laserEngravingOptionId: defaultId(laserEngravingOptions),
+      quantity: DEFAULT_QUANTITY,
+    },
+    estimate: {
+      quantity: ESTIMATE.quantity,
+      polishId: ESTIMATE.polishId,
+      materialId: defaultEstimateMaterial(materials)?.id ?? null,
+    },
+  };
+}
+
 export function catalogService(db: Db) {
   const q = catalogQueries(db);
 
   /** The whole catalog as stored now (disabled entries included: quotes need to name them). */
-  async function loadCatalog(): Promise<CatalogView> {
-    const rows = await q.loadAll();
-    const materials = rows.materials.map(toMaterial);
-    const polishes = rows.polishes.map(toPolish);
-    const platings = rows.platings.map(toPlating);
-    const assemblyOptions: AssemblyOption[] = rows.assemblyOptions.map((o) => ({
-      id: o.id,
-      name: o.name,
-      description: o.description,
-      pricePerPartCents: o.pricePerPartCents,
-      isDefault: o.isDefault,
-      isDisabled: o.isDisabled,
-      sort: o.sort,
-      subItems: rows.assemblySubItems
-        .filter((s) => s.assemblyOptionId === o.id)
-        .map((s) => ({ id: s.id, name: s.name, priceCents: s.priceCents, sort: s.sort })),
-    }));
-    const laserEngravingOptions: LaserEngravingOption[] = rows.laserEngravingOptions.map((o) => ({
-      id: o.id,
-      name: o.name,
-      description: o.description,
-      priceCents: o.priceCents,
-      pricePerCharacterCents: o.pricePerCharacterCents,
-      maxCharacters: o.maxCharacters,
-      acceptsText: o.acceptsText,
-      acceptsImage: o.acceptsImage,
-      isDefault: o.isDefault,
-      isDisabled: o.isDisabled,
-      sort: o.sort,
-    }));
-    const quantityBreaks: QuantityBreak[] = rows.quantityBreaks.map((b) => ({
-      minQuantity: b.minQuantity,
-      factor: b.factor,
-    }));
-    const defaultId = (entries: { id: number; isDefault: boolean; isDisabled: boolean }[]) =>
-      entries.find((e) => e.isDefault && !e.isDisabled)?.id ?? null;
-    return {
-      materials,
-      polishes,
-      platings,
-      assemblyOptions,
-      laserEngravingOptions,
-      quantityBreaks,
-      laserFonts: rows.laserFonts.map((f) => ({
-        id: f.id,
-        name: f.name,
-        packageName: f.packageName,
-        cssFamily: f.cssFamily,
-        sort: f.sort,
-      })),
-      productCategories: rows.productCategories.map((c) => ({ id: c.id, name: c.name, sort: c.sort })),
-      itemTypes: rows.itemTypes.map((t) => ({
-        id: t.id,
-        name: t.name,
-        categoryId: t.categoryId,
-        sort: t.sort,
-      })),
-      defaults: {
-        materialId: defaultId(materials),
-        polishId: defaultId(polishes),
-        platingId: defaultId(platings),
-        assemblyOptionId: defaultId(assemblyOptions),
-        laserEngravingOptionId: defaultId(laserEngravingOptions),
-        quantity: DEFAULT_QUANTITY,
-      },
-      estimate: {
-        quantity: ESTIMATE.quantity,
-        polishId: ESTIMATE.polishId,
-        materialId: defaultEstimateMaterial(materials)?.id ?? null,
-      },
-    };
-  }
+  const loadCatalog = async (): Promise<CatalogView> => toCatalogView(await q.loadAll());
 
   /** Staff edit one entry: checked, applied under a row lock, and recorded (who, before, after). */
   async function updateEntry(

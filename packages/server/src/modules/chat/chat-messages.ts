@@ -9,7 +9,7 @@ import {
 } from '@facet/domain/chat';
 import type { Db } from '../../db/client';
 import { chatAttachments, chatMessages, chatReads } from './chat.tables';
-import { users } from '../accounts/accounts.tables';
+import { personById } from '../accounts/accounts.reads';
 import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { activeProductionTeam, type UserRow } from '../accounts/accounts.queries';
@@ -51,7 +51,7 @@ async function attachmentOf(db: Db, access: RoomAccess, payload: SendMessagePayl
 
 async function participantsOf(db: Db, access: RoomAccess): Promise<Participant[]> {
   const staff = await activeProductionTeam(db);
-  const [customer] = await db.select().from(users).where(eq(users.id, access.room.customerId));
+  const customer = await personById(db, access.room.customerId);
   const people = [...staff, ...(access.pro ? [access.pro] : []), ...(customer ? [customer] : [])];
   return people.map((u) => ({
     id: u.id,

@@ -2,8 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { chatRoomId, parseChatRoomId } from '@facet/domain/chat';
 import type { Db, Tx } from '../../db/client';
 import { chatMessages, chatRooms } from './chat.tables';
-import { invitations, projects, projectStatuses } from '../projects/projects.tables';
-import { users } from '../accounts/accounts.tables';
+import {
+  invitationOf,
+  invitationsOfProject,
+  projectById,
+  projectWithStatus,
+} from '../projects/projects.reads';
+import { personById } from '../accounts/accounts.reads';
 import { notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import {
@@ -18,12 +23,9 @@ import {
 
 /** One room per invitation of the project (created on first need); a chosen pro's room leaves pre-quote. */
 export async function ensureRooms(tx: Db | Tx, projectId: string) {
-  const [project] = await tx.select().from(projects).where(eq(projects.id, projectId));
+  const project = await projectById(tx, projectId);
   if (!project) return [];
-  const invited = await tx
-    .select({ proId: invitations.proId, status: invitations.status })
-    .from(invitations)
-    .where(eq(invitations.projectId, projectId));
+  const invited = await invitationsOfProject(tx, projectId);
   if (invited.length > 0) {
     await tx
       .insert(chatRooms)
@@ -100,19 +102,14 @@ const isMemberOf = (user: UserRow, room: RoomRow) =>
 async function accessOf(db: Db, user: UserRow, roomId: string): Promise<RoomAccess | null> {
   let room = await findRoom(db, roomId);
   if (!room || !isMemberOf(user, room)) return null;
-  const [row] = await db
-    .select({
-      project: projects,
-      status: projectStatuses,
-      invitationStatus: invitations.status,
-      pro: users,
-    })
-    .from(projects)
-    .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
-    .leftJoin(invitations, and(eq(invitations.projectId, projects.id), eq(invitations.proId, room.proId)))
-    .leftJoin(users, eq(users.id, room.proId))
-    .where(eq(projects.id, room.projectId));
-  if (!row) return null;
+  const found = await projectWithStatus(db, room.projectId);
+  if (!found) return null;
+  const invitation = await invitationOf(db, room.projectId, room.proId);
+  const row = {
+    ...found,
+    invitationStatus: invitation?.status ?? null,
+    pro: (await personById(db, room.proId)) ?? null,
+  };
   // a pro may chat only on their own projects: invited (or chosen)
   if (user.role !== 'staff' && user.role !== 'customer' && row.invitationStatus === null) return null;
   if (row.invitationStatus === 'accepted' && room.preQuote) {
@@ -182,7 +179,7 @@ async function roomSummary(db: Db, viewer: UserRow, room: RoomRow) {
 /** Rooms of a project the viewer may see: all of them for the customer and staff, their own for a pro. */
 async function listRooms(db: Db, viewer: UserRow, projectId: string) {
   if (!UUID.test(projectId)) throw notFound('Project');
-  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  const project = await projectById(db, projectId);
   if (!project) throw notFound('Project');
   const rooms = await ensureRooms(db, projectId);
   const visible = rooms.filter(

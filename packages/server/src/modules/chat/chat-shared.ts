@@ -8,7 +8,8 @@ import type {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { chatAttachments, chatMessages, chatRooms } from './chat.tables';
-import type { projects, projectStatuses } from '../projects/projects.tables';
+import type { ProjectRow, StatusRow } from '../projects/projects.reads';
+import type { PersonRow } from '../accounts/accounts.reads';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
@@ -51,10 +52,10 @@ export interface ChatContext extends ChatDeps {
 /** Who a member is to a room: the message type they write with. */
 export interface RoomAccess {
   room: RoomRow;
-  project: typeof projects.$inferSelect;
-  status: typeof projectStatuses.$inferSelect;
+  project: ProjectRow;
+  status: StatusRow;
   invitationStatus: string | null;
-  pro: UserRow | null;
+  pro: PersonRow | null;
   type: Exclude<ChatMessageType, 'ai'>;
 }
 

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Receive3dModelPayload } from '@facet/domain/chat';
 import type { Db, Tx } from '../../db/client';
-import { chatPostedEvents } from './chat.tables';
-import { projectEvents, projectItems, projects } from '../projects/projects.tables';
+import {
+  claimStatusMove,
+  itemsOfProject,
+  projectById,
+  unannouncedStatusMoves,
+} from '../projects/projects.reads';
 import { insertMessage, toMessage } from './chat-message-store';
 import { ensureRooms } from './chat-rooms';
 import type { ChatContext, ChatEmitter, MessageRow } from './chat-shared';
@@ -40,7 +43,7 @@ async function postToProject(
 /** Each posted message goes to its room as getMessage and getMoveStatus. */
 async function announceMoves(db: Db, emitter: ChatEmitter | null, posted: Posted, projectId: string) {
   if (posted.length === 0 || !emitter) return;
-  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  const project = await projectById(db, projectId);
   for (const { room, message } of posted) {
     const saved = toMessage(message, null, false);
     emitter.message(room, saved);
@@ -67,15 +70,10 @@ async function modelFilesAdded(
   projectId: string,
   files: ModelFile[],
 ): Promise<Receive3dModelPayload[]> {
-  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  const project = await projectById(db, projectId);
   if (!project || files.length === 0) return [];
   const rooms = await ensureRooms(db, projectId);
-  const [firstItem] = await db
-    .select({ id: projectItems.id })
-    .from(projectItems)
-    .where(eq(projectItems.projectId, projectId))
-    .orderBy(asc(projectItems.sort))
-    .limit(1);
+  const [firstItem] = await itemsOfProject(db, projectId);
   const sent: Receive3dModelPayload[] = [];
   for (const file of files) {
     const payload: Receive3dModelPayload = {
@@ -118,26 +116,15 @@ export function chatSystemMessagesPart(ctx: ChatContext) {
     },
 
     /**
-     * Posts the projects module's status moves (project_events 'status-moved') not yet in the rooms.
-     * Any node may run it at any time: each event is claimed once in the same transaction that posts it.
+     * Posts the projects module's status moves not yet in the rooms. Any node may run it at any time:
+     * each move is claimed once (projects' `claimStatusMove`) in the same transaction that posts it.
      */
     async syncProjectEvents(limit = 50) {
-      const pending = await db
-        .select({ event: projectEvents })
-        .from(projectEvents)
-        .leftJoin(chatPostedEvents, eq(chatPostedEvents.eventId, projectEvents.id))
-        .where(and(eq(projectEvents.kind, 'status-moved'), isNull(chatPostedEvents.eventId)))
-        .orderBy(asc(projectEvents.createdAt), asc(projectEvents.id))
-        .limit(limit);
+      const pending = await unannouncedStatusMoves(db, limit);
       let count = 0;
-      for (const { event } of pending) {
+      for (const event of pending) {
         const posted = await db.transaction(async (tx) => {
-          const claimed = await tx
-            .insert(chatPostedEvents)
-            .values({ eventId: event.id })
-            .onConflictDoNothing()
-            .returning();
-          if (claimed.length === 0) return [];
+          if (!(await claimStatusMove(tx, event.id))) return [];
           return postToProject(tx, event.projectId, event.message, {
             key: `event:${event.id}`,
             actorId: event.actorId,

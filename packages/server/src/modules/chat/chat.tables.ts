@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
-import { projectEvents, projects } from '../projects/projects.tables';
+import { projects } from '../projects/projects.tables';
 
 /**
  * One room per project conversation (project + pro). The id is the spec's: creator id + pro id +
@@ -102,11 +102,3 @@ export const chatReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('chat_reads_user_idx').on(t.userId)],
 );
-
-/** Project events (status moves) already posted into the project's rooms as system messages. */
-export const chatPostedEvents = pgTable('chat_posted_events', {
-  eventId: uuid('event_id')
-    .primaryKey()
-    .references(() => projectEvents.id, { onDelete: 'cascade' }),
-  postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
-});

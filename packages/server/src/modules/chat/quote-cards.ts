@@ -1,14 +1,14 @@
-import { and, asc, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { quoteCardStatus, quoteCardText } from '@facet/domain/chat';
 import type { Tx } from '../../db/client';
 import { chatMessages } from './chat.tables';
-import { invitations } from '../projects/projects.tables';
-import { users } from '../accounts/accounts.tables';
+import { quotedInvitations, type InvitationRow } from '../projects/projects.reads';
+import { peopleByIds } from '../accounts/accounts.reads';
 import { insertMessage, toMessages } from './chat-message-store';
 import { ensureRooms } from './chat-rooms';
 import type { ChatContext, MessageRow, RoomRow, StoredPayload } from './chat-shared';
 
-type Offer = typeof invitations.$inferSelect;
+type Offer = InvitationRow;
 
 /**
  * One offer's card in its pro's room: a new card when the offer was sent again (its clientId carries
@@ -62,13 +62,19 @@ async function syncOfferCard(
  */
 async function syncQuoteCards(tx: Tx, projectId: string): Promise<MessageRow[]> {
   const rooms = await ensureRooms(tx, projectId);
-  const offers = await tx
-    .select({ offer: invitations, role: users.role })
-    .from(invitations)
-    .innerJoin(users, eq(users.id, invitations.proId))
-    .where(and(eq(invitations.projectId, projectId), isNotNull(invitations.quotedAt)));
+  const quoted = await quotedInvitations(tx, projectId);
+  const roles = new Map(
+    (
+      await peopleByIds(
+        tx,
+        quoted.map((q) => q.proId),
+      )
+    ).map((p) => [p.id, p.role]),
+  );
   const changed: MessageRow[] = [];
-  for (const { offer, role } of offers) {
+  for (const offer of quoted) {
+    const role = roles.get(offer.proId);
+    if (!role) continue;
     const room = rooms.find((r) => r.proId === offer.proId);
     const { priceCents, leadTimeDays, quotedAt } = offer;
     if (!room || priceCents === null || leadTimeDays === null || !quotedAt) continue;

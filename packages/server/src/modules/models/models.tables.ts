@@ -2,23 +2,9 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from '
 import { users } from '../accounts/accounts.tables';
 import { files } from '../files/files.tables';
 import { libraryProducts } from '../library/library.tables';
+import type { StoredAnalysis } from './stored-analysis';
 
-/** The analysis of a model file as read, in the file's own units (DESIGN.md section 4). */
-export interface StoredAnalysis {
-  format: string;
-  triangles: number;
-  volumeMm3: number;
-  surfaceAreaMm2: number;
-  sizeMm: { x: number; y: number; z: number };
-  watertight: boolean;
-  boundaryEdges: number;
-  nonManifoldEdges: number;
-  inconsistentEdges?: number;
-  degenerateFaces: number;
-  shells: number;
-  unitGuess: string;
-  warnings?: string[];
-}
+export type { StoredAnalysis };
 
 /** A customer's uploaded 3D model: the bytes sit in storage under `storageKey`. */
 export const models = pgTable(

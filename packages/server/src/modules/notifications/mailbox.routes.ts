@@ -1,8 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { htmlReply, replies } from '../../platform/openapi';
-import { mailOutbox } from '../../platform/mail/mail.tables';
+import { readOutbox } from '../../platform/mail/mail';
 import { notFound } from '../../platform/errors';
 
 const mailReply = z.object({
@@ -21,7 +20,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 
 /** The embedded mail outbox, for trying every feature without a mail server. Off when SMTP is set. */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const outbox = readOutbox(app.ctx.db);
   app.get(
     '/dev/mailbox/messages',
     {
@@ -33,12 +32,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await db
-        .select()
-        .from(mailOutbox)
-        .where(request.query.to ? eq(mailOutbox.to, request.query.to.toLowerCase()) : undefined)
-        .orderBy(desc(mailOutbox.createdAt))
-        .limit(200);
+      const rows = await outbox.list(request.query.to);
       return { messages: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
     },
   );
@@ -53,7 +47,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, request.params.id)).limit(1);
+      const row = await outbox.find(request.params.id);
       if (!row) throw notFound('That mail');
       return reply.type('text/html; charset=utf-8').send(row.html);
     },
@@ -68,7 +62,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200);
+      const rows = await outbox.list();
       const items = rows
         .map(
           (m) =>

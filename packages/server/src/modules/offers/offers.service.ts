@@ -1,8 +1,7 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { offerTransition, type OfferEvent } from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
-import { invitations, projects } from '../projects/projects.tables';
-import { users } from '../accounts/accounts.tables';
+import { personById } from '../accounts/accounts.reads';
+import { projectsByIds } from '../projects/projects.reads';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';
@@ -25,117 +24,44 @@ export function offersService(deps: {
   onOfferChange?: OfferChangeListener;
 }) {
   const { db, projects: p } = deps;
+  const store = p.invitations;
   const offerChanged = (tx: Tx, projectId: string) =>
     deps.onOfferChange ? deps.onOfferChange(tx, projectId) : Promise.resolve(async () => {});
 
   /** The invitation and the project it belongs to, seen by this viewer (404 for anyone who may not see it). */
   async function load(tx: Db | Tx, viewer: UserRow, invitationId: string, lock: boolean) {
     if (!UUID.test(invitationId)) throw notFound('Invitation');
-    const [found] = await tx
-      .select({ projectId: invitations.projectId })
-      .from(invitations)
-      .where(eq(invitations.id, invitationId));
+    const found = await store.find(tx, invitationId);
     if (!found) throw notFound('Invitation');
     const a = await p.access(tx, viewer, found.projectId, { lock });
     if (a.viewerRole === 'pro' && a.invitation?.id !== invitationId) throw notFound('Invitation');
-    const [invitation] = await tx.select().from(invitations).where(eq(invitations.id, invitationId));
+    // read again under the project's lock
+    const invitation = await store.find(tx, invitationId);
     return { a, invitation: invitation! };
   }
 
-  function transition(invitation: InvitationRow, event: OfferEvent) {
-    const to = offerTransition(invitation.status, event);
-    if (!to) {
-      if ((event === 'accept' || event === 'decline') && invitation.status === 'pending') {
-        throw new AppError('offer_not_quoted', 'This offer has no price yet.', 409);
-      }
-      throw offerClosed();
-    }
-    return to;
-  }
-
   async function reply(viewer: UserRow, invitationId: string) {
-    const [row] = await db.select().from(invitations).where(eq(invitations.id, invitationId));
+    const row = await store.find(db, invitationId);
     const people = await loadPeople(db, [row!.proId]);
     return p.offerReply(row!, people);
   }
 
   return {
     async invite(viewer: UserRow, projectId: string, proId: string) {
-      const { mails, invitationId } = await db.transaction(async (tx) => {
-        const a = await p.access(tx, viewer, projectId, { lock: true });
-        const d = p.check(a, 'invite');
-        if (!UUID.test(proId)) throw notFound('Designer');
-        const [pro] = await tx.select().from(users).where(eq(users.id, proId));
-        if (!pro || (pro.role !== 'designer' && pro.role !== 'service') || pro.status !== 'active')
-          throw notFound('Designer');
-        if (a.project.service && pro.role !== 'service') {
-          throw new AppError('wrong_pro_type', 'Invite a service provider to a service project.', 400);
-        }
-        if (!a.project.service && pro.role !== 'designer') {
-          throw new AppError('wrong_pro_type', 'Invite a CAD designer to a design project.', 400);
-        }
-        const inserted = await tx
-          .insert(invitations)
-          .values({ projectId, proId })
-          .onConflictDoNothing({ target: [invitations.projectId, invitations.proId] })
-          .returning();
-        if (inserted.length === 0) {
-          throw new AppError(
-            'already_invited',
-            pro.role === 'service'
-              ? 'This service provider is already invited.'
-              : 'This designer is already invited.',
-            409,
-          );
-        }
-        const mails: MailJob[] = [];
-        if (d.moved) {
-          mails.push(
-            ...(await p.move(tx, a.project, { position: d.next.position }, viewer.id, false, {
-              sentInvite: true,
-            })),
-          );
-        } else if (!a.project.sentInvite) {
-          await tx
-            .update(projects)
-            .set({ sentInvite: true, updatedAt: new Date() })
-            .where(eq(projects.id, projectId));
-        }
-        await p.addEvent(
-          tx,
-          projectId,
-          'invited',
-          `${pro.firstName} ${pro.lastName.charAt(0)}. was invited`,
-          viewer.id,
-        );
-        const customer = await loadPeople(tx, [viewer.id]);
-        mails.push(
-          ...(await p.mailTo(tx, 'designer-invite', pro.id, a.project, {
-            customerName: customer.get(viewer.id)?.shortName ?? '',
-          })),
-        );
-        return { mails, invitationId: inserted[0]!.id };
-      });
+      const { mails, invitationId } = await db.transaction((tx) =>
+        inviteInTx(p, tx, viewer, projectId, proId),
+      );
       await p.sendMails(mails);
       return { offer: await reply(viewer, invitationId), project: await p.detail(viewer, projectId) };
     },
 
     async listForPro(viewer: UserRow, status?: InvitationRow['status']) {
-      const rows = await db
-        .select()
-        .from(invitations)
-        .where(and(eq(invitations.proId, viewer.id), status ? eq(invitations.status, status) : undefined))
-        .orderBy(desc(invitations.invitedAt));
+      const rows = await store.ofPro(db, viewer.id, status);
       if (rows.length === 0) return [];
-      const projectRows = await db
-        .select()
-        .from(projects)
-        .where(
-          inArray(
-            projects.id,
-            rows.map((r) => r.projectId),
-          ),
-        );
+      const projectRows = await projectsByIds(
+        db,
+        rows.map((r) => r.projectId),
+      );
       const summaries = await p.summaries(db, projectRows, viewer);
       const people = await loadPeople(db, [viewer.id]);
       return rows.map((r) => ({
@@ -149,15 +75,7 @@ export function offersService(deps: {
         const { a, invitation } = await load(tx, viewer, invitationId, true);
         p.check(a, 'quote');
         transition(invitation, 'quote');
-        await tx
-          .update(invitations)
-          .set({
-            status: 'quoted',
-            priceCents: offer.priceCents,
-            leadTimeDays: offer.leadTimeDays,
-            quotedAt: new Date(),
-          })
-          .where(eq(invitations.id, invitationId));
+        await store.quote(tx, invitationId, offer);
         await p.addEvent(tx, a.project.id, 'offer', 'An offer was sent', viewer.id);
         const people = await loadPeople(tx, [viewer.id]);
         const mails = await p.mailTo(tx, 'designer-invite-accept', a.project.customerId, a.project, {
@@ -178,10 +96,7 @@ export function offersService(deps: {
         const { a, invitation } = await load(tx, viewer, invitationId, true);
         p.check(a, 'refuse-invitation');
         transition(invitation, 'refuse');
-        await tx
-          .update(invitations)
-          .set({ status: 'refused', refusedBy: 'pro', answeredAt: new Date() })
-          .where(eq(invitations.id, invitationId));
+        await store.refuse(tx, invitationId, 'pro');
         const people = await loadPeople(tx, [viewer.id]);
         const mails = await p.mailTo(tx, 'designer-invite-refuse', a.project.customerId, a.project, {
           proName: people.get(viewer.id)?.shortName ?? '',
@@ -211,21 +126,8 @@ export function offersService(deps: {
         const d = p.check(a, 'accept-offer');
         transition(invitation, 'accept');
         const now = new Date();
-        await tx
-          .update(invitations)
-          .set({ status: 'accepted', answeredAt: now })
-          .where(eq(invitations.id, invitationId));
-        const others = await tx
-          .update(invitations)
-          .set({ status: 'refused', refusedBy: 'customer', answeredAt: now })
-          .where(
-            and(
-              eq(invitations.projectId, a.project.id),
-              ne(invitations.id, invitationId),
-              inArray(invitations.status, ['pending', 'quoted']),
-            ),
-          )
-          .returning();
+        await store.accept(tx, invitationId, now);
+        const others = await store.refuseOthers(tx, a.project.id, invitationId, now);
         const mails = await p.move(tx, a.project, { position: d.next.position }, viewer.id, false, {
           proId: invitation.proId,
           totalPriceCents: invitation.priceCents,
@@ -254,10 +156,7 @@ export function offersService(deps: {
         guardOwner(a);
         p.check(a, 'decline-offer');
         transition(invitation, 'decline');
-        await tx
-          .update(invitations)
-          .set({ status: 'refused', refusedBy: 'customer', answeredAt: new Date() })
-          .where(eq(invitations.id, invitationId));
+        await store.refuse(tx, invitationId, 'customer');
         await p.addEvent(tx, a.project.id, 'declined', 'An offer was declined', viewer.id);
         const mails = await p.mailTo(tx, 'designer-offer-refuse', invitation.proId, a.project);
         return { mails, after: await offerChanged(tx, a.project.id) };
@@ -267,6 +166,67 @@ export function offersService(deps: {
       return reply(viewer, invitationId);
     },
   };
+}
+
+function transition(invitation: InvitationRow, event: OfferEvent) {
+  const to = offerTransition(invitation.status, event);
+  if (!to) {
+    if ((event === 'accept' || event === 'decline') && invitation.status === 'pending') {
+      throw new AppError('offer_not_quoted', 'This offer has no price yet.', 409);
+    }
+    throw offerClosed();
+  }
+  return to;
+}
+
+/** Invites a pro (one transaction under the project's lock): the first invitation moves the project on. */
+async function inviteInTx(p: ProjectsService, tx: Tx, viewer: UserRow, projectId: string, proId: string) {
+  const a = await p.access(tx, viewer, projectId, { lock: true });
+  const d = p.check(a, 'invite');
+  if (!UUID.test(proId)) throw notFound('Designer');
+  const pro = await personById(tx, proId);
+  if (!pro || (pro.role !== 'designer' && pro.role !== 'service') || pro.status !== 'active')
+    throw notFound('Designer');
+  if (a.project.service && pro.role !== 'service') {
+    throw new AppError('wrong_pro_type', 'Invite a service provider to a service project.', 400);
+  }
+  if (!a.project.service && pro.role !== 'designer') {
+    throw new AppError('wrong_pro_type', 'Invite a CAD designer to a design project.', 400);
+  }
+  const inserted = await p.invitations.insert(tx, projectId, proId);
+  if (!inserted) {
+    throw new AppError(
+      'already_invited',
+      pro.role === 'service'
+        ? 'This service provider is already invited.'
+        : 'This designer is already invited.',
+      409,
+    );
+  }
+  const mails: MailJob[] = [];
+  if (d.moved) {
+    mails.push(
+      ...(await p.move(tx, a.project, { position: d.next.position }, viewer.id, false, {
+        sentInvite: true,
+      })),
+    );
+  } else if (!a.project.sentInvite) {
+    await p.invitations.markSentInvite(tx, projectId);
+  }
+  await p.addEvent(
+    tx,
+    projectId,
+    'invited',
+    `${pro.firstName} ${pro.lastName.charAt(0)}. was invited`,
+    viewer.id,
+  );
+  const customer = await loadPeople(tx, [viewer.id]);
+  mails.push(
+    ...(await p.mailTo(tx, 'designer-invite', pro.id, a.project, {
+      customerName: customer.get(viewer.id)?.shortName ?? '',
+    })),
+  );
+  return { mails, invitationId: inserted.id };
 }
 
 function guardOwner(a: Access) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replies } from '../../platform/openapi';
-import type { StoredAnalysis } from '../models/models.tables';
+import type { StoredAnalysis } from '../models/stored-analysis';
 import { requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { errorReply } from '../accounts/accounts.schemas';

@@ -17,7 +17,7 @@ import type {
 } from '@facet/domain/pricing';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
-import { catalogQueries, type PriceQuoteRow } from '../catalog/catalog.queries';
+import { pricingQueries, type PriceQuoteRow } from './pricing.queries';
 import type { CatalogService, CatalogView } from '../catalog/catalog.service';
 
 /** The server's own measurements of a stored model (never numbers sent by the browser). */
@@ -102,7 +102,7 @@ function checkAnalysis(analysis: ModelAnalysis) {
 }
 
 export function pricingService(deps: { db: Db; catalog: CatalogService }) {
-  const q = catalogQueries(deps.db);
+  const q = pricingQueries(deps.db);
 
   function checkExtras(catalog: CatalogView, choices: ReturnType<typeof parseChoices>) {
     if (choices.laserFontId != null && !catalog.laserFonts.some((f) => f.id === choices.laserFontId)) {

@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DEFAULT_DIMENSION_NAMES, withDefaultUnit } from '@facet/domain/format';
 import { statusAt, workflowOf } from '@facet/domain/workflow';
 import type { Db } from '../../db/client';
-import { models } from '../models/models.tables';
+import { modelIdsOwnedBy } from '../models/models.reads';
 import { projectFiles, projectItems, projects } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
@@ -50,10 +50,7 @@ function itemsOf(input: CreateProjectInput) {
 /** Every model the new items name must be the customer's own (404 otherwise, like any unknown model). */
 async function checkModelsOwned(db: Db, viewer: UserRow, modelIds: string[]) {
   if (modelIds.length === 0) return;
-  const owned = await db
-    .select({ id: models.id })
-    .from(models)
-    .where(and(inArray(models.id, modelIds), eq(models.ownerId, viewer.id)));
+  const owned = await modelIdsOwnedBy(db, viewer.id, modelIds);
   if (owned.length !== modelIds.length) throw notFound('Model');
 }
 

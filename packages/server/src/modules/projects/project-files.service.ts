@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import { checkChatFileContent, FILE_FORMAT_NOT_SUPPORTED_MESSAGE, SNIFF_BYTES } from '@facet/domain/chat';
 import type { Tx } from '../../db/client';
-import { models } from '../models/models.tables';
+import { modelSummaries } from '../models/models.reads';
 import { projectFiles, projectItems } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
@@ -178,11 +178,18 @@ export function projectFilesService(deps: ProjectsDeps) {
     /** Every 3D model of the project (item models and delivered 3D files) as one zip, streamed. */
     async modelsZip(viewer: UserRow, projectId: string): Promise<{ fileName: string; stream: Readable }> {
       const a = await access(db, viewer, projectId);
-      const itemModels = await db
-        .select({ name: models.fileName, key: models.storageKey })
+      const items = await db
+        .select({ modelId: projectItems.modelId })
         .from(projectItems)
-        .innerJoin(models, eq(models.id, projectItems.modelId))
         .where(eq(projectItems.projectId, projectId));
+      const itemModels = [
+        ...(
+          await modelSummaries(
+            db,
+            items.map((i) => i.modelId),
+          )
+        ).values(),
+      ].map((m) => ({ name: m.fileName, key: m.storageKey }));
       const delivered = seesWork(a)
         ? (
             await db

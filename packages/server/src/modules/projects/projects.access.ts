@@ -9,15 +9,14 @@ import {
 import type { Db, Tx } from '../../db/client';
 import type { projectFiles } from './projects.tables';
 import { changeRequests, invitations, projectItems, projects, projectStatuses } from './projects.tables';
-import { ratings } from '../ratings/ratings.tables';
+import { ratingOfProject } from '../ratings/ratings.reads';
+import type { InvitationRow, ProjectRow, StatusRow } from './projects.reads';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 
 /** Who may do what to a project: the viewer's part in it, read under the caller's transaction. */
 
-export type ProjectRow = typeof projects.$inferSelect;
-export type InvitationRow = typeof invitations.$inferSelect;
-export type StatusRow = typeof projectStatuses.$inferSelect;
+export type { InvitationRow, ProjectRow, StatusRow } from './projects.reads';
 export type ChangeRow = typeof changeRequests.$inferSelect;
 export type FileRow = typeof projectFiles.$inferSelect;
 
@@ -54,7 +53,7 @@ async function readState(tx: Db | Tx, project: ProjectRow, status: StatusRow) {
     )
     .orderBy(desc(changeRequests.requestedAt))
     .limit(1);
-  const [rated] = await tx.select({ id: ratings.id }).from(ratings).where(eq(ratings.projectId, project.id));
+  const rated = await ratingOfProject(tx, project.id);
   const state: ProjectState = {
     position: status.position as StatusPosition,
     completed: project.completed,

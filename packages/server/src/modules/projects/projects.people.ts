@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import { initials, shortName } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../accounts/accounts.tables';
+import { peopleByIds, type PersonRow as AccountPerson } from '../accounts/accounts.reads';
 import { activeProductionTeam } from '../accounts/accounts.queries';
 
 export type Role = 'customer' | 'designer' | 'service' | 'staff';
@@ -17,7 +16,7 @@ export interface PersonRef {
   avatarUrl: string | null;
 }
 
-type PersonRow = Pick<typeof users.$inferSelect, 'id' | 'role' | 'firstName' | 'lastName' | 'avatarKey'>;
+type PersonRow = Pick<AccountPerson, 'id' | 'role' | 'firstName' | 'lastName' | 'avatarKey'>;
 
 export function toPerson(row: PersonRow): PersonRef {
   return {
@@ -34,19 +33,7 @@ export function toPerson(row: PersonRow): PersonRef {
 
 /** People by id (a read of the accounts' users table, names and avatars only). */
 export async function loadPeople(db: Db | Tx, ids: readonly string[]): Promise<Map<string, PersonRef>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatarKey: users.avatarKey,
-      email: users.email,
-    })
-    .from(users)
-    .where(inArray(users.id, unique));
+  const rows = await peopleByIds(db, ids);
   return new Map(rows.map((r) => [r.id, toPerson(r)]));
 }
 

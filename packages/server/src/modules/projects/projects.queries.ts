@@ -16,8 +16,8 @@ import {
   projects,
   projectStatuses,
 } from './projects.tables';
-import { models } from '../models/models.tables';
-import { ratings } from '../ratings/ratings.tables';
+import { modelSummaries } from '../models/models.reads';
+import { ratingOfProject } from '../ratings/ratings.reads';
 import type { UserRow } from '../accounts/accounts.queries';
 import { access, seesWork, type Access, type ProjectRow } from './projects.access';
 import { changeReply, fileReply, fileUrl, offerReply } from './projects.mappers';
@@ -86,15 +86,19 @@ export async function summaries(tx: Db | Tx, rows: ProjectRow[], viewer: UserRow
 }
 
 export async function itemReplies(tx: Db | Tx, projectId: string) {
-  const items = await tx
-    .select({
-      item: projectItems,
-      model: { id: models.id, fileName: models.fileName, thumbnailFileId: models.thumbnailFileId },
-    })
+  const rows = await tx
+    .select()
     .from(projectItems)
-    .leftJoin(models, eq(models.id, projectItems.modelId))
     .where(eq(projectItems.projectId, projectId))
     .orderBy(asc(projectItems.sort));
+  const modelsById = await modelSummaries(
+    tx,
+    rows.map((r) => r.modelId),
+  );
+  const items = rows.map((item) => ({
+    item,
+    model: item.modelId ? modelsById.get(item.modelId) : undefined,
+  }));
   const images = await tx
     .select()
     .from(projectFiles)
@@ -163,7 +167,7 @@ export async function detailOf(tx: Db | Tx, a: Access) {
     .where(eq(changeRequests.projectId, a.project.id))
     .orderBy(desc(changeRequests.requestedAt))
     .limit(1);
-  const [ratingRow] = await tx.select().from(ratings).where(eq(ratings.projectId, a.project.id));
+  const ratingRow = await ratingOfProject(tx, a.project.id);
   const s = summary!;
   return {
     ...s,

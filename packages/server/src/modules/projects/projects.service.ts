@@ -4,6 +4,7 @@ import { offerReply } from './projects.mappers';
 import { detailOf, projectQueries, summaries } from './projects.queries';
 import { addEvent, mailTo, mailToProductionTeam, sendMails, type ProjectsDeps } from './projects.shared';
 import { changeRequestsService } from './change-requests.service';
+import { invitationsStore } from './invitations.store';
 import { itemImagesService } from './item-images.service';
 import { projectEditsService } from './project-edits.service';
 import { projectFilesService } from './project-files.service';
@@ -48,6 +49,8 @@ export function projectsService(deps: ProjectsDeps) {
     detail,
     offerReply,
     summaries,
+    /** Invitations and offers as rows; the offers module decides the moves. */
+    invitations: invitationsStore,
 
     seedStatuses: queries.seedStatuses,
     statuses: queries.statuses,

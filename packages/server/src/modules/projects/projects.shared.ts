@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { projectEvents, projects } from './projects.tables';
-import { users } from '../accounts/accounts.tables';
+import { peopleByIds } from '../accounts/accounts.reads';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { MailJob } from '../notifications/notifications.service';
@@ -24,10 +24,7 @@ export async function sendMails(jobs: Jobs, mails: MailJob[]) {
 async function emailsOf(tx: Db | Tx, ids: (string | null)[]) {
   const list = ids.filter((v): v is string => Boolean(v));
   if (list.length === 0) return new Map<string, { email: string; firstName: string }>();
-  const rows = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(inArray(users.id, list));
+  const rows = await peopleByIds(tx, list);
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -165,8 +165,15 @@ export const projectEvents = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     automatic: boolean('automatic').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the chat posted this status move into the project's rooms (null: not yet; see projects.reads.ts). */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
-  (t) => [index('project_events_project_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('project_events_project_idx').on(t.projectId, t.createdAt),
+    index('project_events_unannounced_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'status-moved' and ${t.announcedAt} is null`),
+  ],
 );
 
 /** Changes a customer asks for after delivery, priced by the pro. */

@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { mailOutbox } from './mail.tables';
@@ -37,5 +38,22 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string }
       });
       await record(message, 'smtp');
     },
+  };
+}
+
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/** The outbox as the mailbox pages read it: newest first, at most 200, optionally to one address. */
+export function readOutbox(db: Db) {
+  return {
+    list: (to?: string): Promise<OutboxMail[]> =>
+      db
+        .select()
+        .from(mailOutbox)
+        .where(to ? eq(mailOutbox.to, to.toLowerCase()) : undefined)
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(200),
+    find: async (id: string): Promise<OutboxMail | undefined> =>
+      (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1))[0],
   };
 }

@@ -1,0 +1,103 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { invitations, projectEvents, projectItems, projects, projectStatuses } from './projects.tables';
+
+/**
+ * What other modules may read of projects (decision 019): plain functions over the projects' tables,
+ * and one write, `claimStatusMove`, which must commit with the chat's message. A leaf file: it imports
+ * nothing from another module, so a read never makes a cycle between modules.
+ */
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type StatusRow = typeof projectStatuses.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
+export type ProjectEventRow = typeof projectEvents.$inferSelect;
+
+export async function projectById(db: Db | Tx, id: string): Promise<ProjectRow | undefined> {
+  return (await db.select().from(projects).where(eq(projects.id, id)))[0];
+}
+
+export async function projectsByIds(db: Db | Tx, ids: readonly string[]): Promise<ProjectRow[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  return db.select().from(projects).where(inArray(projects.id, unique));
+}
+
+/** The project with its workflow status. */
+export async function projectWithStatus(db: Db | Tx, id: string) {
+  const [row] = await db
+    .select({ project: projects, status: projectStatuses })
+    .from(projects)
+    .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
+    .where(eq(projects.id, id));
+  return row;
+}
+
+export function itemsOfProject(db: Db | Tx, projectId: string) {
+  return db
+    .select()
+    .from(projectItems)
+    .where(eq(projectItems.projectId, projectId))
+    .orderBy(asc(projectItems.sort));
+}
+
+export function invitationsOfProject(db: Db | Tx, projectId: string): Promise<InvitationRow[]> {
+  return db.select().from(invitations).where(eq(invitations.projectId, projectId));
+}
+
+/** Invitations of a project that carry an offer (a price was sent). */
+export function quotedInvitations(db: Db | Tx, projectId: string): Promise<InvitationRow[]> {
+  return db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.projectId, projectId), isNotNull(invitations.quotedAt)));
+}
+
+export async function invitationOf(db: Db | Tx, projectId: string, proId: string) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.projectId, projectId), eq(invitations.proId, proId)));
+  return row;
+}
+
+/** Every invitation of these pros (their response figures). */
+export function invitationsOfPros(db: Db, proIds: string[]): Promise<InvitationRow[]> {
+  if (proIds.length === 0) return Promise.resolve([]);
+  return db.select().from(invitations).where(inArray(invitations.proId, proIds));
+}
+
+/** Completed and active projects per chosen pro. */
+export async function projectCountsByPro(db: Db, proIds: string[]) {
+  if (proIds.length === 0) return [];
+  const rows = await db
+    .select({
+      proId: projects.proId,
+      completed: sql<number>`count(*) filter (where ${projects.completed})::int`,
+      active: sql<number>`count(*) filter (where not ${projects.completed})::int`,
+    })
+    .from(projects)
+    .where(inArray(projects.proId, proIds))
+    .groupBy(projects.proId);
+  return rows.filter((r): r is typeof r & { proId: string } => r.proId !== null);
+}
+
+/** Status moves the chat has not yet posted into the project's rooms, oldest first. */
+export function unannouncedStatusMoves(db: Db | Tx, limit: number): Promise<ProjectEventRow[]> {
+  return db
+    .select()
+    .from(projectEvents)
+    .where(and(eq(projectEvents.kind, 'status-moved'), isNull(projectEvents.announcedAt)))
+    .orderBy(asc(projectEvents.createdAt), asc(projectEvents.id))
+    .limit(limit);
+}
+
+/** Marks a status move announced; true for the one transaction that claimed it (any node may try). */
+export async function claimStatusMove(tx: Tx, eventId: string): Promise<boolean> {
+  const claimed = await tx
+    .update(projectEvents)
+    .set({ announcedAt: new Date() })
+    .where(and(eq(projectEvents.id, eventId), isNull(projectEvents.announcedAt)))
+    .returning({ id: projectEvents.id });
+  return claimed.length > 0;
+}
