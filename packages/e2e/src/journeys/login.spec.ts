@@ -4,6 +4,20 @@ import { loginThroughPage, screenshot } from '../fixtures/browser';
 const PASSWORD = 'Facet-demo-1';
 
 describe('login', () => {
+  test('Signed-out pages log no console error: being signed out is an answer, not a 401', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const path of ['/', '/login-user']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(errors).toEqual([]);
+  });
+
   test('A customer logs in on the customer page, sees the app and logs out', async ({ page }) => {
     await loginThroughPage(page, '/login-user', 'customer@demo.facet', PASSWORD);
     await page.waitForURL('**/dashboard');

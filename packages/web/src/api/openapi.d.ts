@@ -240,6 +240,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account, or null when signed out */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                address: {
+                                    city: string;
+                                    country: string;
+                                    countryName: string;
+                                    state: string;
+                                    stateName: string;
+                                    street: string;
+                                    zipcode: string;
+                                } | null;
+                                avatarUrl: string | null;
+                                blocked: boolean;
+                                cartCount: number;
+                                credits: {
+                                    balance: number;
+                                    monthly: number;
+                                    purchased: number;
+                                };
+                                email: string;
+                                firstName: string;
+                                firstTimeLogin: boolean;
+                                fullName: string;
+                                hasSkippedQuestions: boolean;
+                                id: string;
+                                isInactive: boolean;
+                                lastName: string;
+                                membership: {
+                                    name: string;
+                                };
+                                phone: string | null;
+                                profileCompletePercent: number;
+                                questionsBanner: boolean;
+                                /** @enum {string} */
+                                role: "customer" | "designer" | "service" | "staff";
+                                /** @enum {string} */
+                                status: "active" | "pending" | "hold" | "deactivated";
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/signup": {
         parameters: {
             query?: never;

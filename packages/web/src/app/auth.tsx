@@ -12,15 +12,10 @@ export const LOGOUT_DELAY_MS = 200;
 
 export const meQueryKey = ['me'] as const;
 
-/** The signed-in account, or null when signed out (401). */
+/** The signed-in account, or null when signed out (the session answer, so a signed-out page logs no 401). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
-  try {
-    const { user } = await api.get<Reply<'/api/me', 'get'>>('/api/me', { signal });
-    return user;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const { user } = await api.get<Reply<'/api/auth/session', 'get'>>('/api/auth/session', { signal });
+  return user;
 }
 
 export type AuthContextValue = {

@@ -96,6 +96,19 @@ const defaults: Handler = ({ method, path }) => {
   return { status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } };
 };
 
+/**
+ * The app asks GET /api/auth/session at start; tests describe the account as GET /api/me answers it (200 with
+ * the user, or 401 signed out), so the session answer is derived from that.
+ */
+function answerOf(handler: Handler | undefined, request: Recorded) {
+  if (request.method === 'GET' && request.path === '/api/auth/session') {
+    const asMe = { ...request, path: '/api/me' };
+    const me = handler?.(asMe) ?? defaults(asMe);
+    return me.status === 401 ? { status: 200, body: { user: null } } : me;
+  }
+  return handler?.(request) ?? defaults(request);
+}
+
 /** Stands in for the HTTP API (the network edge only): answers by method and path, records every request. */
 export function fakeApi(handler?: Handler) {
   const requests: Recorded[] = [];
@@ -106,7 +119,7 @@ export function fakeApi(handler?: Handler) {
     if (typeof body === 'string') body = JSON.parse(body) as unknown;
     const request = { method, path: url.pathname, body };
     requests.push(request);
-    const answer = handler?.(request) ?? defaults(request);
+    const answer = answerOf(handler, request);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },

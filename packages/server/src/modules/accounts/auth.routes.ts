@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accountMessages, loginInputSchema, PORTFOLIO_MAX_FILES } from '@facet/domain/rules';
 import { replies } from '../../platform/openapi';
 import { AppError } from '../../platform/errors';
-import { errorReply, userReply } from './accounts.schemas';
+import { errorReply, meSchema, userReply } from './accounts.schemas';
 import { SESSION_COOKIE } from './sessions';
 import type { UploadedFile } from './signup.service';
 import { assertSafeInput } from '../../platform/input-guard';
@@ -25,6 +25,19 @@ export function setSessionCookie(
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
+
+  // The web asks this at start: being signed out is an answer (200, user null), not an error in the console.
+  app.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in account, or null when signed out',
+        response: replies({ 200: z.object({ user: meSchema.nullable() }) }),
+      },
+    },
+    async (request) => ({ user: request.account ? await app.ctx.accounts.toMe(request.account) : null }),
+  );
 
   app.post(
     '/api/auth/signup',

@@ -203,6 +203,24 @@ describe('sign-up', () => {
 });
 
 describe('login and logout', () => {
+  test('the session answer: null signed out (200, not 401), the account signed in, null again after logout', async () => {
+    const session = (cookie?: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+    const out = await session();
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ user: null });
+    expect((await me()).statusCode).toBe(401);
+
+    const cookie = await loginAs(t.app, 'customer@demo.facet', 'customer');
+    const signedIn = await session(cookie);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ email: 'customer@demo.facet', role: 'customer' });
+    expect(signedIn.json().user).toEqual((await me(cookie)).json().user);
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect((await session(cookie)).json()).toEqual({ user: null });
+  });
+
   test('the session cookie is HttpOnly, SameSite=Lax, path /', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -94,7 +94,7 @@ describe('item images in the project details panel', () => {
     const looking = await screen.findByRole('region', { name: 'Images' });
     // before and after the account arrives: no pro of the project, no adding
     expect(within(looking).queryByRole('button', { name: 'Add image' })).toBeNull();
-    await vi.waitFor(() => expect(api2.requests.some((r) => r.path === '/api/me')).toBe(true));
+    await vi.waitFor(() => expect(api2.requests.some((r) => r.path === '/api/auth/session')).toBe(true));
     expect(within(looking).queryByRole('button', { name: 'Add image' })).toBeNull();
     expect(within(looking).queryAllByRole('button', { name: /^Remove image / })).toHaveLength(0);
     expect(within(looking).getAllByRole('button', { name: /^View Large: / })).toHaveLength(2);
