@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
-import { files } from '../files/files.tables';
+import { files } from '../../platform/files/files.tables';
 import { libraryProducts } from '../library/library.tables';
 
 /** The analysis of a model file as read, in the file's own units (DESIGN.md section 4). */

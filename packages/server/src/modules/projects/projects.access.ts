@@ -7,7 +7,6 @@ import {
   type StatusPosition,
 } from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
-import type { projectFiles } from './projects.tables';
 import { changeRequests, invitations, projectItems, projects, projectStatuses } from './projects.tables';
 import { ratings } from '../ratings/ratings.tables';
 import { AppError, notFound } from '../../platform/errors';
@@ -19,7 +18,7 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;
 export type StatusRow = typeof projectStatuses.$inferSelect;
 export type ChangeRow = typeof changeRequests.$inferSelect;
-export type FileRow = typeof projectFiles.$inferSelect;
+export type { FileRow } from './project-files.store';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
