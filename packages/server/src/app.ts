@@ -29,12 +29,12 @@ import { signupService, type SignupService } from './modules/accounts/signup.ser
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { catalogService, type CatalogService } from './modules/catalog/catalog.service';
 import { pricingService, type PricingService } from './modules/pricing/pricing.service';
-import { filesRoutes } from './modules/files/files.routes';
+import { filesRoutes } from './platform/files/files.routes';
 import { modelsRoutes } from './modules/models/models.routes';
 import { registerModelJobs } from './modules/models/models.jobs';
 import { modelsService, type ModelsService } from './modules/models/models.service';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
-import { filesService, type FilesService } from './modules/files/files.service';
+import { filesService, type FilesService } from './platform/files/files.service';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/notifications/mailbox.routes';
@@ -176,7 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const onboarding = onboardingService(db);
   const catalog = catalogService(db);
   const pricing = pricingService({ db, catalog });
-  const models = modelsService({ db, storage, config, jobs, log: app.log });
+  const models = modelsService({ db, storage, files, config, jobs, log: app.log });
   const accounts = accountsService({ db, sessions, files, jobs, throttle });
   const signup = signupService({ db, sessions, files, jobs, accounts, onboarding, throttle });
   const projects = projectsService({ db, jobs, storage });

@@ -19,20 +19,15 @@ export { chatRoomId, creationTimeDigits, parseChatRoomId } from './room-id';
 export type { ChatRoomIdInput, ChatRoomIdParts } from './room-id';
 
 export {
-  CHAT_FILE_CONTENT,
   CHAT_FILE_EXTENSIONS,
   FILE_FORMAT_NOT_SUPPORTED_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
   MAX_CHAT_FILE_BYTES,
-  SNIFF_BYTES,
   checkChatFile,
-  checkChatFileContent,
-  contentMatchesExtension,
   chatFileExtension,
   isChatFileExtension,
-  sniffFileType,
 } from './files';
-export type { ChatFileCheck, ChatFileExtension, ChatFileRejection, SniffedFileType } from './files';
+export type { ChatFileCheck, ChatFileExtension, ChatFileRejection } from './files';
 
 export {
   activeMentionQuery,

@@ -1,35 +1,85 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-
-const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.url));
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 
 /**
- * A fresh PGlite migrated up to and including the migration tagged `tag` (e.g. '0006_auth_throttle'),
- * for a test that writes rows as they were and then runs the later migrations (`migrateRest`).
+ * For migration tests: a database (PGlite, or a fresh PostgreSQL database when DATABASE_URL is set) migrated
+ * up to a given migration, so a test can write rows as they were and then run the rest.
  */
-export async function databaseAt(tag: string) {
-  const journalPath = path.join(migrationsFolder, 'meta/_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === tag);
-  if (index < 0) throw new Error(`no migration tagged ${tag}`);
-  const partial = await mkdtemp(path.join(tmpdir(), 'facet-migrations-'));
-  await cp(migrationsFolder, partial, { recursive: true });
-  await writeFile(
-    path.join(partial, 'meta/_journal.json'),
-    JSON.stringify({ ...journal, entries: journal.entries.slice(0, index + 1) }),
-  );
+
+/** The app's migrations folder (every migration). */
+export const migrations = fileURLToPath(new URL('../db/migrations', import.meta.url));
+
+/** A copy of the migrations folder that ends at `last`. */
+export function migrationsUpTo(last: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'facet-migrations-'));
+  cpSync(migrations, dir, { recursive: true });
+  const journalPath = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
+  const end = journal.entries.findIndex((e) => e.tag === last);
+  journal.entries = journal.entries.slice(0, end + 1);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+export interface Sql {
+  query(text: string): Promise<Record<string, unknown>[]>;
+  /** Several statements at once. */
+  exec(text: string): Promise<void>;
+  migrate(folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openPglite(): Promise<Sql> {
   const client = new PGlite();
-  const db = drizzle(client);
-  await migrate(db, { migrationsFolder: partial });
-  await rm(partial, { recursive: true, force: true });
+  await client.waitReady;
+  const db = drizzlePglite(client);
   return {
-    client,
-    /** Runs every migration after `tag`, as the app does at start. */
-    migrateRest: () => migrate(db, { migrationsFolder }),
+    query: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
+    close: () => client.close(),
   };
 }
+
+export async function openPostgres(serverUrl: string): Promise<Sql> {
+  const name = `facet_migration_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const db = drizzlePg(pool);
+  return {
+    query: async (text) => (await pool.query<Record<string, unknown>>(text)).rows,
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
+    close: async () => {
+      await pool.end();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** PostgreSQL when DATABASE_URL is set (as in CI's second pass), else PGlite. */
+export const openDatabase = () =>
+  process.env.DATABASE_URL ? openPostgres(process.env.DATABASE_URL) : openPglite();

@@ -1521,7 +1521,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The image or PDF, inline */
+                /** @description The image inline, a PDF as an attachment */
                 200: {
                     headers: {
                         [name: string]: unknown;

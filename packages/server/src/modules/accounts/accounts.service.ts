@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { isBlocked } from '../../platform/auth';
 import type { Jobs } from '../../platform/jobs';
-import type { FilesService } from '../files/files.service';
+import type { FilesService } from '../../platform/files/files.service';
 import { geo } from '../geo/geo.service';
 import { accountsQueries, normaliseEmail, type UserRow } from './accounts.queries';
 import { saveProProfile, type ProProfileValues } from './pro-profile.store';

@@ -119,7 +119,7 @@ describe('sign-up', () => {
   });
 
   test('portfolio images come as multipart; unsupported types are refused with the spec message', async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
     const form = (files: { name: string; bytes: Uint8Array }[], email: string) => {
       const boundary = '----facet';
       const parts = [

@@ -1,5 +1,7 @@
 import {
   accountMessages,
+  AVATAR_EXTENSIONS,
+  AVATAR_MAX_BYTES,
   changePasswordInputSchema,
   checkAvatarFile,
   createProfileUpdateSchema,
@@ -10,7 +12,8 @@ import { z } from 'zod';
 import { replies } from '../../platform/openapi';
 import { AppError } from '../../platform/errors';
 import { requireUser } from '../../platform/auth';
-import { contentMatchesName } from '../files/files.service';
+import { contentMatchesName } from '../../platform/files/content-check';
+import { bytesOf, readUpload } from '../../platform/files/upload';
 import { errorReply, userReply } from './accounts.schemas';
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -61,16 +64,31 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      if (!request.isMultipart()) throw new AppError('validation_failed', 'Choose an image to upload.', 400);
-      const part = await request.file({ limits: { fileSize: 5 * 1024 * 1024 + 1 } });
-      if (!part || part.fieldname !== 'avatar')
-        throw new AppError('validation_failed', 'Choose an image to upload.', 400);
-      const bytes = new Uint8Array(await part.toBuffer());
+      const chooseImage = () => new AppError('validation_failed', 'Choose an image to upload.', 400);
+      const tooLarge = () =>
+        new AppError('file_too_large', accountMessages.avatarTooLarge, 413, {
+          avatar: accountMessages.avatarTooLarge,
+        });
+      const { files } = await readUpload(request, {
+        field: 'avatar',
+        max: 1,
+        maxBytes: AVATAR_MAX_BYTES,
+        notMultipart: chooseImage,
+        receive: async (file) => ({
+          name: file.name,
+          bytes: await bytesOf(file.stream, AVATAR_MAX_BYTES, tooLarge),
+        }),
+      });
+      const part = files[0];
+      if (!part) throw chooseImage();
+      const { bytes } = part;
       const problem =
-        checkAvatarFile({ name: part.filename, size: bytes.byteLength }) ??
-        (contentMatchesName(part.filename, bytes) ? null : accountMessages.avatarUnsupported);
+        checkAvatarFile({ name: part.name, size: bytes.byteLength }) ??
+        ((await contentMatchesName(part.name, bytes, AVATAR_EXTENSIONS))
+          ? null
+          : accountMessages.avatarUnsupported);
       if (problem) throw new AppError('validation_failed', problem, 400, { avatar: problem });
-      return { user: await accounts.setAvatar(user, { name: part.filename, bytes }) };
+      return { user: await accounts.setAvatar(user, { name: part.name, bytes }) };
     },
   );
 

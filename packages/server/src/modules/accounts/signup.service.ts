@@ -3,12 +3,14 @@ import {
   checkPortfolioUpload,
   createSignupInputSchema,
   isSupportedPortfolioFile,
+  PORTFOLIO_EXTENSIONS,
   type SignupInput,
 } from '@facet/domain/rules';
 import type { Db } from '../../db/client';
 import { AppError, validationError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
-import { contentMatchesName, type FileRow, type FilesService } from '../files/files.service';
+import type { FileRow, FilesService } from '../../platform/files/files.service';
+import { contentMatchesName } from '../../platform/files/content-check';
 import { geo } from '../geo/geo.service';
 import type { OnboardingService } from '../onboarding/onboarding.service';
 import { type AccountsService, checkAddress, hashPassword, splitFullName } from './accounts.service';
@@ -48,9 +50,14 @@ export function signupService(deps: {
         const problem = checkPortfolioUpload(
           portfolio.map((f) => ({ name: f.name, size: f.bytes.byteLength })),
         );
-        const unsupported = portfolio.some(
-          (f) => !isSupportedPortfolioFile(f.name) || !contentMatchesName(f.name, f.bytes),
-        );
+        let unsupported = false;
+        for (const f of portfolio) {
+          if (
+            !isSupportedPortfolioFile(f.name) ||
+            !(await contentMatchesName(f.name, f.bytes, PORTFOLIO_EXTENSIONS))
+          )
+            unsupported = true;
+        }
         if (problem || unsupported) {
           const message = unsupported ? accountMessages.portfolioFilesUnsupported : problem!;
           throw new AppError('validation_failed', message, 400, { portfolioImages: message });

@@ -1,63 +1,78 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import {
-  checkChatFile,
-  checkChatFileContent,
+  CHAT_FILE_EXTENSIONS,
+  FILE_FORMAT_NOT_SUPPORTED_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
   MAX_CHAT_FILE_BYTES,
-  SNIFF_BYTES,
 } from '@facet/domain/chat';
+import type { Db, Tx } from '../../db/client';
 import { chatAttachments } from './chat.tables';
 import { AppError, notFound } from '../../platform/errors';
+import {
+  describeFiles,
+  filesService,
+  recordFileRows,
+  type ReceivedFile,
+} from '../../platform/files/files.service';
 import type { UserRow } from '../accounts/accounts.queries';
 import { contactDetailsChecks } from './chat-contact-details';
 import { checkMaySend, type ChatRoomsPart } from './chat-rooms';
-import { UUID, type ChatContext } from './chat-shared';
-import { peek } from './peek-stream';
+import { UUID, type AttachmentRow, type ChatContext } from './chat-shared';
 
-const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  docs: 'application/octet-stream',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  txt: 'text/plain; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-};
+const unsupported = () => new AppError('unsupported_file', FILE_FORMAT_NOT_SUPPORTED_MESSAGE, 400);
 
-/** Streams a checked file into storage under the chat's size cap (past it nothing is kept). */
-async function storeFile({ storage }: ChatContext, key: string, stream: Readable) {
-  try {
-    return (await storage.putStream(key, stream, { maxBytes: MAX_CHAT_FILE_BYTES })).sizeBytes;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'upload_too_large') {
-      throw new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE, 413);
-    }
-    throw error;
-  }
+/** The links with their stored files (a link whose file is gone is left out). */
+export async function withFiles(
+  tx: Db | Tx,
+  links: (typeof chatAttachments.$inferSelect)[],
+): Promise<AttachmentRow[]> {
+  const byId = await describeFiles(
+    tx,
+    links.map((l) => l.fileId),
+  );
+  return links.flatMap((link) => {
+    const file = byId.get(link.fileId);
+    if (!file) return [];
+    return [
+      {
+        ...link,
+        storageKey: file.key,
+        name: file.name,
+        contentType: file.contentType,
+        sizeBytes: file.sizeBytes,
+        uploadedBy: file.ownerId,
+      },
+    ];
+  });
 }
 
-/** The attachment row of a stored file; the file is removed again when the row cannot be written. */
+/** The attachment of a received file; the file is removed again when its rows cannot be written. */
 async function recordAttachment(
   { db, storage }: ChatContext,
-  values: Omit<typeof chatAttachments.$inferInsert, 'id' | 'createdAt'>,
+  roomId: string,
+  received: ReceivedFile,
+  uploadedBy: string,
 ) {
   try {
-    const [row] = await db.insert(chatAttachments).values(values).returning();
+    const link = await db.transaction(async (tx) => {
+      const [file] = await recordFileRows(tx, [received], {
+        purpose: 'chat',
+        ownerId: uploadedBy,
+        nameLength: 255,
+      });
+      const [row] = await tx.insert(chatAttachments).values({ roomId, fileId: file!.id }).returning();
+      return { id: row!.id, file: file! };
+    });
     return {
-      id: row!.id,
-      name: row!.name,
-      sizeBytes: row!.sizeBytes,
-      contentType: row!.contentType,
-      url: `/api/attachments/${row!.id}`,
+      id: link.id,
+      name: link.file.name,
+      sizeBytes: link.file.sizeBytes,
+      contentType: link.file.contentType,
+      url: `/api/attachments/${link.id}`,
     };
   } catch (error) {
-    await storage.remove(values.storageKey).catch(() => undefined);
+    await storage.remove(received.key).catch(() => undefined);
     throw error;
   }
 }
@@ -65,6 +80,7 @@ async function recordAttachment(
 /** Chat files: streamed upload with name, content and size checks; download by members. */
 export function chatAttachmentsPart(ctx: ChatContext, rooms: ChatRoomsPart) {
   const contact = contactDetailsChecks(ctx);
+  const stored = filesService(ctx);
 
   return {
     /**
@@ -73,42 +89,30 @@ export function chatAttachmentsPart(ctx: ChatContext, rooms: ChatRoomsPart) {
      * nothing is kept). Memory holds one chunk at a time, never the file.
      */
     async addAttachment(user: UserRow, roomId: string, file: { name: string; stream: Readable }) {
-      let discard = (): void => {
-        file.stream.resume();
-      };
       try {
-        const access = await rooms.requireAccess(user, roomId);
-        checkMaySend(access, user);
-        const byName = checkChatFile({ name: file.name, sizeBytes: 0 });
-        if (!byName.ok) throw new AppError('unsupported_file', byName.message, 400);
-        contact.checkFileName(file.name);
-        const peeked = await peek(file.stream, SNIFF_BYTES);
-        discard = peeked.discard;
-        const { head } = peeked;
-        const check = checkChatFileContent({ name: file.name, sizeBytes: head.byteLength, firstBytes: head });
-        if (!check.ok) throw new AppError('unsupported_file', check.message, 400);
-        if (head.byteLength === 0) throw new AppError('file_empty', 'The file is empty.', 400);
-
-        const key = `chat/${roomId.slice(-40)}/${randomUUID()}.${check.extension}`;
-        const sizeBytes = await storeFile(ctx, key, peeked.rest);
-        return await recordAttachment(ctx, {
-          roomId,
-          storageKey: key,
-          name: file.name.slice(0, 255),
-          contentType: CONTENT_TYPES[check.extension] ?? 'application/octet-stream',
-          sizeBytes,
-          uploadedBy: user.id,
-        });
+        checkMaySend(await rooms.requireAccess(user, roomId), user);
       } catch (error) {
         // the rest of the refused file is read and dropped, so the request ends and the answer arrives
-        discard();
+        file.stream.resume();
         throw error;
       }
+      const received = await stored.receive(file, {
+        folder: `chat/${roomId.slice(-40)}`,
+        checked: CHAT_FILE_EXTENSIONS,
+        maxBytes: MAX_CHAT_FILE_BYTES,
+        unsupported,
+        tooLarge: () => new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE, 413),
+        checkName: (name) => contact.checkFileName(name),
+      });
+      return recordAttachment(ctx, roomId, received, user.id);
     },
 
     async openAttachment(user: UserRow, attachmentId: string) {
       if (!UUID.test(attachmentId)) throw notFound('Attachment');
-      const [row] = await ctx.db.select().from(chatAttachments).where(eq(chatAttachments.id, attachmentId));
+      const [row] = await withFiles(
+        ctx.db,
+        await ctx.db.select().from(chatAttachments).where(eq(chatAttachments.id, attachmentId)),
+      );
       if (!row || !(await rooms.accessOf(user, row.roomId))) throw notFound('Attachment');
       const stream = await ctx.storage.get(row.storageKey);
       if (!stream) throw notFound('Attachment');

@@ -258,7 +258,7 @@ describe('streamed attachments', () => {
     const rows = async () =>
       (await world.ctx.db.select().from(chatAttachments).where(eq(chatAttachments.roomId, room))).length;
     const rowsBefore = await rows();
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
     const r = await upload('huge.png', png, MAX_CHAT_FILE_BYTES + 5 * 1024 * 1024);
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).error).toMatchObject({

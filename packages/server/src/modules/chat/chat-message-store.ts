@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { chatAttachments, chatMessages, chatReads, chatRooms } from './chat.tables';
 import { notFound } from '../../platform/errors';
 import type { AttachmentRow, MessageRow, StoredPayload } from './chat-shared';
+import { withFiles } from './chat-attachments';
 
 /** Message rows in and out: the message as members see it, and the one way a message is stored. */
 
@@ -48,7 +49,10 @@ export async function toMessages(tx: Db | Tx, rows: MessageRow[]): Promise<ChatM
   if (rows.length === 0) return [];
   const attachmentIds = rows.map((r) => r.attachmentId).filter((v): v is string => v !== null);
   const attachments = attachmentIds.length
-    ? await tx.select().from(chatAttachments).where(inArray(chatAttachments.id, attachmentIds))
+    ? await withFiles(
+        tx,
+        await tx.select().from(chatAttachments).where(inArray(chatAttachments.id, attachmentIds)),
+      )
     : [];
   const byId = new Map(attachments.map((a) => [a.id, a]));
   const reads = await tx

@@ -26,6 +26,7 @@ import {
   type ChatContext,
   type RoomAccess,
 } from './chat-shared';
+import { withFiles } from './chat-attachments';
 
 type Participant = ChatParticipant & { email: string };
 
@@ -41,10 +42,13 @@ async function findByClientId(db: Db, roomId: string, clientId: string) {
 async function attachmentOf(db: Db, access: RoomAccess, payload: SendMessagePayload) {
   if (!payload.attachment?.id) return null;
   if (!UUID.test(payload.attachment.id)) throw notFound('Attachment');
-  const [found] = await db
-    .select()
-    .from(chatAttachments)
-    .where(and(eq(chatAttachments.id, payload.attachment.id), eq(chatAttachments.roomId, access.room.id)));
+  const [found] = await withFiles(
+    db,
+    await db
+      .select()
+      .from(chatAttachments)
+      .where(and(eq(chatAttachments.id, payload.attachment.id), eq(chatAttachments.roomId, access.room.id))),
+  );
   if (!found) throw notFound('Attachment');
   return found;
 }

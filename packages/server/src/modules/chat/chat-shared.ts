@@ -19,7 +19,14 @@ import type { UserRow } from '../accounts/accounts.queries';
 
 export type RoomRow = typeof chatRooms.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
-export type AttachmentRow = typeof chatAttachments.$inferSelect;
+/** A room's link to a stored file, with the file's facts. */
+export type AttachmentRow = typeof chatAttachments.$inferSelect & {
+  storageKey: string;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+  uploadedBy: string | null;
+};
 
 export const READ_ONLY_MESSAGE = 'Chat is now read-only. Quote has been submitted.';
 export const CONTACT_DETAILS_MESSAGE =

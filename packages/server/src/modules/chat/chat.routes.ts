@@ -5,6 +5,8 @@ import { requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { fileReply, replies } from '../../platform/openapi';
 import { chatAttachmentReply, chatMessageReply, chatRoomReply } from './chat.replies';
+import { sendDownload } from '../../platform/files/download';
+import { readUpload } from '../../platform/files/upload';
 
 const tags = ['chat'];
 const roomParam = z.object({ roomId: z.string().min(1).max(200) });
@@ -89,16 +91,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       await chat.requireAccess(user, request.params.roomId);
-      if (!request.isMultipart()) {
-        throw new AppError('unsupported_media_type', 'This request must be multipart/form-data.', 415);
-      }
-      // busboy may pass one byte more than the limit, so the storage cap is the one that refuses (and keeps nothing)
-      const part = await request.file({ limits: { fileSize: MAX_CHAT_FILE_BYTES + 1, files: 1 } });
-      if (!part) throw new AppError('validation_failed', 'Choose a file to send.', 400);
-      const attachment = await chat.addAttachment(user, request.params.roomId, {
-        name: part.filename,
-        stream: part.file,
+      const { files } = await readUpload(request, {
+        field: 'file',
+        max: 1,
+        maxBytes: MAX_CHAT_FILE_BYTES,
+        receive: (file) => chat.addAttachment(user, request.params.roomId, file),
       });
+      const [attachment] = files;
+      if (!attachment) throw new AppError('validation_failed', 'Choose a file to send.', 400);
       return reply.status(201).send({ attachment });
     },
   );
@@ -115,14 +115,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { row, stream } = await chat.openAttachment(requireUser(request), request.params.id);
-      return reply
-        .header('content-type', row.contentType)
-        .header('content-length', row.sizeBytes)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.name)}`)
-        .send(stream);
+      return sendDownload(reply, { ...row, stream });
     },
   );
 };

@@ -15,7 +15,6 @@ export {
   type RoomAccess,
 } from './chat-shared';
 // the projects module reads the first bytes of its uploads the same way
-export { peek } from './peek-stream';
 
 /**
  * The chat service (`app.ctx.chat`), composed of its parts: rooms (chat-rooms.ts), members' messages

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
 import { projects } from '../projects/projects.tables';
+import { files } from '../../platform/files/files.tables';
 
 /**
  * One room per project conversation (project + pro). The id is the spec's: creator id + pro id +
@@ -39,7 +40,7 @@ export const chatRooms = pgTable(
   (t) => [uniqueIndex('chat_rooms_project_pro_idx').on(t.projectId, t.proId)],
 );
 
-/** A file sent in a room; the bytes are in storage. */
+/** A file sent in a room; the file itself is a row of the one stored-files table. */
 export const chatAttachments = pgTable(
   'chat_attachments',
   {
@@ -47,11 +48,10 @@ export const chatAttachments = pgTable(
     roomId: text('room_id')
       .notNull()
       .references(() => chatRooms.id, { onDelete: 'cascade' }),
-    storageKey: text('storage_key').notNull().unique(),
-    name: text('name').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .unique()
+      .references(() => files.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_attachments_room_idx').on(t.roomId)],

@@ -284,7 +284,7 @@ describe('attachments', () => {
 
     const download = await call('customer', 'GET', `/api/attachments/${attachment.id}`);
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toBe("attachment; filename*=UTF-8''sketch.png");
+    expect(download.headers['content-disposition']).toBe('attachment; filename=sketch.png');
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-security-policy']).toContain("default-src 'none'");
     expect(new Uint8Array(download.rawPayload)).toEqual(PNG);

@@ -5,6 +5,8 @@ import { fileReply, replies } from '../../platform/openapi';
 import { requireRole, requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { uploadTooLarge } from '../../platform/storage';
+import { sendDownload } from '../../platform/files/download';
+import { bytesOf, readUpload } from '../../platform/files/upload';
 import { errorReply } from '../accounts/accounts.schemas';
 import {
   THUMBNAIL_MAX_BYTES,
@@ -29,9 +31,6 @@ function answer(
   if (done.ms !== undefined) reply.header('server-timing', `analysis;dur=${done.ms}`);
   return reply.status(done.pending ? 202 : 200).send({ model: done.model });
 }
-
-const attachmentName = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * The signed upload URL of disk storage. Its own encapsulated plugin: the body is never parsed (no JSON
@@ -72,6 +71,93 @@ const uploadRoute: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       return reply.status(204).send(null);
+    },
+  );
+};
+
+/** A model's files: its thumbnail (set and shown) and the model file as uploaded. */
+const modelFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { models } = app.ctx;
+
+  app.put(
+    '/api/models/:id/thumbnail',
+    {
+      schema: {
+        tags: ['models'],
+        summary:
+          "Set the thumbnail (multipart: `image` png/jpg/jpeg/webp at most 5 MB, `source` 'render' or 'custom')",
+        params: modelIdParams,
+        response: replies({ 200: modelEnvelope, ...errors, 413: errorReply, 415: errorReply }),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await models.ownModel(user, request.params.id);
+      const tooLarge = () =>
+        new AppError('image_too_large', modelMessages.thumbnailTooLarge, 413, {
+          image: modelMessages.thumbnailTooLarge,
+        });
+      const { files, fields } = await readUpload(request, {
+        field: 'image',
+        max: 1,
+        maxBytes: THUMBNAIL_MAX_BYTES,
+        notMultipart: () => new AppError('validation_failed', modelMessages.thumbnailMissing, 400),
+        receive: async (file) => ({
+          name: file.name,
+          bytes: await bytesOf(file.stream, THUMBNAIL_MAX_BYTES, tooLarge),
+        }),
+      });
+      const image = files[0];
+      const source = fields.source ?? null;
+      if (!image || image.bytes.byteLength === 0) {
+        throw new AppError('validation_failed', modelMessages.thumbnailMissing, 400, {
+          image: modelMessages.thumbnailMissing,
+        });
+      }
+      if (source !== 'render' && source !== 'custom') {
+        throw new AppError('validation_failed', modelMessages.thumbnailSource, 400, {
+          source: modelMessages.thumbnailSource,
+        });
+      }
+      return { model: await models.setThumbnail(user, request.params.id, { ...image, source }) };
+    },
+  );
+
+  app.get(
+    '/api/models/:id/thumbnail',
+    {
+      schema: {
+        tags: ['models'],
+        summary: 'The thumbnail image of one of my models',
+        params: modelIdParams,
+        response: replies({ 200: fileReply('The thumbnail (png, jpeg or webp), inline', 'image/png') }),
+      },
+    },
+    async (request, reply) => {
+      const { file, stream } = await models.openThumbnail(requireUser(request), request.params.id);
+      return sendDownload(reply, { ...file, stream, inline: true, maxAgeSeconds: 86400 });
+    },
+  );
+
+  app.get(
+    '/api/models/:id/file',
+    {
+      schema: {
+        tags: ['models'],
+        summary: 'Download the model file as uploaded (owner only), for the 3D view',
+        params: modelIdParams,
+        response: replies({ 200: fileReply('The model file as uploaded, as an attachment') }),
+      },
+    },
+    async (request, reply) => {
+      const { row, stream, sizeBytes } = await models.openFile(requireUser(request), request.params.id);
+      // the model file as uploaded, never sniffed nor shown
+      return sendDownload(reply, {
+        stream,
+        name: row.fileName,
+        contentType: 'application/octet-stream',
+        sizeBytes,
+      });
     },
   );
 };
@@ -201,99 +287,5 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/api/models/:id/thumbnail',
-    {
-      schema: {
-        tags: ['models'],
-        summary:
-          "Set the thumbnail (multipart: `image` png/jpg/jpeg/webp at most 5 MB, `source` 'render' or 'custom')",
-        params: modelIdParams,
-        response: replies({ 200: modelEnvelope, ...errors, 413: errorReply, 415: errorReply }),
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      await models.ownModel(user, request.params.id);
-      if (!request.isMultipart())
-        throw new AppError('validation_failed', modelMessages.thumbnailMissing, 400);
-      let image: { name: string; bytes: Uint8Array } | null = null;
-      let source: string | null = null;
-      try {
-        for await (const part of request.parts({ limits: { fileSize: THUMBNAIL_MAX_BYTES, files: 1 } })) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'image') {
-              await part.toBuffer();
-              continue;
-            }
-            image = { name: part.filename ?? '', bytes: new Uint8Array(await part.toBuffer()) };
-          } else if (part.fieldname === 'source') {
-            source = String(part.value);
-          }
-        }
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('image_too_large', modelMessages.thumbnailTooLarge, 413, {
-            image: modelMessages.thumbnailTooLarge,
-          });
-        }
-        throw error;
-      }
-      if (!image || image.bytes.byteLength === 0) {
-        throw new AppError('validation_failed', modelMessages.thumbnailMissing, 400, {
-          image: modelMessages.thumbnailMissing,
-        });
-      }
-      if (source !== 'render' && source !== 'custom') {
-        throw new AppError('validation_failed', modelMessages.thumbnailSource, 400, {
-          source: modelMessages.thumbnailSource,
-        });
-      }
-      return { model: await models.setThumbnail(user, request.params.id, { ...image, source }) };
-    },
-  );
-
-  app.get(
-    '/api/models/:id/thumbnail',
-    {
-      schema: {
-        tags: ['models'],
-        summary: 'The thumbnail image of one of my models',
-        params: modelIdParams,
-        response: replies({ 200: fileReply('The thumbnail (png, jpeg or webp), inline', 'image/png') }),
-      },
-    },
-    async (request, reply) => {
-      const { file, stream } = await models.openThumbnail(requireUser(request), request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.sizeBytes)
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .send(stream);
-    },
-  );
-
-  app.get(
-    '/api/models/:id/file',
-    {
-      schema: {
-        tags: ['models'],
-        summary: 'Download the model file as uploaded (owner only), for the 3D view',
-        params: modelIdParams,
-        response: replies({ 200: fileReply('The model file as uploaded, as an attachment') }),
-      },
-    },
-    async (request, reply) => {
-      const { row, stream, sizeBytes } = await models.openFile(requireUser(request), request.params.id);
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-length', sizeBytes)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', attachmentName(row.fileName))
-        .send(stream);
-    },
-  );
+  await app.register(modelFileRoutes);
 };

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
-import { files } from '../files/files.tables';
+import { files } from '../../platform/files/files.tables';
 import { libraryProducts } from '../library/library.tables';
 import type { StoredAnalysis } from './stored-analysis';
 

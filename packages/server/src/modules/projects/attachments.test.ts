@@ -9,6 +9,7 @@ import {
   MAX_CHAT_FILE_BYTES,
 } from '@facet/domain/chat';
 import { projectFiles } from './projects.tables';
+import { files } from '../../platform/files/files.tables';
 import { streamUpload } from '../../test/stream-upload';
 import { createTestApp, loginAs } from '../../test/test-app';
 
@@ -43,7 +44,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const PDF_HEAD = new TextEncoder().encode('%PDF-1.7\n');
-const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_HEAD = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82,
+]);
 const STL = new TextEncoder().encode('solid ring\nendsolid ring\n');
 
 const call = (who: string, method: 'GET' | 'POST', path: string, payload?: object) =>
@@ -93,8 +96,9 @@ async function storedFiles(projectId: string) {
 }
 const rows = (projectId: string, kind: 'attachment' | 'delivery') =>
   t.ctx.db
-    .select()
+    .select({ id: projectFiles.id, name: files.name, sizeBytes: files.sizeBytes, storageKey: files.key })
     .from(projectFiles)
+    .innerJoin(files, eq(files.id, projectFiles.fileId))
     .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.kind, kind)));
 
 async function newProject(title: string) {

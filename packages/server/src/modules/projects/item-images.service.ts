@@ -3,21 +3,21 @@ import type { Tx } from '../../db/client';
 import { projectFiles, projects } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
-import { contentMatchesName } from '../files/files.service';
+import { IMAGE_EXTENSIONS } from '../../platform/files/content-check';
+import { deleteFileRows, filesService } from '../../platform/files/files.service';
 import { check, itemAccess, UUID, type Access } from './projects.access';
 import { itemReply } from './projects.queries';
 import { touchProject, type ProjectsDeps } from './projects.shared';
 import {
-  contentTypeOf,
-  extensionOf,
   fileEmpty,
-  IMAGE_EXTENSIONS,
   itemImageTooLarge,
   MAX_ITEM_IMAGE_BYTES,
   MAX_ITEM_IMAGES,
-  newStorageKey,
+  projectFolder,
+  type StoredUpload,
   type UploadedFile,
 } from './project-files.rules';
+import { linkFiles, withFiles } from './project-files.store';
 
 /** Item images: small files read into memory, checked, stored, counted under the project's lock. */
 
@@ -30,25 +30,13 @@ function checkItemImageRights(a: Access) {
   check(a, 'edit');
 }
 
-function checkItemImage(file: UploadedFile) {
-  if (!IMAGE_EXTENSIONS.includes(extensionOf(file.name))) {
-    throw new AppError('unsupported_file', 'Sorry, this file format is not supported!', 400);
-  }
-  if (file.bytes.byteLength === 0) throw fileEmpty();
-  if (file.bytes.byteLength > MAX_ITEM_IMAGE_BYTES) throw itemImageTooLarge();
-  if (!contentMatchesName(file.name, file.bytes)) {
-    throw new AppError('unsupported_file', 'This file is not a jpg, png or webp image.', 400);
-  }
-}
-
 /** Records a stored image; the count is taken under the project's row lock so two uploads cannot both pass it. */
 async function recordItemImage(
   tx: Tx,
   viewer: UserRow,
   projectId: string,
   itemId: string,
-  file: UploadedFile,
-  key: string,
+  stored: StoredUpload,
 ) {
   await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
   const [{ count } = { count: 0 }] = await tx
@@ -58,22 +46,14 @@ async function recordItemImage(
   if (count >= MAX_ITEM_IMAGES) {
     throw new AppError('too_many_images', `An item can have at most ${MAX_ITEM_IMAGES} images.`, 409);
   }
-  await tx.insert(projectFiles).values({
-    projectId,
-    itemId,
-    kind: 'image',
-    storageKey: key,
-    name: file.name.slice(0, 200),
-    contentType: contentTypeOf(extensionOf(file.name)),
-    sizeBytes: file.bytes.byteLength,
-    uploadedBy: viewer.id,
-  });
+  await linkFiles(tx, projectId, 'image', [stored], viewer.id, itemId);
   await touchProject(tx, projectId);
   return itemReply(tx, projectId, itemId);
 }
 
 export function itemImagesService(deps: ProjectsDeps) {
   const { db } = deps;
+  const files = filesService(deps);
 
   return {
     /** The quick check before an item image's bytes are read (addItemImage checks again). */
@@ -91,15 +71,21 @@ export function itemImagesService(deps: ProjectsDeps) {
         checkItemImageRights(a);
         return { item, project: a.project };
       });
-      checkItemImage(file);
-      const key = newStorageKey(project.id, extensionOf(file.name));
-      await deps.storage.put(key, file.bytes);
+      const stored = await files.receiveBytes(file, {
+        folder: projectFolder(project.id),
+        checked: IMAGE_EXTENSIONS,
+        maxBytes: MAX_ITEM_IMAGE_BYTES,
+        unsupported: () => new AppError('unsupported_file', 'Sorry, this file format is not supported!', 400),
+        mismatch: () => new AppError('unsupported_file', 'This file is not a jpg, png or webp image.', 400),
+        tooLarge: itemImageTooLarge,
+        empty: fileEmpty,
+      });
       try {
         return await db.transaction(async (tx) =>
-          recordItemImage(tx, viewer, item.projectId, itemId, file, key),
+          recordItemImage(tx, viewer, item.projectId, itemId, stored),
         );
       } catch (error) {
-        await deps.storage.remove(key).catch(() => undefined);
+        await files.forget([stored.key]);
         throw error;
       }
     },
@@ -110,22 +96,25 @@ export function itemImagesService(deps: ProjectsDeps) {
       if (!UUID.test(imageId)) throw notFound('Image');
       const { key, reply } = await db.transaction(async (tx) => {
         const { item, a } = await itemAccess(tx, viewer, itemId, { lock: true });
-        const [image] = await tx
-          .select()
-          .from(projectFiles)
-          .where(
-            and(
-              eq(projectFiles.id, imageId),
-              eq(projectFiles.itemId, itemId),
-              eq(projectFiles.kind, 'image'),
+        const [image] = await withFiles(
+          tx,
+          await tx
+            .select()
+            .from(projectFiles)
+            .where(
+              and(
+                eq(projectFiles.id, imageId),
+                eq(projectFiles.itemId, itemId),
+                eq(projectFiles.kind, 'image'),
+              ),
             ),
-          );
+        );
         if (!image) throw notFound('Image');
         checkItemImageRights(a);
         if (a.actor === 'adopted-pro' && image.uploadedBy !== viewer.id) {
           throw new AppError('forbidden', 'Only the customer can remove images they added.', 403);
         }
-        await tx.delete(projectFiles).where(eq(projectFiles.id, imageId));
+        await deleteFileRows(tx, [image.fileId]);
         await touchProject(tx, item.projectId);
         return { key: image.storageKey, reply: await itemReply(tx, item.projectId, itemId) };
       });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { projectFiles } from './projects.tables';
+import { files } from '../../platform/files/files.tables';
 import { createTestApp, loginAs } from '../../test/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -87,7 +88,11 @@ async function adoptedProject(title: string) {
   return p;
 }
 const imageRows = (itemId: string) =>
-  t.ctx.db.select().from(projectFiles).where(eq(projectFiles.itemId, itemId));
+  t.ctx.db
+    .select({ id: projectFiles.id, name: files.name, storageKey: files.key })
+    .from(projectFiles)
+    .innerJoin(files, eq(files.id, projectFiles.fileId))
+    .where(eq(projectFiles.itemId, itemId));
 
 describe('item images', () => {
   test('the customer adds png, jpeg and webp images, sees them on the item, downloads and removes one', async () => {

@@ -4,6 +4,7 @@ import { statusAt, workflowOf } from '@facet/domain/workflow';
 import type { Db } from '../../db/client';
 import { modelIdsOwnedBy } from '../models/models.reads';
 import { projectFiles, projectItems, projects } from './projects.tables';
+import { deleteFileRows } from '../../platform/files/files.service';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import { access, check, itemAccess } from './projects.access';
@@ -126,12 +127,16 @@ export function projectEditsService(deps: ProjectsDeps, { detail }: EditsNeeds) 
       const files = await db.transaction(async (tx) => {
         const a = await access(tx, viewer, projectId, { lock: true });
         check(a, 'delete');
-        const stored = await tx
-          .select({ key: projectFiles.storageKey })
+        const links = await tx
+          .select({ fileId: projectFiles.fileId })
           .from(projectFiles)
           .where(eq(projectFiles.projectId, projectId));
+        const keys = await deleteFileRows(
+          tx,
+          links.map((l) => l.fileId),
+        );
         await tx.delete(projects).where(eq(projects.id, projectId));
-        return stored;
+        return keys.map((key) => ({ key }));
       });
       await removeStored(deps.storage, files);
     },

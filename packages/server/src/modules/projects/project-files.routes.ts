@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
+import { sendDownload } from '../../platform/files/download';
 import { fileReply, replies } from '../../platform/openapi';
 import { idParam } from './projects.schemas';
 import { attachmentReply, itemReply } from './projects.replies';
@@ -26,10 +27,12 @@ export const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { fileName, stream } = await projects.modelsZip(requireUser(request), request.params.id);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-        .send(stream);
+      return sendDownload(reply, {
+        stream,
+        name: fileName,
+        contentType: 'application/zip',
+        maxAgeSeconds: 0,
+      });
     },
   );
 
@@ -70,17 +73,7 @@ export const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.params.attachmentId,
       );
-      const inline = row.kind === 'image';
-      return reply
-        .header('content-type', row.contentType)
-        .header('content-length', row.sizeBytes)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-        )
-        .send(stream);
+      return sendDownload(reply, { ...row, stream, inline: row.kind === 'image' });
     },
   );
 

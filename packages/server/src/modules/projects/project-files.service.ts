@@ -1,30 +1,27 @@
 import type { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
-import { checkChatFileContent, FILE_FORMAT_NOT_SUPPORTED_MESSAGE, SNIFF_BYTES } from '@facet/domain/chat';
+import { CHAT_FILE_EXTENSIONS, FILE_FORMAT_NOT_SUPPORTED_MESSAGE } from '@facet/domain/chat';
 import type { Tx } from '../../db/client';
 import { modelSummaries } from '../models/models.reads';
 import { projectFiles, projectItems } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
-import type { Storage } from '../../platform/storage';
+import { filesService, type ReceiveRules } from '../../platform/files/files.service';
 import type { UserRow } from '../accounts/accounts.queries';
-import { peek } from '../chat/chat.service';
-import { access, check, seesWork, UUID, type Access, type FileRow, type ProjectRow } from './projects.access';
+import { access, check, seesWork, UUID, type Access, type ProjectRow } from './projects.access';
 import { fileReply } from './projects.mappers';
 import { removeStored, type ProjectsDeps } from './projects.shared';
 import {
   attachmentTooLarge,
-  ATTACHMENT_EXTENSIONS,
   checkCount,
-  contentTypeOf,
   fileEmpty,
   isModelFile,
   MAX_ATTACHMENT_BYTES,
   MAX_PROJECT_ATTACHMENTS,
   MODEL_EXTENSIONS,
-  extensionOf,
-  newStorageKey,
+  projectFolder,
   type StoredUpload,
 } from './project-files.rules';
+import { linkFiles, withFiles, type FileRow } from './project-files.store';
 import { safeFileTitle, zipStoredFiles } from './project-files.zip';
 
 /** Project files: attachments and deliveries streamed in, downloads, and the models zip. */
@@ -37,22 +34,7 @@ export async function recordFiles(
   files: StoredUpload[],
   uploadedBy: string,
 ) {
-  if (files.length === 0) return [];
-  return tx
-    .insert(projectFiles)
-    .values(
-      files.map((file) => ({
-        projectId: project.id,
-        itemId: null,
-        kind,
-        storageKey: file.key,
-        name: file.name.slice(0, 200),
-        contentType: contentTypeOf(file.extension),
-        sizeBytes: file.sizeBytes,
-        uploadedBy,
-      })),
-    )
-    .returning();
+  return linkFiles(tx, project.id, kind, files, uploadedBy);
 }
 
 /** Attachments: the customer or the chosen pro. */
@@ -61,55 +43,26 @@ function checkAttachRights(a: Access) {
     throw new AppError('forbidden', 'You are not allowed to do that.', 403);
 }
 
-/** Stores a stream under the attachment cap, with the storage's refusals in the project's words. */
-async function putCapped(storage: Storage, key: string, stream: Readable) {
-  try {
-    return await storage.putStream(key, stream, { maxBytes: MAX_ATTACHMENT_BYTES });
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'upload_too_large') throw attachmentTooLarge();
-    if (error instanceof AppError && error.code === 'upload_empty') throw fileEmpty();
-    throw error;
-  }
-}
+const unsupported = () => new AppError('unsupported_file', FILE_FORMAT_NOT_SUPPORTED_MESSAGE, 400);
 
 /**
- * Streams one attachment or delivered file into storage as it arrives: the name is checked before
- * any byte is read, the content by its first bytes (3D model files are checked by the mesh
- * analysis, not here), the size while streaming (past 100 MB nothing is kept). On a refusal the
- * rest of the file is read and dropped so the answer reaches the sender.
+ * How an attachment or delivered file is taken: the name is checked before any byte is read, the
+ * content by its first bytes (3D model files are checked by the mesh analysis, not here), the size
+ * while streaming (past 100 MB nothing is kept).
  */
-async function receiveFile(
-  storage: Storage,
-  projectId: string,
-  file: { name: string; stream: Readable },
-): Promise<StoredUpload> {
-  let discard = (): void => {
-    file.stream.resume();
-  };
-  try {
-    const extension = extensionOf(file.name);
-    if (!ATTACHMENT_EXTENSIONS.includes(extension)) {
-      throw new AppError('unsupported_file', FILE_FORMAT_NOT_SUPPORTED_MESSAGE, 400);
-    }
-    const peeked = await peek(file.stream, SNIFF_BYTES);
-    discard = peeked.discard;
-    const { head } = peeked;
-    if (head.byteLength === 0) throw fileEmpty();
-    if (!MODEL_EXTENSIONS.includes(extension)) {
-      const content = checkChatFileContent({ name: file.name, sizeBytes: head.byteLength, firstBytes: head });
-      if (!content.ok) throw new AppError('unsupported_file', content.message, 400);
-    }
-    const key = newStorageKey(projectId, extension);
-    const { sizeBytes } = await putCapped(storage, key, peeked.rest);
-    return { key, name: file.name, extension, sizeBytes };
-  } catch (error) {
-    discard();
-    throw error;
-  }
-}
+const attachmentRules = (projectId: string): ReceiveRules => ({
+  folder: projectFolder(projectId),
+  checked: CHAT_FILE_EXTENSIONS,
+  unchecked: MODEL_EXTENSIONS,
+  maxBytes: MAX_ATTACHMENT_BYTES,
+  unsupported,
+  tooLarge: attachmentTooLarge,
+  empty: fileEmpty,
+});
 
 export function projectFilesService(deps: ProjectsDeps) {
   const { db } = deps;
+  const stored = filesService(deps);
 
   /** Told after the commit when 3D model files were added to a project (the chat's receive-3d-model). */
   const modelFileListeners = new Set<(projectId: string, files: FileRow[]) => void>();
@@ -139,7 +92,7 @@ export function projectFilesService(deps: ProjectsDeps) {
     },
 
     receiveFile: (projectId: string, file: { name: string; stream: Readable }) =>
-      receiveFile(deps.storage, projectId, file),
+      stored.receive(file, attachmentRules(projectId)),
 
     /** Forgets files this request stored when the request is refused (nothing is kept). */
     removeStored: (files: StoredUpload[]) => removeStored(deps.storage, files),
@@ -164,10 +117,13 @@ export function projectFilesService(deps: ProjectsDeps) {
     async openAttachment(viewer: UserRow, projectId: string, fileId: string) {
       if (!UUID.test(fileId)) throw notFound('Attachment');
       const a = await access(db, viewer, projectId);
-      const [row] = await db
-        .select()
-        .from(projectFiles)
-        .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, projectId)));
+      const [row] = await withFiles(
+        db,
+        await db
+          .select()
+          .from(projectFiles)
+          .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, projectId))),
+      );
       if (!row) throw notFound('Attachment');
       if (row.kind === 'delivery' && !seesWork(a)) throw notFound('Attachment');
       const stream = await deps.storage.get(row.storageKey);
@@ -192,16 +148,21 @@ export function projectFilesService(deps: ProjectsDeps) {
       ].map((m) => ({ name: m.fileName, key: m.storageKey }));
       const delivered = seesWork(a)
         ? (
-            await db
-              .select({ name: projectFiles.name, key: projectFiles.storageKey })
-              .from(projectFiles)
-              .where(
-                and(
-                  eq(projectFiles.projectId, projectId),
-                  inArray(projectFiles.kind, ['attachment', 'delivery']),
+            await withFiles(
+              db,
+              await db
+                .select()
+                .from(projectFiles)
+                .where(
+                  and(
+                    eq(projectFiles.projectId, projectId),
+                    inArray(projectFiles.kind, ['attachment', 'delivery']),
+                  ),
                 ),
-              )
-          ).filter((f) => isModelFile(f.name))
+            )
+          )
+            .filter((f) => isModelFile(f.name))
+            .map((f) => ({ name: f.name, key: f.storageKey }))
         : [];
       const entries = [...itemModels, ...delivered];
       if (entries.length === 0) throw new AppError('no_models', 'This project has no 3D models yet.', 404);

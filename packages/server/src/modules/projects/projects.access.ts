@@ -7,7 +7,6 @@ import {
   type StatusPosition,
 } from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
-import type { projectFiles } from './projects.tables';
 import { changeRequests, invitations, projectItems, projects, projectStatuses } from './projects.tables';
 import { ratingOfProject } from '../ratings/ratings.reads';
 import type { InvitationRow, ProjectRow, StatusRow } from './projects.reads';
@@ -18,7 +17,7 @@ import type { UserRow } from '../accounts/accounts.queries';
 
 export type { InvitationRow, ProjectRow, StatusRow } from './projects.reads';
 export type ChangeRow = typeof changeRequests.$inferSelect;
-export type FileRow = typeof projectFiles.$inferSelect;
+export type { FileRow } from './project-files.store';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

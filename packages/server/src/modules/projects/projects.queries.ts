@@ -22,6 +22,7 @@ import type { UserRow } from '../accounts/accounts.queries';
 import { access, seesWork, type Access, type ProjectRow } from './projects.access';
 import { changeReply, fileReply, fileUrl, offerReply } from './projects.mappers';
 import { loadPeople, productionTeam, proLabel } from './projects.people';
+import { withFiles } from './project-files.store';
 import type { ListProjectsQuery } from './projects.schemas';
 
 /** Reading projects: summaries for lists, the full detail, items, statuses and events. */
@@ -99,11 +100,14 @@ export async function itemReplies(tx: Db | Tx, projectId: string) {
     item,
     model: item.modelId ? modelsById.get(item.modelId) : undefined,
   }));
-  const images = await tx
-    .select()
-    .from(projectFiles)
-    .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.kind, 'image')))
-    .orderBy(asc(projectFiles.createdAt));
+  const images = await withFiles(
+    tx,
+    await tx
+      .select()
+      .from(projectFiles)
+      .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.kind, 'image')))
+      .orderBy(asc(projectFiles.createdAt)),
+  );
   return items.map(({ item, model }) => ({
     id: item.id,
     projectId: item.projectId,
@@ -152,13 +156,16 @@ export async function detailOf(tx: Db | Tx, a: Access) {
     visible.map((o) => o.proId),
   );
   const offers = visible.sort(compareOffers).map((o) => offerReply(o, people));
-  const files = await tx
-    .select()
-    .from(projectFiles)
-    .where(
-      and(eq(projectFiles.projectId, a.project.id), inArray(projectFiles.kind, ['attachment', 'delivery'])),
-    )
-    .orderBy(asc(projectFiles.createdAt));
+  const files = await withFiles(
+    tx,
+    await tx
+      .select()
+      .from(projectFiles)
+      .where(
+        and(eq(projectFiles.projectId, a.project.id), inArray(projectFiles.kind, ['attachment', 'delivery'])),
+      )
+      .orderBy(asc(projectFiles.createdAt)),
+  );
   // a pro who was not chosen keeps their invitation but not the work of the one who was
   const work = seesWork(a);
   const [latestChange] = await tx

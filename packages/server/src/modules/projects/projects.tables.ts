@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
+import { files } from '../../platform/files/files.tables';
 
 /** The project workflow as seeded data (design and service variants; positions -1, 1..4). */
 export const projectStatuses = pgTable('project_statuses', {
@@ -77,7 +78,10 @@ export const projectItems = pgTable(
   (t) => [index('project_items_project_idx').on(t.projectId)],
 );
 
-/** Files of a project: attachments, item images and the files a pro delivered. Bytes are in storage. */
+/**
+ * Files of a project: attachments, item images and the files a pro delivered. The file itself (name,
+ * type, size, who sent it, where its bytes are) is a row of the one stored-files table.
+ */
 export const projectFiles = pgTable(
   'project_files',
   {
@@ -87,11 +91,10 @@ export const projectFiles = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     itemId: uuid('item_id').references(() => projectItems.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['attachment', 'delivery', 'image'] }).notNull(),
-    storageKey: text('storage_key').notNull().unique(),
-    name: text('name').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .unique()
+      .references(() => files.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('project_files_project_idx').on(t.projectId)],

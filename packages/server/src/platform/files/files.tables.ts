@@ -1,6 +1,10 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Every stored file (avatars, portfolio images, later models and attachments): the storage port holds the bytes. */
+/**
+ * Every stored file, one row each: avatars, portfolio images, model thumbnails, project files
+ * (attachments, deliveries, item images) and chat files. `purpose` says which; the storage port holds
+ * the bytes under `key`. Project files and chat files link to their row from their own tables.
+ */
 export const files = pgTable(
   'files',
   {
@@ -9,6 +13,7 @@ export const files = pgTable(
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** Who sent it (null until a sign-up's account exists, or once the account is gone). */
     ownerId: uuid('owner_id'),
     purpose: text('purpose').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
