@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { TriangleAlert } from 'lucide-react';
-import type { ChatMessage, ChatParticipant } from '@facet/domain/chat';
+import type { ChatParticipant } from '@facet/domain/chat';
 import { Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
@@ -14,6 +14,7 @@ import { ChatPeople, TypingLine } from './chat-pane-parts';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import './chat.css';
+import type { ChatMessage } from '../api/chat-api';
 
 export type ChatPaneProps = {
   room: ChatRoom;

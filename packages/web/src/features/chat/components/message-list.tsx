@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { ArrowDown } from 'lucide-react';
-import type { ChatMessage } from '@facet/domain/chat';
 import type { PendingMessage } from '../hooks/use-chat-room';
 import { useStickToBottom } from '../hooks/use-stick-to-bottom';
 import { MessageBubble, NewMessagesDivider, PendingBubble, PinControl } from './message-parts';
+import type { ChatMessage } from '../api/chat-api';
 
 export { SCROLL_BUTTON_THRESHOLD_PX } from '../hooks/use-stick-to-bottom';
 

@@ -1,13 +1,9 @@
 import { formatDays, formatMoney, formatBytes, formatTime } from '@facet/domain/format';
 import type { ReactNode } from 'react';
 import { Check, CheckCheck, FileText, Pin, PinOff } from 'lucide-react';
-import {
-  QUOTE_CARD_STATUSES,
-  QUOTE_STATUS_LABELS,
-  type ChatMessage,
-  type QuoteCardStatus,
-} from '@facet/domain/chat';
+import { QUOTE_CARD_STATUSES, QUOTE_STATUS_LABELS, type QuoteCardStatus } from '@facet/domain/chat';
 import type { PendingMessage } from '../hooks/use-chat-room';
+import type { ChatMessage } from '../api/chat-api';
 
 const quoteStatus = (status: string | null): QuoteCardStatus =>
   (QUOTE_CARD_STATUSES as readonly string[]).includes(status ?? '') ? (status as QuoteCardStatus) : 'pending';

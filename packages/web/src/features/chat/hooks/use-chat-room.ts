@@ -1,17 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAckError } from '@facet/domain/chat';
-import type {
-  ChatMemberType,
-  ChatMessage,
-  MoveStatusPayload,
-  Receive3dModelPayload,
-} from '@facet/domain/chat';
+import type { ChatMemberType, MoveStatusPayload, Receive3dModelPayload } from '@facet/domain/chat';
 import { getSocket } from '../../../lib/socket';
 import { fetchMessagesAfter } from '../api/chat-api';
 import { contiguousSeq, mergeMessages, newMessagesIndex } from '../lib/messages';
 import { listenToRoom } from '../lib/room-listeners';
 import { useOthersTyping } from './use-others-typing';
 import { useRoomActions, type PendingMessage } from './use-room-actions';
+import type { ChatMessage } from '../api/chat-api';
 
 export type { PendingMessage, SendResult } from './use-room-actions';
 

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import type { Dispatch, SetStateAction } from 'react';
 import { isAckError } from '@facet/domain/chat';
-import type { ChatAckError, ChatMessage, SendMessagePayload } from '@facet/domain/chat';
+import type { ChatAckError, SendMessagePayload } from '@facet/domain/chat';
 import { getSocket } from '../../../lib/socket';
 import { newClientId } from '../lib/messages';
+import type { ChatMessage } from '../api/chat-api';
 
 /** How long a send waits for its acknowledgement before it is retried with the same client id. */
 const ACK_TIMEOUT_MS = 10_000;
