@@ -18,10 +18,39 @@ export const fail = (error: unknown) =>
 
 type Can = (action: ProjectDetail['allowedActions'][number]) => boolean;
 
+/**
+ * The workflow's mutations and form state, held by the panel (which stays mounted) rather than by the
+ * blocks: a block leaves as soon as its action succeeds, and a mutation's callbacks (the Success! toast)
+ * only run while the component that called it is there.
+ */
+export function useWorkflowState() {
+  const [files, setFiles] = useState<File[]>([]);
+  const [changes, setChanges] = useState('');
+  const [stars, setStars] = useState(5);
+  const [review, setReview] = useState('');
+  return {
+    markPaid: useMarkPaid(),
+    deliver: useDeliverFiles(),
+    approve: useApproveDelivery(),
+    requestChanges: useRequestChanges(),
+    rate: useRateProject(),
+    files,
+    setFiles,
+    changes,
+    setChanges,
+    stars,
+    setStars,
+    review,
+    setReview,
+  };
+}
+
+type Workflow = ReturnType<typeof useWorkflowState>;
+
 /** Position 2: the customer pays (staff may mark the project paid). */
-export function PaymentBlock({ project, can }: { project: ProjectDetail; can: Can }) {
+export function PaymentBlock({ project, can, w }: { project: ProjectDetail; can: Can; w: Workflow }) {
   const { user } = useAuth();
-  const markPaid = useMarkPaid();
+  const { markPaid } = w;
   const customer = project.viewerRole === 'customer';
   return (
     <section className="project-callout" aria-labelledby="wf-pay">
@@ -43,9 +72,8 @@ export function PaymentBlock({ project, can }: { project: ProjectDetail; can: Ca
 }
 
 /** The chosen pro delivers the files. */
-export function DeliverBlock({ project }: { project: ProjectDetail }) {
-  const deliver = useDeliverFiles();
-  const [files, setFiles] = useState<File[]>([]);
+export function DeliverBlock({ project, w }: { project: ProjectDetail; w: Workflow }) {
+  const { deliver, files, setFiles } = w;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!files.length) return;
@@ -77,10 +105,8 @@ export function DeliverBlock({ project }: { project: ProjectDetail }) {
 }
 
 /** The customer approves the delivery or lists the changes they need. */
-export function ReviewDeliveryBlock({ project, can }: { project: ProjectDetail; can: Can }) {
-  const approve = useApproveDelivery();
-  const requestChanges = useRequestChanges();
-  const [changes, setChanges] = useState('');
+export function ReviewDeliveryBlock({ project, can, w }: { project: ProjectDetail; can: Can; w: Workflow }) {
+  const { approve, requestChanges, changes, setChanges } = w;
   return (
     <section className="project-callout" aria-labelledby="wf-review">
       <h2 id="wf-review">Review the delivery</h2>
@@ -125,10 +151,8 @@ export function ReviewDeliveryBlock({ project, can }: { project: ProjectDetail; 
 }
 
 /** A completed project: its rating, or the customer's form to rate it. */
-export function CompletedBlock({ project, can }: { project: ProjectDetail; can: Can }) {
-  const rate = useRateProject();
-  const [stars, setStars] = useState(5);
-  const [review, setReview] = useState('');
+export function CompletedBlock({ project, can, w }: { project: ProjectDetail; can: Can; w: Workflow }) {
+  const { rate, stars, setStars, review, setReview } = w;
   return (
     <section className="project-callout" aria-labelledby="wf-done">
       <h2 id="wf-done">Completed</h2>

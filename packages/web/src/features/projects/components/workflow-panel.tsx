@@ -1,9 +1,16 @@
 import type { ProjectDetail } from '../api/types';
 import { ChangeRequestBlock } from './change-request-block';
-import { CompletedBlock, DeliverBlock, PaymentBlock, ReviewDeliveryBlock } from './workflow-blocks';
+import {
+  CompletedBlock,
+  DeliverBlock,
+  PaymentBlock,
+  ReviewDeliveryBlock,
+  useWorkflowState,
+} from './workflow-blocks';
 
 /** What happens next after an offer is accepted, with the actions the server allows the viewer now. */
 export function WorkflowPanel({ project }: { project: ProjectDetail }) {
+  const w = useWorkflowState();
   const can = (a: ProjectDetail['allowedActions'][number]) => project.allowedActions.includes(a);
   const position = project.activeStatus.position;
   const cr = project.changeRequest;
@@ -12,11 +19,11 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
 
   const blocks = [];
   if (position === 2 && !project.completed) {
-    blocks.push(<PaymentBlock key="pay" project={project} can={can} />);
+    blocks.push(<PaymentBlock key="pay" project={project} can={can} w={w} />);
   }
-  if (can('deliver')) blocks.push(<DeliverBlock key="deliver" project={project} />);
+  if (can('deliver')) blocks.push(<DeliverBlock key="deliver" project={project} w={w} />);
   if (can('approve-delivery') || can('request-changes')) {
-    blocks.push(<ReviewDeliveryBlock key="review" project={project} can={can} />);
+    blocks.push(<ReviewDeliveryBlock key="review" project={project} can={can} w={w} />);
   }
   if (cr && (cr.status === 'requested' || cr.status === 'quoted')) {
     blocks.push(
@@ -29,6 +36,6 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
       />,
     );
   }
-  if (project.completed) blocks.push(<CompletedBlock key="done" project={project} can={can} />);
+  if (project.completed) blocks.push(<CompletedBlock key="done" project={project} can={can} w={w} />);
   return <>{blocks}</>;
 }
