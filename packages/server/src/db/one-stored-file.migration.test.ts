@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
-import { migrations, migrationsUpTo, openPglite, openPostgres } from '../test/migrations';
+import { migrations, migrationsUpTo, openPglite, openPostgres, type Sql } from '../test/migrations';
 
 /**
  * Migration 0008 (one stored-file table): project files and chat files written by the earlier schema are

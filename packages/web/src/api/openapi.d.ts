@@ -6203,14 +6203,12 @@ export interface components {
             url: string;
         };
         ChatMessage: {
-            attachment: ({
+            attachment: {
                 id?: string;
                 name: string;
                 sizeBytes: number;
                 url?: string;
-            } & {
-                [key: string]: unknown;
-            }) | null;
+            } | null;
             chatRoom: string;
             clientId: string;
             createdAt: string;
@@ -6222,20 +6220,58 @@ export interface components {
             isQuote: boolean;
             leadTimeDays: number | null;
             message: string;
+            /** @description The offer (invitation) a quote card stands for; null on other messages */
+            offerId: string | null;
             payload?: {
-                [key: string]: unknown;
+                allChanges?: {
+                    description: string;
+                    priceCents: number;
+                    /** @enum {string} */
+                    status: "pending" | "approved" | "refused";
+                }[];
+                approved?: boolean;
+                changes?: {
+                    description: string;
+                    priceCents: number;
+                    /** @enum {string} */
+                    status: "pending" | "approved" | "refused";
+                }[];
+                changesPaymentId?: string;
+                changesTotalPriceCents?: number;
+                completed?: boolean;
+                designersChangesProfitCents?: number;
+                designersProfitCents?: number;
+                earnedPercentage?: number;
+                initialPaymentId?: string;
+                meshId?: string;
+                models?: {
+                    fileName: string;
+                    fileType: string;
+                    fileUrl: string;
+                    itemId: string;
+                }[];
+                projectChatRoom?: string;
+                responseRate?: number;
+                sendEmail?: boolean;
+                sendPreChatEmail?: boolean;
+                serviceCompleted?: boolean;
+                stripeId?: string;
+                tag?: string;
+                totalPriceCents?: number;
+                updateRate?: number;
             };
             pinned: boolean;
             preChat: boolean;
             priceCents: number | null;
             projectId: string;
             read: boolean;
+            /** @description Position in the room, 1, 2, 3, … with no gaps */
             seq: number;
+            /** @description Quote cards: pending, accepted, refused or replaced; system messages: the project status id */
+            status: string | null;
             to: string | null;
             /** @enum {string} */
             type: "user" | "designer" | "service" | "product" | "ai";
-        } & {
-            [key: string]: unknown;
         };
         ChatRoom: {
             customerId: string;
@@ -6249,8 +6285,6 @@ export interface components {
             /** @description Why the viewer cannot send now (null: they can) */
             sendDisabledReason: string | null;
             unreadCount: number;
-        } & {
-            [key: string]: unknown;
         };
         DesignerCard: {
             activeProjects: number;

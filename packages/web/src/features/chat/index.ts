@@ -3,4 +3,4 @@
 export { ChatPane, PINNED_TAB_NOTICE } from './components/chat-pane';
 export type { ChatPaneProps } from './components/chat-pane';
 export { useChatRooms } from './api/chat-api';
-export type { ChatRoom } from './api/chat-api';
+export type { ChatMessage, ChatRoom } from './api/chat-api';

@@ -1,12 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChatAttachment, ChatMessage } from '@facet/domain/chat';
-import type { Schemas } from '../../../api';
+import type { Reply, Schemas } from '../../../api';
 import { api, toApiError, ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 import { isAbortError, upload, UPLOAD_CANCELLED } from '../../../lib/upload';
-import type { Reply } from '../../../api';
 
 /** GET /api/projects/:id/rooms (docs/api-map.md, Chat), from the contract (decision 018). */
 export type ChatRoom = Schemas['ChatRoom'];
+
+/**
+ * A stored message, from the contract: the REST replies and the socket's getMessage carry the same shape
+ * (the server's reply schema is checked against the domain's `ChatMessage`).
+ */
+export type ChatMessage = Schemas['ChatMessage'];
+
+/** POST /api/rooms/:roomId/attachments: the uploaded file a message then refers to. */
+export type UploadedAttachment = Schemas['ChatAttachment'];
+
+type MessagesPage = Reply<'/api/rooms/{roomId}/messages', 'get'>;
 
 export const chatKeys = {
   rooms: (projectId: string) => ['projects', 'detail', projectId, 'rooms', 'list'] as const,
@@ -26,14 +35,12 @@ export function useChatRooms(projectId: string) {
 
 /** PUT /api/rooms/:roomId/messages/:id/pinned (production team); the room also hears it as getMessage. */
 export function setMessagePinned(roomId: string, messageId: string, pinned: boolean) {
-  return api.put<{ message: ChatMessage }>(
+  return api.put<Reply<'/api/rooms/{roomId}/messages/{messageId}/pinned', 'put'>>(
     `/api/rooms/${encodeURIComponent(roomId)}/messages/${encodeURIComponent(messageId)}/pinned`,
     { pinned },
   );
 }
 
-// Messages stay typed by the domain's ChatMessage (the socket events carry the same shape): the reply's
-// schema is a loose object that lists fewer fields (no `offerId`, `status`) than the server sends.
 const PAGE = 200;
 
 /** Every message of a room after `after`, oldest first, following pages until the server has no more. */
@@ -46,10 +53,10 @@ export async function fetchMessagesAfter(
   let cursor = after;
   let lastSeq = after;
   for (;;) {
-    const page = await api.get<{ messages: ChatMessage[]; lastSeq: number; hasMore: boolean }>(
-      `/api/rooms/${encodeURIComponent(roomId)}/messages`,
-      { signal, query: { after: cursor, limit: PAGE } },
-    );
+    const page = await api.get<MessagesPage>(`/api/rooms/${encodeURIComponent(roomId)}/messages`, {
+      signal,
+      query: { after: cursor, limit: PAGE },
+    });
     messages.push(...page.messages);
     lastSeq = page.lastSeq;
     const tail = page.messages[page.messages.length - 1];
@@ -58,10 +65,6 @@ export async function fetchMessagesAfter(
   }
   return { messages, lastSeq };
 }
-
-export type UploadedAttachment = Required<Pick<ChatAttachment, 'id' | 'name' | 'sizeBytes' | 'url'>> & {
-  contentType: string;
-};
 
 /**
  * POST /api/rooms/:roomId/attachments with the shared uploader so the pane can show upload progress

@@ -1,13 +1,11 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ChangeEvent, KeyboardEvent } from 'react';
-import { Paperclip, SendHorizontal } from 'lucide-react';
-import { activeMentionQuery, buildMentionList, insertMention, TYPING_REFRESH_MS } from '@facet/domain/chat';
+import { SendHorizontal } from 'lucide-react';
+import { activeMentionQuery, buildMentionList, insertMention } from '@facet/domain/chat';
 import type { ChatParticipant, MentionOption } from '@facet/domain/chat';
-import { Avatar } from '../../../components/ui';
-
-/** How often a "still typing" is repeated while keys keep coming, and when a pause counts as stopped. */
-const TYPING_REPEAT_MS = TYPING_REFRESH_MS;
-const TYPING_IDLE_MS = 2000;
+import { useMessageBox } from '../hooks/use-message-box';
+import { useTypingSignal } from '../hooks/use-typing-signal';
+import { AttachButton, MentionList, UploadProgress } from './composer-parts';
 
 export type ComposerProps = {
   participants: readonly ChatParticipant[];
@@ -41,13 +39,10 @@ export function Composer({
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const [mentioned, setMentioned] = useState<string[]>([]);
-  const box = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const typingSent = useRef(false);
-  const repeatDue = useRef(false);
-  const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const listId = useId();
   const disabled = Boolean(disabledReason);
+  const { noteTyping, stopTyping } = useTypingSignal(onTyping);
+  const { box, placeCaret } = useMessageBox(text);
 
   const active = disabled ? null : activeMentionQuery(text, caret);
   const options: MentionOption[] =
@@ -56,43 +51,6 @@ export function Composer({
       : [];
   const open = options.length > 0;
   const current = Math.min(highlight, Math.max(options.length - 1, 0));
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${el.scrollHeight}px`;
-  }, [text]);
-
-  useEffect(
-    () => () => {
-      if (idleTimer.current) clearTimeout(idleTimer.current);
-    },
-    [],
-  );
-
-  function stopTyping() {
-    if (idleTimer.current) clearTimeout(idleTimer.current);
-    idleTimer.current = null;
-    if (typingSent.current) onTyping?.(false);
-    typingSent.current = false;
-    repeatDue.current = false;
-  }
-
-  /** Says "typing" on the first key and again every second while keys keep coming; a 2 s pause stops it. */
-  function noteTyping() {
-    if (!onTyping) return;
-    if (!typingSent.current || repeatDue.current) {
-      onTyping(true);
-      typingSent.current = true;
-      repeatDue.current = false;
-      setTimeout(() => {
-        repeatDue.current = true;
-      }, TYPING_REPEAT_MS);
-    }
-    if (idleTimer.current) clearTimeout(idleTimer.current);
-    idleTimer.current = setTimeout(stopTyping, TYPING_IDLE_MS);
-  }
 
   function onChange(event: ChangeEvent<HTMLTextAreaElement>) {
     setText(event.target.value);
@@ -107,19 +65,8 @@ export function Composer({
     setText(next.text);
     setCaret(next.caret);
     setMentioned((ids) => (ids.includes(option.id) ? ids : [...ids, option.id]));
-    placeCaretAt.current = next.caret;
+    placeCaret(next.caret);
   }
-
-  // After a mention is inserted the caret goes right behind it in the same commit as the new text, before the
-  // next key press can land anywhere else.
-  const placeCaretAt = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    const at = placeCaretAt.current;
-    if (at === null) return;
-    placeCaretAt.current = null;
-    box.current?.focus();
-    box.current?.setSelectionRange(at, at);
-  }, [text]);
 
   async function submit() {
     const message = text.trim();
@@ -173,59 +120,16 @@ export function Composer({
   const empty = text.trim() === '';
   return (
     <div className="chat-composer">
-      {open ? (
-        <ul className="chat-mentions" role="listbox" id={listId} aria-label="Mention someone">
-          {options.map((option, index) => {
-            const [firstName, ...rest] = option.fullName.split(' ');
-            return (
-              <li
-                key={option.id}
-                id={`${listId}-${option.id}`}
-                role="option"
-                aria-selected={index === current}
-                className="chat-mentions__option"
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  pick(option);
-                }}
-              >
-                <Avatar size="sm" firstName={firstName} lastName={rest.join(' ')} src={option.profileImage} />
-                <span>{option.fullName}</span>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
+      {open ? <MentionList listId={listId} options={options} current={current} onPick={pick} /> : null}
       {uploadProgress !== null && uploadProgress !== undefined ? (
-        <div className="chat-upload">
-          <span>Uploading {Math.round(uploadProgress * 100)}%</span>
-          <progress max={1} value={uploadProgress} aria-label="Upload progress" />
-        </div>
+        <UploadProgress progress={uploadProgress} />
       ) : null}
       <div className="chat-composer__row">
         {onAttach ? (
-          <>
-            <button
-              type="button"
-              className="chat-icon-button"
-              aria-label="Attach a file"
-              disabled={disabled || (uploadProgress !== null && uploadProgress !== undefined)}
-              onClick={() => fileInput.current?.click()}
-            >
-              <Paperclip aria-hidden="true" width={18} height={18} />
-            </button>
-            <input
-              ref={fileInput}
-              type="file"
-              hidden
-              data-testid="chat-file"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) onAttach(file);
-              }}
-            />
-          </>
+          <AttachButton
+            disabled={disabled || (uploadProgress !== null && uploadProgress !== undefined)}
+            onAttach={onAttach}
+          />
         ) : null}
         <textarea
           ref={box}

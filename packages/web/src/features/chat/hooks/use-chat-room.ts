@@ -1,27 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAckError, TypingTracker } from '@facet/domain/chat';
-import type {
-  ChatAckError,
-  ChatMemberType,
-  ChatMessage,
-  GetIsTypingPayload,
-  MoveStatusPayload,
-  Receive3dModelPayload,
-  SendMessagePayload,
-  TypingUser,
-} from '@facet/domain/chat';
+import { isAckError } from '@facet/domain/chat';
+import type { ChatMemberType, MoveStatusPayload, Receive3dModelPayload } from '@facet/domain/chat';
 import { getSocket } from '../../../lib/socket';
 import { fetchMessagesAfter } from '../api/chat-api';
-import { contiguousSeq, mergeMessages, newClientId, newMessagesIndex } from '../lib/messages';
+import { contiguousSeq, mergeMessages, newMessagesIndex } from '../lib/messages';
+import { listenToRoom } from '../lib/room-listeners';
+import { useOthersTyping } from './use-others-typing';
+import { useRoomActions, type PendingMessage } from './use-room-actions';
+import type { ChatMessage } from '../api/chat-api';
 
-/** How long a send waits for its acknowledgement before it is retried with the same client id. */
-const ACK_TIMEOUT_MS = 10_000;
+export type { PendingMessage, SendResult } from './use-room-actions';
 
 export type ChatViewer = { id: string; fullName: string; type: ChatMemberType };
-
-export type PendingMessage = { clientId: string; message: string; failed: boolean };
-
-export type SendResult = { ok: true; message: ChatMessage } | { ok: false; error: ChatAckError };
 
 /**
  * One chat room (mount one instance per room) over the shared socket: history by REST, live messages, resync by sequence after a
@@ -42,7 +32,6 @@ export function useChatRoom(
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loading, setLoading] = useState(true);
   const [online, setOnline] = useState<string[]>([]);
-  const [typing, setTyping] = useState<TypingUser[]>([]);
   const [readIds, setReadIds] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [joinError, setJoinError] = useState<string | null>(null);
@@ -51,8 +40,7 @@ export function useChatRoom(
   useEffect(() => {
     messagesRef.current = messages;
   }, [messages]);
-  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const tracker = useRef(new TypingTracker());
+  const others = useOthersTyping(viewer.id);
   const eventsRef = useRef(events);
   useEffect(() => {
     eventsRef.current = events;
@@ -103,140 +91,65 @@ export function useChatRoom(
         setJoinError(error instanceof Error ? error.message : 'The messages could not be loaded.');
       });
 
-    /** Shows who is typing now and checks again when the next typist's news expires (spec: 2.5 s). */
-    const showTyping = () => {
-      if (typingTimer.current) clearTimeout(typingTimer.current);
-      typingTimer.current = null;
-      const now = Date.now();
-      setTyping(tracker.current.typing(now, viewer.id));
-      const next = tracker.current.nextExpiry();
-      if (next !== null) typingTimer.current = setTimeout(showTyping, Math.max(0, next - now) + 10);
-    };
-    const onMessage = (message: ChatMessage) => {
-      if (message.chatRoom !== roomId) return;
-      add([message]);
-      if (message.isQuote) eventsRef.current.onQuote?.(message);
-      if (message.from) {
-        tracker.current.clear(message.from);
-        showTyping();
-      }
-    };
-    const onModel = (model: Receive3dModelPayload) => eventsRef.current.onModel?.(model);
-    const onMove = (payload: MoveStatusPayload) => {
-      // one per room of the project: a socket in several rooms hears only this room's
-      const room = payload.savedMessage?.chatRoom;
-      if (payload.projectId !== projectId || (room !== undefined && room !== roomId)) return;
-      eventsRef.current.onMoveStatus?.(payload);
-    };
-    const onOnline = (payload: { chatRoom: string; users: string[] }) => {
-      if (payload.chatRoom === roomId) setOnline(payload.users);
-    };
-    const onTyping = (payload: GetIsTypingPayload) => {
-      if (payload.chatRoom !== roomId) return;
-      // the news holds 2.5 s unless repeated; a typist whose node died is cleared by this expiry
-      tracker.current.receive(payload.from, payload.users, Date.now());
-      showTyping();
-    };
-    const onRead = (payload: {
-      chatRoom: string;
-      readerId: string;
-      messages: string[];
-      allMessages: boolean;
-    }) => {
-      if (payload.chatRoom !== roomId || payload.readerId === viewer.id) return;
-      setReadIds((current) => {
-        const next = new Set(current);
-        const ids = payload.allMessages ? messagesRef.current.map((m) => m.id) : payload.messages;
-        for (const id of ids) next.add(id);
-        return next;
-      });
-    };
-
-    socket.on('getMessage', onMessage);
-    socket.on('usersOnline', onOnline);
-    socket.on('filteredUsers', onOnline);
-    socket.on('forceDisconnectedFiltredUsers', onOnline);
-    socket.on('getIsTyping', onTyping);
-    socket.on('getMessageRead', onRead);
-    socket.on('receive-3d-model', onModel);
-    socket.on('getMoveStatus', onMove);
-    socket.on('connect', join);
+    const stopListening = listenToRoom(socket, {
+      message: (message) => {
+        if (message.chatRoom !== roomId) return;
+        add([message]);
+        if (message.isQuote) eventsRef.current.onQuote?.(message);
+        if (message.from) others.clear(message.from);
+      },
+      model: (model) => eventsRef.current.onModel?.(model),
+      moveStatus: (payload) => {
+        // one per room of the project: a socket in several rooms hears only this room's
+        const room = payload.savedMessage?.chatRoom;
+        if (payload.projectId !== projectId || (room !== undefined && room !== roomId)) return;
+        eventsRef.current.onMoveStatus?.(payload);
+      },
+      online: (payload) => {
+        if (payload.chatRoom === roomId) setOnline(payload.users);
+      },
+      typing: (payload) => {
+        if (payload.chatRoom !== roomId) return;
+        // the news holds 2.5 s unless repeated; a typist whose node died is cleared by this expiry
+        others.receive(payload.from, payload.users);
+      },
+      read: (payload) => {
+        if (payload.chatRoom !== roomId || payload.readerId === viewer.id) return;
+        setReadIds((current) => {
+          const next = new Set(current);
+          const ids = payload.allMessages ? messagesRef.current.map((m) => m.id) : payload.messages;
+          for (const id of ids) next.add(id);
+          return next;
+        });
+      },
+      connect: join,
+    });
     if (socket.connected) join();
 
     return () => {
       alive = false;
       controller.abort();
-      if (typingTimer.current) clearTimeout(typingTimer.current);
-      socket.off('getMessage', onMessage);
-      socket.off('usersOnline', onOnline);
-      socket.off('filteredUsers', onOnline);
-      socket.off('forceDisconnectedFiltredUsers', onOnline);
-      socket.off('getIsTyping', onTyping);
-      socket.off('getMessageRead', onRead);
-      socket.off('receive-3d-model', onModel);
-      socket.off('getMoveStatus', onMove);
-      socket.off('connect', join);
+      others.stop();
+      stopListening();
       socket.emit('leave', { chatRoom: roomId, id: viewer.id });
     };
     // The pane is keyed by room, so one hook instance serves one room; unreadCount is read once on opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [roomId, projectId, viewer.id, viewer.type, add]);
 
-  /** Sends one message; a lost acknowledgement is retried once with the same client id (never a duplicate). */
-  const send = useCallback(
-    async (message: string, extra: Partial<SendMessagePayload> = {}): Promise<SendResult> => {
-      const clientId = newClientId();
-      const payload: SendMessagePayload = { clientId, chatRoom: roomId, projectId, message, ...extra };
-      setPending((list) => [...list, { clientId, message, failed: false }]);
-      const socket = getSocket();
-      for (let attempt = 0; attempt < 2; attempt++) {
-        try {
-          const ack = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('sendMessage', payload);
-          if (isAckError(ack)) {
-            setPending((list) => list.filter((p) => p.clientId !== clientId));
-            return { ok: false, error: ack };
-          }
-          add([ack.message]);
-          return { ok: true, message: ack.message };
-        } catch {
-          // no acknowledgement in time: try again with the same client id
-        }
-      }
-      setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, failed: true } : p)));
-      return { ok: false, error: { error: 'The message could not be sent. Check your connection.' } };
-    },
-    [roomId, projectId, add],
-  );
-
-  const setTypingState = useCallback(
-    (isTyping: boolean) => {
-      getSocket().emit('isTyping', {
-        chatRoom: roomId,
-        users: isTyping ? [{ id: viewer.id, fullName: viewer.fullName }] : [],
-      });
-    },
-    [roomId, viewer.id, viewer.fullName],
-  );
-
-  const markRead = useCallback(
-    (ids: string[]) => {
-      if (ids.length === 0) return;
-      getSocket().emit('messageRead', { chatRoom: roomId, messages: ids, allMessages: true, projectId });
-    },
-    [roomId, projectId],
-  );
+  const { send, setTyping, markRead } = useRoomActions({ roomId, projectId, viewer, add, setPending });
 
   return {
     messages,
     dividerId,
     loading,
     online,
-    typing,
+    typing: others.typing,
     readIds,
     pending,
     joinError,
     send,
-    setTyping: setTypingState,
+    setTyping,
     markRead,
   };
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@facet/domain/chat';
+import type { ChatMessage } from '../api/chat-api';
 
 /**
  * Merges messages into a room's list: one entry per id (a message seen twice, by REST and by the socket,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import {
   Button,
   Checkbox,
@@ -14,46 +14,16 @@ import {
   DialogTitle,
   Field,
   Input,
-  Select,
   Textarea,
   toast,
 } from '../../../components/ui';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useCreateProject } from '../api/create-project';
 import type { CreateProjectInput } from '../api/create-project';
-import { DEFAULT_DIMENSION_NAMES, DIMENSION_UNITS, toWire } from '../lib/dimensions';
+import { toWire } from '../lib/dimensions';
+import { CATEGORIES, ITEM_TYPES, ItemDraftFields, newItem, type ItemDraft } from './new-project-item';
 
-export const ITEM_TYPES = [
-  'Necklace',
-  'Ring',
-  'Earring',
-  'Pendant',
-  'Bracelet',
-  'Brooch',
-  'Charm',
-  'Cufflinks',
-  'Keychain',
-];
-export const CATEGORIES = ['Jewelry', 'Accessories'];
-
-type DimensionRow = { name: string; amount: string; unit: string };
-type ItemDraft = {
-  title: string;
-  category: string;
-  itemType: string;
-  description: string;
-  dimensions: DimensionRow[];
-  tags: string;
-};
-
-const newItem = (): ItemDraft => ({
-  title: '',
-  category: 'Jewelry',
-  itemType: '',
-  description: '',
-  dimensions: DEFAULT_DIMENSION_NAMES.map((name) => ({ name, amount: '', unit: 'mm' })),
-  tags: '',
-});
+export { CATEGORIES, ITEM_TYPES };
 
 /** Turns the form into the POST /api/projects body. */
 export function toCreateBody(
@@ -174,111 +144,15 @@ export function NewProjectDialog({
               label="Service project (for service providers)"
             />
             {shown.map((item, index) => (
-              <fieldset key={index} className="new-project__item">
-                <legend className="new-project__item-title">
-                  {projectType === 'collection' ? `Item ${index + 1}` : 'Item'}
-                </legend>
-                {projectType === 'collection' && shown.length > 1 ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="new-project__remove"
-                    onClick={() => setItems((all) => all.filter((_, i) => i !== index))}
-                  >
-                    <Trash2 aria-hidden="true" /> Remove item {index + 1}
-                  </Button>
-                ) : null}
-                <div className="new-project__grid">
-                  <Field label="Item title">
-                    <Input
-                      value={item.title}
-                      onChange={(e) => updateItem(index, { title: e.target.value })}
-                    />
-                  </Field>
-                  <Field label="Category">
-                    <Select
-                      options={CATEGORIES}
-                      value={item.category}
-                      onChange={(e) => updateItem(index, { category: e.target.value })}
-                    />
-                  </Field>
-                  <Field label="Item type">
-                    <Select
-                      options={ITEM_TYPES}
-                      placeholder="Choose a type"
-                      value={item.itemType}
-                      onChange={(e) => updateItem(index, { itemType: e.target.value })}
-                    />
-                  </Field>
-                  <Field label="Tags" hint="Separate with commas">
-                    <Input value={item.tags} onChange={(e) => updateItem(index, { tags: e.target.value })} />
-                  </Field>
-                </div>
-                <Field label="Item description">
-                  <Textarea
-                    rows={2}
-                    value={item.description}
-                    onChange={(e) => updateItem(index, { description: e.target.value })}
-                  />
-                </Field>
-                <div
-                  className="new-project__dims"
-                  role="group"
-                  aria-label={`Dimensions of item ${index + 1}`}
-                >
-                  <p className="field__label">Dimensions</p>
-                  {item.dimensions.map((dim, d) => (
-                    <div key={d} className="new-project__dim">
-                      <Input
-                        aria-label={`Dimension ${d + 1} name`}
-                        value={dim.name}
-                        onChange={(e) =>
-                          updateItem(index, {
-                            dimensions: item.dimensions.map((x, i) =>
-                              i === d ? { ...x, name: e.target.value } : x,
-                            ),
-                          })
-                        }
-                      />
-                      <Input
-                        aria-label={`${dim.name || `Dimension ${d + 1}`} value`}
-                        inputMode="decimal"
-                        value={dim.amount}
-                        onChange={(e) =>
-                          updateItem(index, {
-                            dimensions: item.dimensions.map((x, i) =>
-                              i === d ? { ...x, amount: e.target.value } : x,
-                            ),
-                          })
-                        }
-                      />
-                      <Select
-                        aria-label={`${dim.name || `Dimension ${d + 1}`} unit`}
-                        options={[...DIMENSION_UNITS]}
-                        value={dim.unit}
-                        onChange={(e) =>
-                          updateItem(index, {
-                            dimensions: item.dimensions.map((x, i) =>
-                              i === d ? { ...x, unit: e.target.value } : x,
-                            ),
-                          })
-                        }
-                      />
-                    </div>
-                  ))}
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() =>
-                      updateItem(index, {
-                        dimensions: [...item.dimensions, { name: '', amount: '', unit: 'mm' }],
-                      })
-                    }
-                  >
-                    <Plus aria-hidden="true" /> Add dimension
-                  </Button>
-                </div>
-              </fieldset>
+              <ItemDraftFields
+                key={index}
+                item={item}
+                index={index}
+                collection={projectType === 'collection'}
+                removable={projectType === 'collection' && shown.length > 1}
+                update={(patch) => updateItem(index, patch)}
+                onRemove={() => setItems((all) => all.filter((_, i) => i !== index))}
+              />
             ))}
             {projectType === 'collection' && items.length < 20 ? (
               <Button variant="secondary" size="sm" onClick={() => setItems((all) => [...all, newItem()])}>

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
-import type { ChatMessage, ChatParticipant } from '@facet/domain/chat';
+import type { ChatParticipant } from '@facet/domain/chat';
 import { useAuth } from '../../../app/auth';
 import { Avatar, Button, EmptyState, Skeleton } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
 import { ChatPane, useChatRooms } from '../../chat';
-import type { ChatRoom } from '../../chat';
+import type { ChatMessage, ChatRoom } from '../../chat';
 import { projectKeys } from '../api/types';
 import type { ProjectDetail } from '../api/types';
 import { useOfferDecision } from './offer-decision';

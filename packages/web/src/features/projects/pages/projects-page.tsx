@@ -1,129 +1,28 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { FolderKanban, Plus, Search } from 'lucide-react';
+import { Search, Plus } from 'lucide-react';
 import { useAuth } from '../../../app/auth';
-import { Button, Card, EmptyState, Input, Skeleton } from '../../../components/ui';
+import { Button, EmptyState } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useProjects } from '../api/list-projects';
-import { PROJECT_FILTERS } from '../api/types';
-import type { ProjectFilter, ProjectSummary } from '../api/types';
 import { NewProjectDialog } from '../components/new-project-dialog';
-import { StatusBadge } from '../components/status-badge';
-import { FILTER_LABELS } from '../lib/status';
-import { formatDate } from '@facet/domain/format';
-import { formatDays, formatMoney } from '@facet/domain/format';
+import {
+  ListLoading,
+  NoProjectsYet,
+  Pagination,
+  ProjectRow,
+  ProjectsToolbar,
+} from '../components/project-list-parts';
+import { useProjectListParams } from '../hooks/use-project-list-params';
 import '../components/projects.css';
 
 export const PAGE_SIZE = 12;
 
-function useDebounced<T>(value: T, ms = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
-function ProjectRow({ project, customer }: { project: ProjectSummary; customer: boolean }) {
-  const invitation = project.myInvitation;
-  return (
-    <Card as="li" tone="outline" interactive className="project-row">
-      <div className="project-row__thumb" aria-hidden="true">
-        {project.coverImageUrl ? <img src={project.coverImageUrl} alt="" /> : <FolderKanban />}
-      </div>
-      <div className="project-row__main">
-        <h2 className="project-row__title">
-          <Link to={`/projects/${project.id}`} className="project-row__link">
-            {project.title}
-          </Link>
-        </h2>
-        <p className="project-row__meta">
-          {project.service ? 'Service project' : 'Design project'} · {project.itemCount}{' '}
-          {project.itemCount === 1 ? 'item' : 'items'} · Created {formatDate(project.createdAt)}
-          {!customer ? ` · by ${project.creator.shortName}` : ''}
-        </p>
-        {project.description ? <p className="project-row__desc">{project.description}</p> : null}
-      </div>
-      <div className="project-row__side">
-        <StatusBadge project={project} />
-        {customer && project.offerCount > 0 && !project.pro ? (
-          <span className="project-row__note">
-            {project.quotedCount} of {project.offerCount} quoted
-          </span>
-        ) : null}
-        {project.pro && project.totalPriceCents !== null ? (
-          <span className="project-row__note">
-            {formatMoney(project.totalPriceCents, { fraction: 'when-needed' })}
-            {project.leadTimeDays !== null ? ` · ${formatDays(project.leadTimeDays)}` : ''}
-          </span>
-        ) : null}
-        {invitation ? (
-          <span className="project-row__note">
-            {invitation.status === 'pending'
-              ? 'Waiting for your offer'
-              : invitation.status === 'quoted'
-                ? 'Offer sent'
-                : invitation.status === 'accepted'
-                  ? 'ACCEPTED'
-                  : 'REFUSED'}
-          </span>
-        ) : null}
-      </div>
-    </Card>
-  );
-}
-
-function RowSkeleton() {
-  return (
-    <li className="project-row project-row--skeleton card card--outline" aria-hidden="true">
-      <Skeleton width="4rem" height="4rem" radius="md" />
-      <div className="project-row__main">
-        <Skeleton width="50%" height="1.1rem" />
-        <Skeleton width="70%" height="0.8rem" />
-      </div>
-      <Skeleton width="6rem" height="1.5rem" radius="pill" />
-    </li>
-  );
-}
-
 export function ProjectsPage() {
   const { user } = useAuth();
   const customer = user?.role === 'customer';
-  const [params, setParams] = useSearchParams();
-  const filter = (PROJECT_FILTERS as readonly string[]).includes(params.get('filter') ?? '')
-    ? (params.get('filter') as ProjectFilter)
-    : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const q = useDebounced(search.trim());
-  const modelId = params.get('model');
+  const { params, setParams, filter, page, search, setSearch, q, modelId, go } = useProjectListParams();
   const [creating, setCreating] = useState(Boolean(modelId) || params.get('new') === '1');
   const projects = useProjects({ filter, q, page, pageSize: PAGE_SIZE });
-
-  useEffect(() => {
-    if ((params.get('q') ?? '') === q) return;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (q) next.set('q', q);
-        else next.delete('q');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [q, params, setParams]);
-
-  const go = (patch: Record<string, string | null>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [key, value] of Object.entries(patch)) {
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
 
   const total = projects.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -161,38 +60,7 @@ export function ProjectsPage() {
     return (
       <div className="page">
         <title>Projects · Facet</title>
-        {customer ? (
-          <EmptyState
-            headingLevel="h1"
-            icon={<FolderKanban />}
-            eyebrow="Projects"
-            title="No projects yet"
-            description="A project holds one piece from model to delivery: the designers you invite, their offers, payment, chat and files. Start from a brief or upload a model."
-            action={
-              <>
-                <Button onClick={() => setCreating(true)}>
-                  <Plus aria-hidden="true" /> New project
-                </Button>
-                <Button variant="secondary" asChild>
-                  <Link to="/produce/steps">Upload a 3D model</Link>
-                </Button>
-              </>
-            }
-          />
-        ) : (
-          <EmptyState
-            headingLevel="h1"
-            icon={<FolderKanban />}
-            eyebrow="Projects"
-            title="No projects yet"
-            description="When a customer invites you, the project appears here. You read the brief, chat with the customer and answer with your price and lead time."
-            action={
-              <Button asChild>
-                <Link to="/designer-dashboard/profile">Polish your profile</Link>
-              </Button>
-            }
-          />
-        )}
+        <NoProjectsYet customer={customer} onCreate={() => setCreating(true)} />
         {dialog}
       </div>
     );
@@ -218,40 +86,15 @@ export function ProjectsPage() {
         ) : null}
       </div>
 
-      <div className="projects-toolbar">
-        <div className="filter-chips" role="group" aria-label="Filter projects">
-          {PROJECT_FILTERS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className={`chip${filter === value ? ' chip--on' : ''}`}
-              aria-pressed={filter === value}
-              onClick={() => go({ filter: value === 'all' ? null : value, page: null })}
-            >
-              {FILTER_LABELS[value]}
-            </button>
-          ))}
-        </div>
-        <Input
-          type="search"
-          aria-label="Search projects"
-          placeholder="Search projects"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          startAdornment={<Search aria-hidden="true" />}
-          className="projects-toolbar__search"
-        />
-      </div>
+      <ProjectsToolbar
+        filter={filter}
+        onFilter={(value) => go({ filter: value === 'all' ? null : value, page: null })}
+        search={search}
+        onSearch={setSearch}
+      />
 
       {projects.isPending || pastTheEnd ? (
-        <ul className="project-list" aria-busy="true">
-          <li className="visually-hidden" role="status">
-            Loading projects…
-          </li>
-          {Array.from({ length: 4 }, (_, i) => (
-            <RowSkeleton key={i} />
-          ))}
-        </ul>
+        <ListLoading />
       ) : projects.isError ? (
         <EmptyState
           title="Projects could not be loaded"
@@ -283,27 +126,7 @@ export function ProjectsPage() {
             ))}
           </ul>
           {pages > 1 ? (
-            <nav className="pagination" aria-label="Pagination">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => go({ page: String(page - 1) })}
-              >
-                Previous
-              </Button>
-              <span aria-live="polite">
-                Page {page} of {pages}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => go({ page: String(page + 1) })}
-              >
-                Next
-              </Button>
-            </nav>
+            <Pagination page={page} pages={pages} onPage={(n) => go({ page: String(n) })} />
           ) : null}
         </>
       )}

@@ -1,0 +1,217 @@
+// The named detectors of the contact-detail detector (see contact-details.ts): each looks for one kind
+// of contact in the normalised text.
+import {
+  BARE_PROVIDERS,
+  COMMON_WORDS,
+  IDENTIFIER_BEFORE,
+  INSTAGRAM_POST_PATH,
+  MESSENGER_HOSTS,
+  PHONE_CONTEXT,
+  PLATFORM,
+  TLD,
+  UNIT_AFTER,
+} from './contact-vocabulary';
+
+export type ContactKind = 'email' | 'phone' | 'link' | 'handle' | 'website';
+
+export type ContactDetectorName =
+  'email-address' | 'phone-number' | 'messenger-link' | 'messenger-handle' | 'website-offer';
+
+export interface DetectorContext {
+  allowedDomains: readonly string[];
+}
+
+interface Detector {
+  name: ContactDetectorName;
+  kind: ContactKind;
+  /** Why the detector exists and what it deliberately lets through. */
+  why: string;
+  find: (text: string, context: DetectorContext) => string[];
+}
+
+function isAllowedDomain(host: string, allowed: readonly string[]): boolean {
+  const h = host.toLowerCase().replace(/^www\./, '');
+  return allowed.some((d) => {
+    const domain = d.toLowerCase();
+    return h === domain || h.endsWith(`.${domain}`);
+  });
+}
+
+const EMAIL =
+  /(?<![a-z0-9._%+-])[a-z0-9](?:[a-z0-9._%+-]*[a-z0-9_%+-])?@((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24})(?![a-z0-9-])/g;
+
+const EMAIL_AT_BARE_PROVIDER = new RegExp(
+  `(?<![a-z0-9._%+-])[a-z0-9][a-z0-9._%+-]*@(?:${BARE_PROVIDERS})(?![a-z0-9.-])`,
+  'g',
+);
+
+function findEmails(text: string, { allowedDomains }: DetectorContext): string[] {
+  const full = [...text.matchAll(EMAIL)]
+    .filter((m) => !isAllowedDomain(m[1]!, allowedDomains))
+    .map((m) => m[0]);
+  return [...full, ...[...text.matchAll(EMAIL_AT_BARE_PROVIDER)].map((m) => m[0])];
+}
+
+/** A number-like run: digit groups joined by up to 3 of space, dot, hyphen, brackets; maybe a leading "+". */
+const NUMBER_RUN = /(\+\s*)?\(?\d(?:[\s.\-()]{0,3}\d)*/g;
+
+/** Runs that are dates, times, decimals or fractions; masked before phones are looked for. */
+const NOT_PHONE_MASKS: readonly RegExp[] = [
+  // ISO dates and timestamps: 2025-03-14, 2025-03-14t10:30:00z, 2025/03/14
+  /(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:t\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?(?!\d)/g,
+  // day-month-year either way round: 14/03/2025, 03.14.25, 14-03-2025
+  /(?<![\d.])(?:0?[1-9]|[12]\d|3[01])[-/.](?:0?[1-9]|[12]\d|3[01])[-/.](?:\d{4}|\d{2})(?![\d.])/g,
+  // compact timestamps in file names: 20250314, 20250314103000 (camera and scanner names)
+  /(?<!\d)(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?:\d{4,9})?(?!\d)/g,
+  // Unix time in seconds or milliseconds: 1741948200, 1741948200123 (no phone starts with 1 and has 10 digits)
+  /(?<!\d)1[5-9]\d{8}(?:\d{3})?(?!\d)/g,
+  // times: 10:30, 10:30:15, 9:00 am
+  /(?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?!\d)/g,
+  // decimals with a short whole part and a short fraction: 7.5, 0.12, 48.5, 1920.25
+  /(?<![\d.])\d{1,4}\.\d{1,3}(?![.\d])/g,
+  // fractions and ratios: 750/1000, 3/4
+  /(?<!\d)\d+\/\d+(?!\d)/g,
+];
+
+function maskNonPhones(text: string): string {
+  return NOT_PHONE_MASKS.reduce((s, re) => s.replace(re, (m) => '§'.repeat(m.length)), text);
+}
+
+function isPhoneRun(run: string, before: string, after: string): boolean {
+  const digits = run.replace(/\D/g, '');
+  const international = run.trimStart().startsWith('+');
+  // Glued to letters or symbols it is part of an identifier, a price or a link: "RNG-2024", "#1001",
+  // "$1250", "wa.me/1415…" (the link detector sees that one), "0815-xl", "12%".
+  // "_" is not glue: in file names it separates words ("anna_4155550132.pdf").
+  const announced = PHONE_CONTEXT.test(before.slice(-30));
+  if (/[a-z#@$€£¥/=&?%*§]$/.test(before)) return false;
+  // "RNG-2024-0815": a code glued by a hyphen, unless a phone word came first ("call-me-415-555-0132")
+  if (/[a-z][-.]$/.test(before) && !announced) return false;
+  if (/^(?:-?[a-z]|[%/°§]|\.\d)/.test(after)) return false;
+  if (UNIT_AFTER.test(after)) return false;
+  const lead = before.slice(-40);
+  if (IDENTIFIER_BEFORE.test(lead)) return false;
+  if (/(?:[$€£¥]|\b(?:usd|eur|gbp|chf|cad|aud|jpy))\s*$/.test(before)) return false;
+  const groups = run.split(/[^\d]+/).filter(Boolean);
+  if (international) return digits.length >= 8 && digits.length <= 15;
+  if (digits.length > 15) return false;
+  // "sizes 5 6 7 8 9 10 11 12": many 1–2 digit groups are a list; spaced single digits and French-style
+  // pairs starting with 0 ("06 12 34 56 78") are phones.
+  const allSingles = groups.every((g) => g.length === 1);
+  if (!allSingles && groups.every((g) => g.length <= 2) && !digits.startsWith('0')) return false;
+  if (digits.length >= 10) return true;
+  // 7 to 9 digits only with words that announce a phone: "call me on 555 0132".
+  return digits.length >= 7 && announced && groups.length <= 4;
+}
+
+function findPhones(text: string): string[] {
+  const masked = maskNonPhones(text);
+  const found: string[] = [];
+  for (const m of masked.matchAll(NUMBER_RUN)) {
+    const start = m.index;
+    const run = m[0]; // always ends on a digit
+    const before = masked.slice(0, start);
+    const after = masked.slice(start + run.length);
+    if (isPhoneRun(run, before, after)) {
+      found.push((run.trimStart().startsWith('+') ? '+' : '') + run.replace(/\D/g, ''));
+    }
+  }
+  return found;
+}
+
+const MESSENGER_LINK = new RegExp(
+  `(?<![a-z0-9.-])(?:https?:\\/\\/)?(?:www\\.)?(${MESSENGER_HOSTS})((?:\\/[^\\s]*)?)|\\b(?:tel|sms|callto|skype|whatsapp|viber|tg|facetime):\\s*\\+?[a-z0-9._-]+|\\bmailto:\\s*\\S+`,
+  'g',
+);
+
+function findMessengerLinks(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(MESSENGER_LINK)) {
+    const host = m[1];
+    const path = m[2] ?? '';
+    if (host) {
+      // A bare host names no one ("we are not on facebook.com"); a post link shares a picture, not a person.
+      if (path.replace(/[/?#]+$/, '') === '') continue;
+      if (/instagr/.test(host) && INSTAGRAM_POST_PATH.test(path)) continue;
+    }
+    found.push(m[0].trim());
+  }
+  return found;
+}
+
+const HANDLE_AFTER_PLATFORM = new RegExp(
+  `\\b${PLATFORM}\\b((?:\\s{0,3}(?::|-|=|\\bis\\b|\\bhandle\\b|\\busername\\b|\\bname\\b|\\bid\\b|\\bat\\b|\\bon\\b|\\bme\\b|\\bmy\\b|\\bas\\b)){0,4})\\s{0,3}(@?)([a-z0-9][a-z0-9._-]{2,29})`,
+  'g',
+);
+
+/** "add me on", "find me on", "message us via" … right before the platform. */
+const CONTACT_VERB_BEFORE =
+  /\b(?:add|follow|find|message|msg|dm|text|ping|reach|contact|hit|call|write|catch|chat with)\s+(?:me|us)(?:\s+up)?\s+(?:on|at|via|in|through|over)\s*$/;
+
+function findHandles(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(HANDLE_AFTER_PLATFORM)) {
+    const connector = m[1] ?? '';
+    const handle = (m[3] ?? '').replace(/[._-]+$/, '');
+    if (COMMON_WORDS.has(handle) || handle.length < 3) continue;
+    const before = text.slice(Math.max(0, m.index - 25), m.index);
+    const withAt = m[2] === '@';
+    // "instagram: jane.doe", "my insta is janedoe", "on telegram as jane_doe": the account is named outright
+    const named = /[:=]|\bis\b|\bas\b|\bhandle\b|\busername\b|\bid\b/.test(connector);
+    const owned = /\b(?:me|my|us|our)\s*$/.test(before) || /\bmy\b/.test(connector);
+    const handleLike = /[\d_.]/.test(handle);
+    if (withAt || (named && (handleLike || owned)) || CONTACT_VERB_BEFORE.test(before)) {
+      found.push(`${m[0].split(/[\s:=@]/)[0]}:${handle}`);
+    }
+  }
+  return found;
+}
+
+/** Phrases that offer a site as a way to get in touch. */
+const WEBSITE_OFFER =
+  /\b(?:my|our)\s+(?:own\s+|personal\s+|online\s+)?(?:web\s?site|site|page|homepage|home page|portfolio|shop|store|studio|blog|link|links|profile|contact)\b|\b(?:visit|check out)\s+(?:my|our|me)\b|\bcontact\s+(?:me|us|form)\b|\breach\s+(?:me|us|out)\b|\bfind\s+(?:me|us)\b|\bemail\s+me\b|\bget in touch\b|\b(?:web\s?site|site|web|url|homepage|portfolio)\s*:/;
+
+const SITE = new RegExp(
+  `(?<![a-z0-9@.-])(?:https?:\\/\\/)?(?:www\\.)?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+${TLD})(?![a-z0-9-])(?:\\/[^\\s]*)?`,
+  'g',
+);
+
+function findWebsiteOffers(text: string, { allowedDomains }: DetectorContext): string[] {
+  if (!WEBSITE_OFFER.test(text)) return [];
+  return [...text.matchAll(SITE)].filter((m) => !isAllowedDomain(m[1]!, allowedDomains)).map((m) => m[0]);
+}
+
+export const CONTACT_DETECTORS: readonly Detector[] = [
+  {
+    name: 'email-address',
+    kind: 'email',
+    why: 'an address after the pipeline has undone (at)/(dot) tricks, spaces and look-alikes; the production team domain is allowed',
+    find: findEmails,
+  },
+  {
+    name: 'phone-number',
+    kind: 'phone',
+    why:
+      '10–15 digits in groups (8–15 after "+", 7–9 after words like "call me"), once dates, times, decimals, ' +
+      'fractions, prices, measurements with units, identifiers (order, SKU, part) and size lists are ruled out',
+    find: findPhones,
+  },
+  {
+    name: 'messenger-link',
+    kind: 'link',
+    why: 'links that open a conversation or profile (wa.me, t.me, instagram.com/name, tel:, mailto: …); post links and bare hosts pass',
+    find: findMessengerLinks,
+  },
+  {
+    name: 'messenger-handle',
+    kind: 'handle',
+    why: 'a messenger named with an account ("telegram @john", "insta: john.doe", "add me on snapchat janedoe"); "I saw it on instagram last week" passes',
+    find: findHandles,
+  },
+  {
+    name: 'website-offer',
+    kind: 'website',
+    why: 'a site offered as a way to get in touch ("my site johnsmith3d.com"); a site merely mentioned ("like the one on pinterest.com") passes',
+    find: findWebsiteOffers,
+  },
+];

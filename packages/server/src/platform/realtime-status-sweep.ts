@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ChatService } from '../modules/chat/chat.service';
+
+const SWEEP_INTERVAL_MS = 5000;
+
+/**
+ * Status moves recorded by the projects module become system messages in the rooms: after each
+ * successful API change, and on a timer. One sweep at a time.
+ */
+export function startStatusSweep(app: FastifyInstance, chat: ChatService) {
+  let sweeping: Promise<unknown> | null = null;
+  const sweep = () => {
+    if (sweeping) return;
+    sweeping = chat
+      .syncProjectEvents()
+      .catch((err: unknown) => app.log.error({ err }, 'chat: posting status moves failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+  };
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400 && request.url.startsWith('/api/')) sweep();
+  });
+  const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    /** Stops the timer now; the returned promise settles when a sweep under way has ended. */
+    stop(): Promise<unknown> {
+      clearInterval(timer);
+      return sweeping ?? Promise.resolve();
+    },
+  };
+}
