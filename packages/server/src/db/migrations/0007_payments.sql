@@ -42,6 +42,8 @@ CREATE TABLE "payments" (
 	"earned_percentage" integer,
 	"pro_share_cents" integer DEFAULT 0 NOT NULL,
 	"description" text NOT NULL,
+	"receipt_email" text NOT NULL,
+	"payer_name" text NOT NULL,
 	"amount_cents" integer NOT NULL,
 	"currency" text DEFAULT 'usd' NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,

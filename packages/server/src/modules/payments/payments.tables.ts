@@ -34,6 +34,9 @@ export const payments = pgTable(
     earnedPercentage: integer('earned_percentage'),
     proShareCents: integer('pro_share_cents').notNull().default(0),
     description: text('description').notNull(),
+    /** Where the receipt goes: the payer's address when they paid (as a gateway's receipt_email). */
+    receiptEmail: text('receipt_email').notNull(),
+    payerName: text('payer_name').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status', { enum: ['pending', 'succeeded', 'failed', 'refunded'] })
