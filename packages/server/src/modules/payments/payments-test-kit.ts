@@ -2,10 +2,11 @@ import { expect } from 'vitest';
 import type { SandboxGateway } from '../../platform/payments/sandbox-gateway';
 import { createTestApp, loginAs, sessionCookie } from '../../test/test-app';
 import { customerSignup } from '../accounts/test-payloads';
+import type { Config } from '../../config';
 
 /** A real app with the demo people, a second customer, and helpers to walk a project to its payment. */
-export async function paymentsTestKit() {
-  const t = await createTestApp({ seedDemo: true });
+export async function paymentsTestKit(overrides: Partial<Config> = {}) {
+  const t = await createTestApp({ seedDemo: true, ...overrides });
   const c: Record<string, string> = {};
   const ids: Record<string, string> = {};
   c.customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
