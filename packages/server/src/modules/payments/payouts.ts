@@ -73,7 +73,7 @@ export function payoutsPart(deps: PaymentsDeps) {
       const { url } = await gateway.onboardingLink({
         accountId: account.accountId,
         returnUrl: `${base}/success`,
-        refreshUrl: `${base}/designer-dashboard/earnings`,
+        refreshUrl: `${base}/account-settings`,
       });
       return { onboardingUrl: url };
     },

@@ -15,6 +15,7 @@ import {
   useRequestChanges,
 } from '../api/workflow-actions';
 import type { ChangeRequest, ProjectDetail } from '../api/types';
+import { PayPanel } from './pay-panel';
 import { formatMoney, parseDollars } from '@facet/domain/format';
 
 const fail = (error: unknown) =>
@@ -46,9 +47,12 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
         <h2 id="wf-pay">Make Payment</h2>
         <p>
           {customer
-            ? `You accepted ${project.pro?.shortName ?? 'an offer'} at ${formatMoney(project.totalPriceCents ?? 0, { fraction: 'when-needed' })}. Payment for this project comes with checkout; once it is paid the work starts.`
-            : 'Waiting for the customer’s payment. Payment comes with checkout; the work starts once it is paid.'}
+            ? `You accepted ${project.pro?.shortName ?? 'an offer'} at ${formatMoney(project.totalPriceCents ?? 0, { fraction: 'when-needed' })}. Pay to start the work.`
+            : 'Waiting for the customer’s payment; the work starts once it is paid.'}
         </p>
+        {customer && can('pay') ? (
+          <PayPanel kind="project" id={project.id} projectId={project.id} title="Project payment" />
+        ) : null}
         {user?.role === 'staff' && can('mark-paid') ? (
           <div className="project-callout__actions">
             <Button
@@ -131,6 +135,21 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
               Request changes
             </Button>
           </form>
+        ) : null}
+      </section>,
+    );
+  }
+  if (cr && cr.status === 'approved') {
+    blocks.push(
+      <section key="pay-changes" className="project-callout" aria-labelledby="wf-pay-changes">
+        <h2 id="wf-pay-changes">Pay for the changes</h2>
+        <p>
+          {customer
+            ? 'You approved the priced changes. Pay for them and the project goes back to work.'
+            : 'The customer approved the priced changes; the work resumes once they are paid.'}
+        </p>
+        {customer && can('pay-changes') ? (
+          <PayPanel kind="changes" id={cr.id} projectId={project.id} title="Changes payment" />
         ) : null}
       </section>,
     );
