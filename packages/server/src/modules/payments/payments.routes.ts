@@ -209,4 +209,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return payments.reconcile({ repair: app.ctx.gateway.name === 'sandbox' });
     },
   );
+
+  app.post(
+    '/api/staff/payments/payouts',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Pay out available balances now (the job does it every minute)',
+        response: replies({ 200: z.object({ paid: z.number().int() }) }),
+      },
+    },
+    async (request) => {
+      requireRole(request, 'staff');
+      return { paid: await payments.runPayouts() };
+    },
+  );
 };

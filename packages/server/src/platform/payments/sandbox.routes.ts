@@ -33,6 +33,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; pub
       return `${origin}/`;
     }
   };
+  // the pages post forms to themselves: with the app's no-referrer policy the browser would send
+  // `Origin: null`, which the same-origin check refuses; on their own pages the origin may be told
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('referrer-policy', 'same-origin');
+  });
   const isForm = (type: string | undefined) => Boolean(type?.startsWith('application/x-www-form-urlencoded'));
 
   app.get(
