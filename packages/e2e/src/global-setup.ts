@@ -24,6 +24,8 @@ export async function setup(project: TestProject) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // the payment gateway's pages send the browser back here: same host as the session cookie
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',

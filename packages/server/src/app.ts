@@ -58,6 +58,14 @@ import { installRealtime } from './platform/realtime';
 import { connectRedis, type RedisLink } from './platform/redis';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
 import { authThrottleStore, type AuthThrottle } from './modules/accounts/auth-throttle';
+import { createPaymentGateway, registerPaymentJobs } from './platform/payments/payments-port';
+import type { PaymentGateway } from './platform/payments/gateway';
+import { sandboxRoutes } from './platform/payments/sandbox.routes';
+import { paymentsService, type PaymentsService } from './modules/payments/payments.service';
+import { projectPayments, type ProjectPayments } from './modules/payments/project-payments';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { webhooksRoutes } from './modules/payments/webhooks.routes';
+import { registerPaymentsJobs } from './modules/payments/payments.jobs';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -84,6 +92,9 @@ export interface AppContext {
   designers: DesignersService;
   chat: ChatService;
   library: LibraryService;
+  gateway: PaymentGateway;
+  payments: PaymentsService;
+  projectPayments: ProjectPayments;
 }
 
 declare module 'fastify' {
@@ -181,6 +192,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const signup = signupService({ db, sessions, files, jobs, accounts, onboarding, throttle });
   const projects = projectsService({ db, jobs, storage });
   const chat = chatService({ db, jobs, storage, config });
+  const { gateway, sandbox } = await createPaymentGateway({ db, jobs, config });
+  const payments = paymentsService({
+    db,
+    jobs,
+    gateway,
+    publicUrl: config.publicUrl,
+    currency: config.payments.currency,
+    log: app.log,
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -205,6 +225,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     designers: designersService({ db, projects, accounts }),
     chat,
     library: libraryService({ db, storage, models }),
+    gateway,
+    payments,
+    // a project's payments move it on; its completion releases their escrow
+    projectPayments: projectPayments({ db, jobs, payments, projects }),
   };
   app.decorate('ctx', ctx);
 
@@ -213,6 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSessionPurge({ jobs, sessions, log: app.log });
   // failed sign-in counts older than their window are forgotten
   await jobs.schedule('auth-throttle-purge', '*/15 * * * *', () => throttle.purge());
+  await registerPaymentsJobs({ jobs, payments, repair: gateway.name === 'sandbox' });
   await seedReference(ctx);
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
 
@@ -296,6 +321,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(modelsRoutes);
   await app.register(pricingRoutes);
   await app.register(libraryRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(webhooksRoutes);
+  if (sandbox) {
+    await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
+    // the sandbox's events reach our webhook as HTTP requests, in process
+    registerPaymentJobs(sandbox, async (body, headers) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/payments',
+        headers,
+        payload: body,
+      });
+      return response.statusCode;
+    });
+  }
   if (config.devMailbox) await app.register(mailboxRoutes);
 
   // the built web app; any other path is the SPA's (its router shows the not-found page)
@@ -303,7 +343,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
-      if (url.startsWith('/api/') || url.startsWith('/dev/')) {
+      if (url.startsWith('/api/') || url.startsWith('/dev/') || url.startsWith('/sandbox/')) {
         return reply.status(404).send({ error: { code: 'not_found', message: `No route GET ${url}.` } });
       }
       const file = url.slice(1);
@@ -318,6 +358,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   app.addHook('onClose', async () => {
+    sandbox?.setDeliverer(null);
     await jobs.stop();
     await rateLimitRedis?.close();
     await database.close();

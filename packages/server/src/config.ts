@@ -61,6 +61,20 @@ const envSchema = z.object({
   S3_ENDPOINT: url.optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, { message: 'must be a Stripe secret key (sk_…)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' })
+    .optional(),
+  STRIPE_API_URL: url.optional(),
+  PAYMENTS_CURRENCY: z
+    .string()
+    .regex(/^[a-z]{3}$/, { message: 'must be a 3-letter currency code' })
+    .default('usd'),
+  PAYMENTS_SANDBOX_CHAOS: bool.optional(),
 });
 
 export interface Config {
@@ -105,6 +119,16 @@ export interface Config {
     accessKeyId?: string;
     secretAccessKey?: string;
   } | null;
+  /**
+   * Payments: Stripe when both STRIPE_ keys are set (STRIPE_API_URL points the SDK elsewhere, e.g. a local
+   * test server), the sandbox gateway otherwise; `sandboxChaos` makes the sandbox deliver some events
+   * twice and late, as real gateways do.
+   */
+  payments: {
+    stripe: { secretKey: string; webhookSecret: string; apiUrl?: string } | null;
+    currency: string;
+    sandboxChaos: boolean;
+  };
   /** Run the job workers in this process (always, unless a test wants to drive them itself). */
   runWorkers: boolean;
 }
@@ -127,6 +151,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_ACCESS_KEY_ID: must be set together with S3_SECRET_ACCESS_KEY',
+    );
+  }
+  if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY: must be set together with STRIPE_WEBHOOK_SECRET',
     );
   }
   const production = e.NODE_ENV === 'production';
@@ -157,6 +186,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxModelBytes: e.MAX_MODEL_BYTES,
     analysisTimeoutMs: e.ANALYSIS_TIMEOUT_MS,
     uploadSecret: e.UPLOAD_SECRET,
+    payments: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL,
+            }
+          : null,
+      currency: e.PAYMENTS_CURRENCY,
+      sandboxChaos: e.PAYMENTS_SANDBOX_CHAOS ?? e.NODE_ENV === 'development',
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -1,8 +1,8 @@
 /**
  * Change requests after delivery: requested (customer listed them) -> quoted (pro priced them)
- * -> approved | refused; or requested -> declined (the pro will not do them).
+ * -> approved (waiting for its payment) -> paid | refused; or requested -> declined (the pro will not do them).
  */
-export type ChangeRequestStatus = 'requested' | 'quoted' | 'approved' | 'refused' | 'declined';
+export type ChangeRequestStatus = 'requested' | 'quoted' | 'approved' | 'paid' | 'refused' | 'declined';
 export type ChangeEvent = 'quote' | 'reject' | 'answer' | 'decline';
 
 /** Spec §4: when not all changes are approved, the changes become refused. */

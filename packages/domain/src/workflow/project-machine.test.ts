@@ -22,6 +22,7 @@ const states: Record<string, ProjectState> = {
   review: { ...base, position: 4, hasAcceptedOffer: true },
   'changes requested': { ...base, position: 4, hasAcceptedOffer: true, changes: 'requested' },
   'changes quoted': { ...base, position: 4, hasAcceptedOffer: true, changes: 'quoted' },
+  'changes approved': { ...base, position: 4, hasAcceptedOffer: true, changes: 'approved' },
   completed: { ...base, position: 4, hasAcceptedOffer: true, completed: true },
   rated: { ...base, position: 4, hasAcceptedOffer: true, completed: true, rated: true },
 };
@@ -34,11 +35,12 @@ const allowed: Record<string, Partial<Record<ProjectActor, string[]>>> = {
     owner: ['edit', 'delete', 'invite', 'accept-offer', 'decline-offer'],
     'invited-pro': ['quote', 'refuse-invitation'],
   },
-  'make payment': { owner: ['edit'], staff: ['mark-paid'] },
+  'make payment': { owner: ['edit', 'pay'], staff: ['mark-paid'], system: ['payment-confirmed'] },
   'in design': { owner: ['edit'], 'adopted-pro': ['deliver'] },
   review: { owner: ['edit', 'approve-delivery', 'request-changes'], system: ['complete-inactive'] },
   'changes requested': { owner: ['edit'], 'adopted-pro': ['quote-changes', 'reject-changes'] },
   'changes quoted': { owner: ['edit', 'approve-changes', 'decline-changes'] },
+  'changes approved': { owner: ['edit', 'pay-changes'], staff: ['changes-paid'], system: ['changes-paid'] },
   completed: { owner: ['rate'] },
   rated: {},
 };
@@ -79,11 +81,19 @@ describe('moves', () => {
     expect(done.next).toMatchObject({ position: 4, completed: true });
     expect(done.completes).toBe(true);
   });
-  test('approved changes send the project back to 3', () => {
+  test('approved changes wait for their payment, paid changes send the project back to 3', () => {
     expect(next(states['changes quoted']!, 'owner', 'approve-changes').next).toMatchObject({
+      position: 4,
+      changes: 'approved',
+    });
+    expect(next(states['changes approved']!, 'system', 'changes-paid').next).toMatchObject({
       position: 3,
       changes: 'none',
     });
+  });
+  test('the gateway confirms a payment at Make Payment: the project moves to 3', () => {
+    expect(next(states['make payment']!, 'system', 'payment-confirmed').next.position).toBe(3);
+    expect(decideProjectAction(states['in design']!, 'system', 'payment-confirmed').ok).toBe(false);
   });
   test('a stranger is refused as forbidden, a wrong state as wrong_status', () => {
     expect(decideProjectAction(states.inviting!, 'stranger', 'accept-offer')).toMatchObject({

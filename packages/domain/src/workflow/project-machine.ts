@@ -5,7 +5,8 @@ import { nextPosition } from './statuses';
  * The project state machine: a table of allowed actions (who, from which state) and one pure
  * function that decides an action. The server applies the result in one transaction.
  */
-export type ChangesState = 'none' | 'requested' | 'quoted';
+/** `approved`: the customer approved priced changes and has yet to pay them. */
+export type ChangesState = 'none' | 'requested' | 'quoted' | 'approved';
 
 export interface ProjectState {
   position: StatusPosition;
@@ -27,6 +28,8 @@ export const PROJECT_ACTIONS = [
   'accept-offer',
   'decline-offer',
   'mark-paid',
+  'pay',
+  'payment-confirmed',
   'deliver',
   'approve-delivery',
   'request-changes',
@@ -34,6 +37,8 @@ export const PROJECT_ACTIONS = [
   'reject-changes',
   'approve-changes',
   'decline-changes',
+  'pay-changes',
+  'changes-paid',
   'complete-inactive',
   'rate',
 ] as const;
@@ -54,6 +59,10 @@ const offering = (s: ProjectState) =>
   s.completed || s.hasAcceptedOffer || s.position !== 1 ? 'This project is no longer taking offers.' : null;
 const inReview = (s: ProjectState) =>
   s.completed || s.position !== 4 ? 'This project has no delivery to review.' : null;
+const awaitingPayment = (s: ProjectState) =>
+  s.completed || s.position !== 2 ? 'This project is not waiting for payment.' : null;
+const changesUnpaid = (s: ProjectState) =>
+  s.completed || s.changes !== 'approved' ? 'There are no approved changes to pay.' : null;
 
 export const PROJECT_RULES: Record<ProjectAction, Rule> = {
   edit: { actors: ['owner'], when: open, apply: same },
@@ -74,7 +83,14 @@ export const PROJECT_RULES: Record<ProjectAction, Rule> = {
   'decline-offer': { actors: ['owner'], when: offering, apply: same },
   'mark-paid': {
     actors: ['staff'],
-    when: (s) => (s.completed || s.position !== 2 ? 'This project is not waiting for payment.' : null),
+    when: awaitingPayment,
+    apply: (s) => ({ ...s, position: nextPosition(s.position) }),
+  },
+  // the customer starts a payment; the project moves once the gateway confirms it
+  pay: { actors: ['owner'], when: awaitingPayment, apply: same },
+  'payment-confirmed': {
+    actors: ['system'],
+    when: awaitingPayment,
     apply: (s) => ({ ...s, position: nextPosition(s.position) }),
   },
   deliver: {
@@ -105,13 +121,20 @@ export const PROJECT_RULES: Record<ProjectAction, Rule> = {
   'approve-changes': {
     actors: ['owner'],
     when: (s) => inReview(s) ?? (s.changes !== 'quoted' ? 'The changes have not been priced yet.' : null),
-    // special case: approved changes send the project back to position 3
-    apply: (s) => ({ ...s, changes: 'none', position: 3 }),
+    // approved changes wait for their payment ('changes-paid' sends the project back to position 3)
+    apply: (s) => ({ ...s, changes: 'approved' }),
   },
   'decline-changes': {
     actors: ['owner'],
     when: (s) => inReview(s) ?? (s.changes !== 'quoted' ? 'The changes have not been priced yet.' : null),
     apply: (s) => ({ ...s, changes: 'none' }),
+  },
+  'pay-changes': { actors: ['owner'], when: changesUnpaid, apply: same },
+  'changes-paid': {
+    actors: ['system', 'staff'],
+    when: changesUnpaid,
+    // special case: paid changes send the project back to position 3
+    apply: (s) => ({ ...s, changes: 'none', position: 3 }),
   },
   'complete-inactive': {
     actors: ['system'],
@@ -155,7 +178,9 @@ export function decideProjectAction(
   };
 }
 
+const SYSTEM_ONLY = new Set<ProjectAction>(['complete-inactive', 'payment-confirmed']);
+
 /** Every action this actor may take now (the server sends it; buttons follow it). */
 export function allowedProjectActions(state: ProjectState, actor: ProjectActor): ProjectAction[] {
-  return PROJECT_ACTIONS.filter((a) => a !== 'complete-inactive' && decideProjectAction(state, actor, a).ok);
+  return PROJECT_ACTIONS.filter((a) => !SYSTEM_ONLY.has(a) && decideProjectAction(state, actor, a).ok);
 }

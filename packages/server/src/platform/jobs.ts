@@ -10,6 +10,10 @@ export interface SendOptions {
   expireInSeconds?: number;
   retryLimit?: number;
   retryDelay?: number;
+  /** Each retry waits about twice as long as the one before. */
+  retryBackoff?: boolean;
+  /** Seconds to wait before the job may run. */
+  startAfter?: number;
 }
 
 export interface RegisterOptions {

@@ -11,3 +11,5 @@ export * from '../../modules/models/models.tables';
 export * from '../../modules/projects/projects.tables';
 export * from '../../modules/ratings/ratings.tables';
 export * from '../../modules/chat/chat.tables';
+export * from '../../modules/payments/payments.tables';
+export * from '../../platform/payments/payments.tables';

@@ -187,7 +187,16 @@ describe('scheduled jobs', () => {
   test('each schedule is stored once, in UTC cron', async () => {
     const list = await t.ctx.jobs.schedules();
     const names = list.map((s) => s.name).sort();
-    expect(names).toEqual(['auth-throttle-purge', ANALYSIS_SWEEP, PROJECT_INACTIVITY, SESSION_PURGE].sort());
+    expect(names).toEqual(
+      [
+        'auth-throttle-purge',
+        ANALYSIS_SWEEP,
+        PROJECT_INACTIVITY,
+        SESSION_PURGE,
+        'payments-payouts',
+        'payments-reconcile',
+      ].sort(),
+    );
     expect(list.find((s) => s.name === ANALYSIS_SWEEP)?.cron).toBe('* * * * *');
     expect(list.find((s) => s.name === PROJECT_INACTIVITY)?.cron).toBe('7 * * * *');
     expect(list.find((s) => s.name === 'auth-throttle-purge')?.cron).toBe('*/15 * * * *');

@@ -198,9 +198,26 @@ export const projectTemplates: Record<string, Template> = {
     mail(
       `Changes approved on "${d.projectTitle}"`,
       [
-        `Hello ${d.firstName}, the customer approved your price for the changes (${money(d.priceCents)}). The project is back in progress.`,
+        `Hello ${d.firstName}, the customer approved your price for the changes (${money(d.priceCents)}). The project is back in progress once they are paid.`,
       ],
       projectLink(d, publicUrl),
+    ),
+  'user-changes-payment-submitted': (d, { publicUrl }) =>
+    mail(
+      `The changes on "${d.projectTitle}" are paid`,
+      [
+        `Hello ${d.firstName}, the customer paid ${money(d.priceCents)} for the approved changes. The project is back in progress.`,
+      ],
+      projectLink(d, publicUrl),
+    ),
+  'payment-receipt': (d, { publicUrl }) =>
+    mail(
+      `Your receipt: ${money(d.amountCents)}`,
+      [
+        `Hello ${d.firstName}, thank you for your payment of ${money(d.amountCents)} for ${d.description}.`,
+        'Facet holds it in escrow until you approve the work.',
+      ],
+      { label: 'View your receipt', url: `${publicUrl}/api/payments/${d.paymentId}/receipt` },
     ),
   'user-declined-changes': (d, { publicUrl }) =>
     mail(

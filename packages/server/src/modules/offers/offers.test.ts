@@ -161,7 +161,25 @@ describe('Customer invites two designers, both quote, the customer accepts one',
       `/api/change-requests/${cr2.changeRequest.id}/approve`,
       {},
     );
-    expect(approved.json().project.activeStatus.name).toBe('In Design');
+    // priced changes wait for their payment; staff may record it (the gateway's path is in modules/payments)
+    expect(approved.json().changeRequest.status).toBe('approved');
+    expect(approved.json().project.activeStatus.name).toBe('Review & Delivery');
+    expect(
+      (await call('customer', 'POST', `/api/staff/change-requests/${cr2.changeRequest.id}/mark-paid`))
+        .statusCode,
+    ).toBe(403);
+    const paidChanges = await call(
+      'staff',
+      'POST',
+      `/api/staff/change-requests/${cr2.changeRequest.id}/mark-paid`,
+    );
+    expect(paidChanges.statusCode, paidChanges.body).toBe(200);
+    expect(paidChanges.json().changeRequest.status).toBe('paid');
+    expect(paidChanges.json().project.activeStatus.name).toBe('In Design');
+    expect(
+      (await call('staff', 'POST', `/api/staff/change-requests/${cr2.changeRequest.id}/mark-paid`))
+        .statusCode,
+    ).toBe(409);
     expect(
       (await call('customer', 'POST', `/api/projects/${project.id}/rating`, { stars: 5, review: 'x' })).json()
         .error.code,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../platform/auth';
+import { requireRole, requireUser } from '../../platform/auth';
 import { replies } from '../../platform/openapi';
 import { answerChangesInput, changeRequestInput, idParam, quoteChangesInput } from './projects.schemas';
 import { changeAnswerReply } from './projects.replies';
@@ -61,7 +61,8 @@ export const changeRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The customer approves the priced changes (not all approved = refused)',
+        summary:
+          'The customer approves the priced changes (not all approved = refused); priced changes then wait for their payment',
         params: idParam,
         body: answerChangesInput,
         response: replies({ 200: changeAnswerReply }),
@@ -84,5 +85,17 @@ export const changeRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => projects.answerChanges(requireUser(request), request.params.id, { kind: 'decline' }),
+  );
+  app.post(
+    '/api/staff/change-requests/:id/mark-paid',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Record approved changes as paid outside the gateway (the project returns to work)',
+        params: idParam,
+        response: replies({ 200: changeAnswerReply }),
+      },
+    },
+    async (request) => projects.markChangesPaid(requireRole(request, 'staff'), request.params.id),
   );
 };

@@ -6,9 +6,17 @@ import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';
 import { access, check, UUID, type Access, type ChangeRow } from './projects.access';
+import { subjectOf } from './payment-subjects';
 import { changeReply } from './projects.mappers';
 import type { ProjectDetail } from './projects.queries';
-import { addEvent, mailTo, sendMails, touchProject, type ProjectsDeps } from './projects.shared';
+import {
+  addEvent,
+  mailTo,
+  mailToProductionTeam,
+  sendMails,
+  touchProject,
+  type ProjectsDeps,
+} from './projects.shared';
 import { moveProject } from './workflow.service';
 
 /** Change requests after a delivery: asked by the customer, priced or declined by the pro, answered by the customer. */
@@ -53,19 +61,54 @@ const rejectChanges: AnswerStep = async (tx, a, viewer, changeId) => {
   return mailTo(tx, 'designer-declined-changes', a.project.customerId, a.project);
 };
 
-/** The customer approves every priced change: the project goes back to work. */
+/**
+ * The customer approves every priced change: they wait for their payment (changes priced at zero need
+ * none, and send the project back to work at once).
+ */
 const approveChanges: AnswerStep = async (tx, a, viewer, changeId, change) => {
-  const d = check(a, 'approve-changes');
+  check(a, 'approve-changes');
   await setChangeStatus(tx, changeId, { status: 'approved', answeredAt: new Date() });
   const p = a.project;
-  const moved = await moveProject(tx, p, { position: d.next.position }, viewer.id, false, {
+  const approved = await mailTo(tx, 'user-approved-changes', p.proId, p, { priceCents: change!.priceCents });
+  if ((change!.priceCents ?? 0) > 0) {
+    await addEvent(tx, p.id, 'changes', 'The changes were approved and wait for their payment', viewer.id);
+    await touchProject(tx, p.id);
+    return approved;
+  }
+  return [...approved, ...((await changesPaid(tx, changeId, viewer.id, { free: true })) ?? [])];
+};
+
+/**
+ * The approved changes are paid (the gateway confirmed it, or staff say so): the change request is
+ * closed as paid and the project returns to work, inside the caller's transaction. Null when the
+ * changes are not waiting for a payment (already paid, or never approved).
+ */
+export async function changesPaid(
+  tx: Tx,
+  changeId: string,
+  actorId: string | null,
+  options: { staff?: UserRow; free?: boolean } = {},
+): Promise<MailJob[] | null> {
+  if (!UUID.test(changeId)) return null;
+  const [found] = await tx.select().from(changeRequests).where(eq(changeRequests.id, changeId));
+  if (!found) return null;
+  const a = await access(tx, options.staff ?? null, found.projectId, { lock: true });
+  if (a.openChange?.id !== changeId) return null;
+  const d = decideProjectAction(a.state, a.actor, 'changes-paid');
+  if (!d.ok) return null;
+  await setChangeStatus(tx, changeId, { status: 'paid' });
+  const p = a.project;
+  const moved = await moveProject(tx, p, { position: d.next.position }, actorId, false, {
     filesDelivered: false,
   });
+  if (options.free) return moved;
+  const data = { priceCents: found.priceCents };
   return [
-    ...(await mailTo(tx, 'user-approved-changes', p.proId, p, { priceCents: change!.priceCents })),
+    ...(await mailTo(tx, 'user-changes-payment-submitted', p.proId, p, data)),
+    ...(await mailToProductionTeam(tx, 'user-changes-payment-submitted', p, data)),
     ...moved,
   ];
-};
+}
 
 /** The customer refuses the priced changes (declined, or not every change approved). */
 const refuseChanges =
@@ -112,6 +155,37 @@ export function changeRequestsService(deps: ProjectsDeps, { detail }: ChangeRequ
       });
       await sendMails(deps.jobs, mails);
       return { changeRequest: changeReply(change), project: await detail(viewer, projectId) };
+    },
+
+    /** What the customer pays for approved changes (refused unless they wait for their payment). */
+    async changesPaymentSubject(viewer: UserRow, changeId: string) {
+      if (!UUID.test(changeId)) throw notFound('Change request');
+      const [found] = await db.select().from(changeRequests).where(eq(changeRequests.id, changeId));
+      if (!found) throw notFound('Change request');
+      const a = await access(db, viewer, found.projectId);
+      if (a.openChange?.id !== changeId && a.actor === 'owner') {
+        throw new AppError('wrong_status', 'These changes are not waiting for a payment.', 409);
+      }
+      check(a, 'pay-changes');
+      return subjectOf(a, found.priceCents ?? 0);
+    },
+
+    /** Staff record the approved changes as paid outside the gateway. */
+    async markChangesPaid(staff: UserRow, changeId: string) {
+      if (!UUID.test(changeId)) throw notFound('Change request');
+      const [found] = await db.select().from(changeRequests).where(eq(changeRequests.id, changeId));
+      if (!found) throw notFound('Change request');
+      const mails = await db.transaction(async (tx) => {
+        const a = await access(tx, staff, found.projectId, { lock: true });
+        if (a.openChange?.id !== changeId) {
+          throw new AppError('wrong_status', 'These changes are not waiting for a payment.', 409);
+        }
+        check(a, 'changes-paid');
+        return changesPaid(tx, changeId, staff.id, { staff });
+      });
+      await sendMails(deps.jobs, mails ?? []);
+      const [change] = await db.select().from(changeRequests).where(eq(changeRequests.id, changeId));
+      return { changeRequest: changeReply(change!), project: await detail(staff, found.projectId) };
     },
 
     /** The pro answers a change request (quote with a price, or reject), or the customer answers the priced changes. */

@@ -48,7 +48,11 @@ async function readState(tx: Db | Tx, project: ProjectRow, status: StatusRow) {
     .select()
     .from(changeRequests)
     .where(
-      and(eq(changeRequests.projectId, project.id), inArray(changeRequests.status, ['requested', 'quoted'])),
+      and(
+        eq(changeRequests.projectId, project.id),
+        // approved changes stay open until they are paid
+        inArray(changeRequests.status, ['requested', 'quoted', 'approved']),
+      ),
     )
     .orderBy(desc(changeRequests.requestedAt))
     .limit(1);
@@ -57,7 +61,7 @@ async function readState(tx: Db | Tx, project: ProjectRow, status: StatusRow) {
     position: status.position as StatusPosition,
     completed: project.completed,
     hasAcceptedOffer: project.proId !== null,
-    changes: openChange ? (openChange.status as 'requested' | 'quoted') : 'none',
+    changes: openChange ? (openChange.status as 'requested' | 'quoted' | 'approved') : 'none',
     rated: Boolean(rated),
   };
   return { state, openChange: openChange ?? null };

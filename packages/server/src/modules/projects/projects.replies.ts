@@ -122,7 +122,7 @@ const teamMember = personRef.extend({
 export const changeRequestReply = z
   .object({
     id: z.string(),
-    status: z.enum(['requested', 'quoted', 'approved', 'refused', 'declined']),
+    status: z.enum(['requested', 'quoted', 'approved', 'paid', 'refused', 'declined']),
     changes: z.array(z.string()),
     priceCents: cents.nullable(),
     requestedAt: iso,

@@ -3,7 +3,7 @@ import { access, check } from './projects.access';
 import { offerReply } from './projects.mappers';
 import { detailOf, projectQueries, summaries } from './projects.queries';
 import { addEvent, mailTo, mailToProductionTeam, sendMails, type ProjectsDeps } from './projects.shared';
-import { changeRequestsService } from './change-requests.service';
+import { changeRequestsService, changesPaid } from './change-requests.service';
 import { invitationsStore } from './invitations.store';
 import { itemImagesService } from './item-images.service';
 import { projectEditsService } from './project-edits.service';
@@ -25,6 +25,7 @@ import { moveProject, workflowService } from './workflow.service';
 export type { Access, InvitationRow, ProjectRow, StatusRow } from './projects.access';
 export type { ProjectDetail } from './projects.queries';
 export type { ProjectsDeps } from './projects.shared';
+export type { CompletedHook, PaymentSubject } from './payment-subjects';
 
 export function projectsService(deps: ProjectsDeps) {
   const queries = projectQueries(deps);
@@ -78,6 +79,14 @@ export function projectsService(deps: ProjectsDeps) {
     approveDelivery: workflow.approveDelivery,
     completeInactive: workflow.completeInactive,
     inviteStatusOf: workflow.inviteStatusOf,
+
+    // the payments module: what a payment is for, what its confirmation moves, what completion releases
+    paymentSubject: workflow.paymentSubject,
+    paymentConfirmed: workflow.paymentConfirmed,
+    onCompleted: workflow.onCompleted,
+    changesPaymentSubject: changes.changesPaymentSubject,
+    changesPaid,
+    markChangesPaid: changes.markChangesPaid,
 
     requestChanges: changes.requestChanges,
     answerChanges: changes.answerChanges,

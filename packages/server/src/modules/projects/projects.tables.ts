@@ -187,7 +187,7 @@ export const changeRequests = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['requested', 'quoted', 'approved', 'refused', 'declined'] })
+    status: text('status', { enum: ['requested', 'quoted', 'approved', 'paid', 'refused', 'declined'] })
       .notNull()
       .default('requested'),
     changes: jsonb('changes').$type<string[]>().notNull(),

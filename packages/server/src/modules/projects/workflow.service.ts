@@ -18,6 +18,7 @@ import type { ProjectDetail } from './projects.queries';
 import { mailTo, mailToProductionTeam, removeStored, sendMails, type ProjectsDeps } from './projects.shared';
 import { checkCount, MAX_DELIVERY_FILES, type StoredUpload } from './project-files.rules';
 import { recordFiles } from './project-files.service';
+import { subjectOf, type CompletedHook, type PaymentSubject } from './payment-subjects';
 
 /** The workflow after the offer: paid, delivered, approved, or completed by inactivity. */
 
@@ -87,8 +88,37 @@ export interface WorkflowNeeds {
 
 export function workflowService(deps: ProjectsDeps, { detail, modelFilesAdded }: WorkflowNeeds) {
   const { db } = deps;
+  const completedHooks: CompletedHook[] = [];
+  const completed = async (tx: Tx, project: ProjectRow) => {
+    const mails: MailJob[] = [];
+    for (const hook of completedHooks) mails.push(...(await hook(tx, project)));
+    return mails;
+  };
 
   return {
+    /** Registers work that commits with every completion (e.g. releasing escrow). */
+    onCompleted(hook: CompletedHook) {
+      completedHooks.push(hook);
+    },
+
+    /** What the customer pays at Make Payment (refused unless the project waits for its payment). */
+    async paymentSubject(viewer: UserRow, projectId: string): Promise<PaymentSubject> {
+      const a = await access(db, viewer, projectId);
+      check(a, 'pay');
+      return subjectOf(a, a.project.totalPriceCents ?? 0);
+    },
+
+    /**
+     * The gateway confirmed the project's payment: the project moves on inside the caller's transaction.
+     * Null when it no longer waits for a payment (e.g. staff marked it paid meanwhile).
+     */
+    async paymentConfirmed(tx: Tx, projectId: string): Promise<MailJob[] | null> {
+      const a = await access(tx, null, projectId, { lock: true });
+      const d = decideProjectAction(a.state, 'system', 'payment-confirmed');
+      if (!d.ok) return null;
+      return moveProject(tx, a.project, { position: d.next.position }, null, false, { paidAt: new Date() });
+    },
+
     async markPaid(staff: UserRow, projectId: string) {
       const mails = await db.transaction(async (tx) => {
         const a = await access(tx, staff, projectId, { lock: true });
@@ -132,7 +162,13 @@ export function workflowService(deps: ProjectsDeps, { detail, modelFilesAdded }:
       const mails = await db.transaction(async (tx) => {
         const a = await access(tx, viewer, projectId, { lock: true });
         const d = check(a, 'approve-delivery');
-        return moveProject(tx, a.project, { position: d.next.position, completed: true }, viewer.id);
+        const moved = await moveProject(
+          tx,
+          a.project,
+          { position: d.next.position, completed: true },
+          viewer.id,
+        );
+        return [...moved, ...(await completed(tx, a.project))];
       });
       await sendMails(deps.jobs, mails);
       return detail(viewer, projectId);
@@ -159,7 +195,14 @@ export function workflowService(deps: ProjectsDeps, { detail, modelFilesAdded }:
           // the delivery must still be the last thing that happened
           if (!a.project.deliveredAt || a.project.deliveredAt >= cutoff || a.project.updatedAt >= cutoff)
             return null;
-          return moveProject(tx, a.project, { position: a.state.position, completed: true }, null, true);
+          const moved = await moveProject(
+            tx,
+            a.project,
+            { position: a.state.position, completed: true },
+            null,
+            true,
+          );
+          return [...moved, ...(await completed(tx, a.project))];
         });
         if (mails) {
           moved += 1;

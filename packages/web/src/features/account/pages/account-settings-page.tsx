@@ -4,9 +4,11 @@ import { AddressSection } from '../components/address-section';
 import { PasswordSection } from '../components/password-section';
 import { PlanSection } from '../components/plan-section';
 import { ProfileSection } from '../components/profile-section';
+import { EarningsSection } from '../components/earnings-section';
+import { TransactionsSection } from '../components/transactions-section';
 import './account-settings-page.css';
 
-/** /account-settings: profile, address, password, plan and credits. */
+/** /account-settings: profile, address, password, plan and credits; transactions (customers), earnings and payouts (pros). */
 export function AccountSettingsPage() {
   const { user } = useAuth();
   if (!user) return <Spinner label="Loading your account" />;
@@ -25,6 +27,8 @@ export function AccountSettingsPage() {
         <AddressSection key={`address-${user.id}`} user={user} />
         <PasswordSection />
         {user.role === 'customer' ? <PlanSection user={user} /> : null}
+        {user.role === 'customer' ? <TransactionsSection /> : null}
+        {user.role === 'designer' || user.role === 'service' ? <EarningsSection /> : null}
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import {
 } from '../api/workflow-actions';
 import type { ProjectDetail } from '../api/types';
 import { formatMoney } from '@facet/domain/format';
+import { PayPanel } from './pay-panel';
 
 export const fail = (error: unknown) =>
   toast({ title: 'Error!', description: errorMessage(error), variant: 'destructive' });
@@ -57,15 +58,44 @@ export function PaymentBlock({ project, can, w }: { project: ProjectDetail; can:
       <h2 id="wf-pay">Make Payment</h2>
       <p>
         {customer
-          ? `You accepted ${project.pro?.shortName ?? 'an offer'} at ${formatMoney(project.totalPriceCents ?? 0, { fraction: 'when-needed' })}. Payment for this project comes with checkout; once it is paid the work starts.`
-          : 'Waiting for the customer’s payment. Payment comes with checkout; the work starts once it is paid.'}
+          ? `You accepted ${project.pro?.shortName ?? 'an offer'} at ${formatMoney(project.totalPriceCents ?? 0, { fraction: 'when-needed' })}. Pay to start the work.`
+          : 'Waiting for the customer’s payment; the work starts once it is paid.'}
       </p>
+      {customer && can('pay') ? (
+        <PayPanel kind="project" id={project.id} projectId={project.id} title="Project payment" />
+      ) : null}
       {user?.role === 'staff' && can('mark-paid') ? (
         <div className="project-callout__actions">
           <Button loading={markPaid.isPending} onClick={() => markPaid.mutate(project.id, { onError: fail })}>
             Mark as paid
           </Button>
         </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The customer approved priced changes: they pay for them and the work resumes. */
+export function PayChangesBlock({
+  project,
+  changeRequestId,
+  can,
+}: {
+  project: ProjectDetail;
+  changeRequestId: string;
+  can: Can;
+}) {
+  const customer = project.viewerRole === 'customer';
+  return (
+    <section className="project-callout" aria-labelledby="wf-pay-changes">
+      <h2 id="wf-pay-changes">Pay for the changes</h2>
+      <p>
+        {customer
+          ? 'You approved the priced changes. Pay for them and the project goes back to work.'
+          : 'The customer approved the priced changes; the work resumes once they are paid.'}
+      </p>
+      {customer && can('pay-changes') ? (
+        <PayPanel kind="changes" id={changeRequestId} projectId={project.id} title="Changes payment" />
       ) : null}
     </section>
   );

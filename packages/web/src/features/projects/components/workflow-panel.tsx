@@ -3,6 +3,7 @@ import { ChangeRequestBlock } from './change-request-block';
 import {
   CompletedBlock,
   DeliverBlock,
+  PayChangesBlock,
   PaymentBlock,
   ReviewDeliveryBlock,
   useWorkflowState,
@@ -24,6 +25,9 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
   if (can('deliver')) blocks.push(<DeliverBlock key="deliver" project={project} w={w} />);
   if (can('approve-delivery') || can('request-changes')) {
     blocks.push(<ReviewDeliveryBlock key="review" project={project} can={can} w={w} />);
+  }
+  if (cr && cr.status === 'approved') {
+    blocks.push(<PayChangesBlock key="pay-changes" project={project} changeRequestId={cr.id} can={can} />);
   }
   if (cr && (cr.status === 'requested' || cr.status === 'quoted')) {
     blocks.push(

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp } from '../../test/test-app';
+import { users } from '../accounts/accounts.tables';
+import { ledgerEntries, ledgerLines } from './payments.tables';
+import { balanceOf, postEntry, trialBalance, UnbalancedEntry } from './ledger';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let proId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+  const [pro] = await t.ctx.db.select().from(users).where(eq(users.email, 'designer@demo.facet'));
+  proId = pro!.id;
+}, 60_000);
+afterAll(async () => t?.close());
+
+/** The database's own message of a refused statement (drizzle wraps it). */
+async function refusal(work: Promise<unknown>) {
+  try {
+    await work;
+    return 'accepted';
+  } catch (error) {
+    return `${(error as Error).message} ${String(((error as Error).cause as Error | undefined)?.message)}`;
+  }
+}
+
+describe('The ledger: every entry sums to zero', () => {
+  test('a balanced entry posts once per key and moves the balances', async () => {
+    const entry = {
+      key: 'test:charge-1',
+      kind: 'charge' as const,
+      memo: 'A charge',
+      lines: [
+        { account: 'customer_funds' as const, amountCents: -10_000 },
+        { account: 'platform_escrow' as const, amountCents: 10_000 },
+      ],
+    };
+    expect(await t.ctx.db.transaction((tx) => postEntry(tx, entry))).toBe(true);
+    expect(await t.ctx.db.transaction((tx) => postEntry(tx, entry))).toBe(false);
+    await t.ctx.db.transaction((tx) =>
+      postEntry(tx, {
+        key: 'test:release-1',
+        kind: 'release',
+        memo: 'A release',
+        lines: [
+          { account: 'platform_escrow', amountCents: -10_000 },
+          { account: 'pro_payable', ownerId: proId, amountCents: 8_000 },
+          { account: 'platform_revenue', amountCents: 2_000 },
+        ],
+      }),
+    );
+    expect(await balanceOf(t.ctx.db, 'platform_escrow')).toBe(0);
+    expect(await balanceOf(t.ctx.db, 'pro_payable', proId)).toBe(8_000);
+    const trial = await trialBalance(t.ctx.db);
+    expect(trial.totalCents).toBe(0);
+    expect(trial.accounts).toContainEqual({ name: `pro_payable:${proId}`, balanceCents: 8_000 });
+  });
+
+  test('the code refuses an unbalanced entry before writing anything', async () => {
+    await expect(
+      t.ctx.db.transaction((tx) =>
+        postEntry(tx, {
+          key: 'test:bad',
+          kind: 'charge',
+          memo: 'Unbalanced',
+          lines: [{ account: 'platform_escrow', amountCents: 5 }],
+        }),
+      ),
+    ).rejects.toBeInstanceOf(UnbalancedEntry);
+    expect(await t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.key, 'test:bad'))).toHaveLength(
+      0,
+    );
+  });
+
+  test('the database refuses to commit an unbalanced entry written around the code', async () => {
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        const [entry] = await tx
+          .insert(ledgerEntries)
+          .values({ key: 'test:raw', kind: 'charge', memo: 'Raw' })
+          .returning();
+        await tx.insert(ledgerLines).values([
+          { entryId: entry!.id, account: 'customer_funds', amountCents: -100 },
+          { entryId: entry!.id, account: 'platform_escrow', amountCents: 99 },
+        ]);
+      }),
+    ).rejects.toSatisfy((e: Error) =>
+      /does not balance/.test(`${e.message} ${String((e.cause as Error)?.message)}`),
+    );
+    expect(await t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.key, 'test:raw'))).toHaveLength(
+      0,
+    );
+    // written line by line in one transaction, a balanced entry commits
+    await t.ctx.db.transaction(async (tx) => {
+      const [entry] = await tx
+        .insert(ledgerEntries)
+        .values({ key: 'test:raw-ok', kind: 'charge', memo: 'Raw' })
+        .returning();
+      await tx
+        .insert(ledgerLines)
+        .values({ entryId: entry!.id, account: 'customer_funds', amountCents: -100 });
+      await tx
+        .insert(ledgerLines)
+        .values({ entryId: entry!.id, account: 'platform_escrow', amountCents: 100 });
+    });
+    expect((await trialBalance(t.ctx.db)).totalCents).toBe(0);
+  });
+
+  test('posted lines cannot be edited or deleted', async () => {
+    expect(
+      await refusal(t.ctx.db.execute(sql`update ledger_lines set amount_cents = amount_cents + 1`)),
+    ).toMatch(/append-only/);
+    expect(await refusal(t.ctx.db.execute(sql`delete from ledger_lines`))).toMatch(/append-only/);
+    expect((await trialBalance(t.ctx.db)).totalCents).toBe(0);
+  });
+});

@@ -1,0 +1,101 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { ledgerEntries, ledgerLines, type LedgerAccount } from './payments.tables';
+
+/**
+ * The double-entry journal. A line's amount is money held on its account (positive) or taken from it
+ * (negative); every entry sums to zero — checked here and, at commit, by the database itself.
+ */
+
+export interface LedgerLine {
+  account: LedgerAccount;
+  ownerId?: string | null;
+  amountCents: number;
+}
+
+export interface NewEntry {
+  /** Unique per money event ('charge:<paymentId>', 'release:<paymentId>', …): the same event posts once. */
+  key: string;
+  kind: (typeof ledgerEntries.$inferInsert)['kind'];
+  paymentId?: string | null;
+  projectId?: string | null;
+  memo: string;
+  lines: LedgerLine[];
+}
+
+export class UnbalancedEntry extends Error {}
+
+/** Posts an entry inside the caller's transaction; false when an entry with that key was already posted. */
+export async function postEntry(tx: Tx, entry: NewEntry): Promise<boolean> {
+  const lines = entry.lines.filter((l) => l.amountCents !== 0);
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.amountCents))
+      throw new UnbalancedEntry(`${entry.key}: amounts are whole cents`);
+  }
+  const sum = lines.reduce((s, l) => s + l.amountCents, 0);
+  if (sum !== 0) throw new UnbalancedEntry(`${entry.key} does not balance (sum ${sum} cents)`);
+  const [row] = await tx
+    .insert(ledgerEntries)
+    .values({
+      key: entry.key,
+      kind: entry.kind,
+      paymentId: entry.paymentId ?? null,
+      projectId: entry.projectId ?? null,
+      memo: entry.memo,
+    })
+    .onConflictDoNothing({ target: ledgerEntries.key })
+    .returning({ id: ledgerEntries.id });
+  if (!row) return false;
+  if (lines.length > 0) {
+    await tx.insert(ledgerLines).values(
+      lines.map((l) => ({
+        entryId: row.id,
+        account: l.account,
+        ownerId: l.ownerId ?? null,
+        amountCents: l.amountCents,
+      })),
+    );
+  }
+  return true;
+}
+
+/** Whether an entry with this key exists. */
+export async function hasEntry(db: Db | Tx, key: string) {
+  const [row] = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.key, key));
+  return Boolean(row);
+}
+
+/** The balance of one account (of one owner for the per-pro accounts). */
+export async function balanceOf(db: Db | Tx, account: LedgerAccount, ownerId: string | null = null) {
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${ledgerLines.amountCents})` })
+    .from(ledgerLines)
+    .where(
+      and(
+        eq(ledgerLines.account, account),
+        ownerId ? eq(ledgerLines.ownerId, ownerId) : sql`${ledgerLines.ownerId} is null`,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** Every account's balance; the per-pro accounts are named `pro_payable:<userId>`. They sum to zero. */
+export async function trialBalance(db: Db | Tx) {
+  const rows = await db
+    .select({
+      account: ledgerLines.account,
+      ownerId: ledgerLines.ownerId,
+      total: sql<string>`sum(${ledgerLines.amountCents})`,
+    })
+    .from(ledgerLines)
+    .groupBy(ledgerLines.account, ledgerLines.ownerId)
+    .orderBy(ledgerLines.account, ledgerLines.ownerId);
+  const accounts = rows.map((r) => ({
+    name: r.ownerId ? `${r.account}:${r.ownerId}` : r.account,
+    balanceCents: Number(r.total),
+  }));
+  return { accounts, totalCents: accounts.reduce((s, a) => s + a.balanceCents, 0) };
+}

@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import type { GatewayEvent } from '../../platform/payments/gateway';
+import type { MailJob } from '../notifications/notifications.service';
+import { postEntry } from './ledger';
+import { paymentEvents, payments, payoutAccounts } from './payments.tables';
+import { ESCROWED, type ConfirmedHook, type PaymentRow, type PaymentsDeps } from './payments.shared';
+
+/** Gateway events applied to our books: each stored by its id and applied once, in one transaction. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface Applied {
+  applied: boolean;
+  mails: MailJob[];
+  /** Payments charged for a subject that no longer waited for them: refunded after the commit. */
+  refund: PaymentRow[];
+}
+
+async function findPayment(tx: Tx, reference: string | null, sessionId: string | null) {
+  if (reference && UUID.test(reference)) {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, reference)).for('update');
+    if (row) return row;
+  }
+  if (sessionId) {
+    const [row] = await tx.select().from(payments).where(eq(payments.sessionId, sessionId)).for('update');
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/** The receipt mail to the payer (at the address they had when they paid). */
+function receiptMail(payment: PaymentRow): MailJob[] {
+  return [
+    {
+      event: 'payment-receipt',
+      to: payment.receiptEmail,
+      data: {
+        firstName: payment.payerName,
+        paymentId: payment.id,
+        description: payment.description,
+        amountCents: payment.amountCents,
+        projectId: payment.projectId,
+        paidAt: new Date().toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * Books a confirmed charge: the payment succeeds, the money goes to escrow (or revenue, for what is not
+ * held), the processor's fee is booked, and the purpose's hook moves its subject on. Safe to call for a
+ * payment already booked (nothing happens): the webhook and the reconciliation may both get here.
+ */
+export async function bookCharge(
+  tx: Tx,
+  payment: PaymentRow,
+  charge: { chargeRef: string; amountCents: number; feeCents: number },
+  hooks: Map<string, ConfirmedHook>,
+): Promise<Omit<Applied, 'applied'>> {
+  if (payment.status === 'succeeded' || payment.status === 'refunded') return { mails: [], refund: [] };
+  if (charge.amountCents !== payment.amountCents) {
+    throw new Error(`payment ${payment.id}: charged ${charge.amountCents}, asked ${payment.amountCents}`);
+  }
+  const [booked] = await tx
+    .update(payments)
+    .set({
+      status: 'succeeded',
+      chargeRef: charge.chargeRef,
+      feeCents: charge.feeCents,
+      failureMessage: null,
+      succeededAt: new Date(),
+    })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  const escrowed = ESCROWED.includes(payment.purpose);
+  await postEntry(tx, {
+    key: `charge:${payment.id}`,
+    kind: 'charge',
+    paymentId: payment.id,
+    projectId: payment.projectId,
+    memo: payment.description,
+    lines: [
+      { account: 'customer_funds', amountCents: -payment.amountCents },
+      { account: escrowed ? 'platform_escrow' : 'platform_revenue', amountCents: payment.amountCents },
+    ],
+  });
+  if (charge.feeCents > 0) {
+    await postEntry(tx, {
+      key: `fee:${payment.id}`,
+      kind: 'fee',
+      paymentId: payment.id,
+      projectId: payment.projectId,
+      memo: `Processing fee: ${payment.description}`,
+      lines: [
+        { account: 'platform_revenue', amountCents: -charge.feeCents },
+        { account: 'processor_fees', amountCents: charge.feeCents },
+      ],
+    });
+  }
+  const hook = hooks.get(payment.purpose);
+  const moved = hook ? await hook(tx, booked!) : [];
+  const receipt = receiptMail(booked!);
+  if (moved === null) return { mails: receipt, refund: [booked!] };
+  return { mails: [...moved, ...receipt], refund: [] };
+}
+
+/** Applies one verified gateway event, once. */
+export async function applyEvent(
+  deps: Pick<PaymentsDeps, 'db'>,
+  event: GatewayEvent,
+  hooks: Map<string, ConfirmedHook>,
+): Promise<Applied> {
+  return deps.db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type, payload: event })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!stored) return { applied: false, mails: [], refund: [] };
+    switch (event.type) {
+      case 'payment.succeeded': {
+        const payment = await findPayment(tx, event.clientReference, event.sessionId);
+        if (!payment) return { applied: true, mails: [], refund: [] };
+        return { applied: true, ...(await bookCharge(tx, payment, event, hooks)) };
+      }
+      case 'payment.failed':
+      case 'checkout.expired': {
+        const payment = await findPayment(tx, event.clientReference, event.sessionId);
+        // a late failure never undoes a success (events may arrive out of order)
+        if (payment && (payment.status === 'pending' || payment.status === 'failed')) {
+          const message = event.type === 'payment.failed' ? event.message : 'The checkout expired.';
+          await tx
+            .update(payments)
+            .set({ status: 'failed', failureMessage: message })
+            .where(eq(payments.id, payment.id));
+        }
+        return { applied: true, mails: [], refund: [] };
+      }
+      case 'account.updated':
+        await tx
+          .update(payoutAccounts)
+          .set({ payoutsEnabled: event.payoutsEnabled, updatedAt: new Date() })
+          .where(eq(payoutAccounts.accountId, event.accountId));
+        return { applied: true, mails: [], refund: [] };
+      default:
+        return { applied: true, mails: [], refund: [] };
+    }
+  });
+}

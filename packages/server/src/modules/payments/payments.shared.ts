@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import type { Jobs } from '../../platform/jobs';
+import type { PaymentGateway } from '../../platform/payments/gateway';
+import type { MailJob } from '../notifications/notifications.service';
+import type { payments } from './payments.tables';
+import { paymentSettings } from './payments.tables';
+
+/** What the payments sub-services share. */
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type Purpose = PaymentRow['purpose'];
+
+export interface PaymentsDeps {
+  db: Db;
+  jobs: Jobs;
+  gateway: PaymentGateway;
+  publicUrl: string;
+  currency: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * What a purpose does once its payment is confirmed, inside the transaction that books the charge
+ * (a project moves on, changes return to work, later an order is placed or a plan starts). Null: the
+ * subject no longer waits for this payment, which is then refunded.
+ */
+export type ConfirmedHook = (tx: Tx, payment: PaymentRow) => Promise<MailJob[] | null>;
+
+/** Purposes whose money is held until the work is approved (released to the pro then). */
+export const ESCROWED: readonly Purpose[] = ['project', 'changes'];
+
+export const DEFAULT_EARNED_PERCENTAGE = 80;
+export const PAYOUT_JOB = 'payments-payouts';
+export const RECONCILE_JOB = 'payments-reconcile';
+
+/** The pros' share of a price, in percent (a setting staff may change; 80 unless set). */
+export async function earnedPercentage(db: Db | Tx) {
+  const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.key, 'earnedPercentage'));
+  return row?.value ?? DEFAULT_EARNED_PERCENTAGE;
+}
+
+/** The pro's share of an amount at a percentage, rounded once to whole cents (half up). */
+export const proShare = (amountCents: number, percentage: number) =>
+  Math.round((amountCents * percentage) / 100);
+
+export async function sendMails(jobs: Jobs, mails: MailJob[]) {
+  for (const mail of mails) await jobs.send('mail', mail);
+}

@@ -1,0 +1,86 @@
+/**
+ * The payments port (DESIGN.md §1): what the app asks of a payment gateway. Two implementations: the
+ * sandbox gateway in this process (the embedded default) and Stripe (`STRIPE_*`). Every call that
+ * creates money carries an idempotency key; the gateway answers a repeated key with the first result.
+ */
+
+export interface CheckoutRequest {
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** Our payment's id: the gateway gives it back on every event about this checkout. */
+  clientReference: string;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+}
+
+/** A gateway event, in the app's words whatever the gateway (its id is the gateway's event id). */
+export type GatewayEvent = { id: string; created: number } & (
+  | {
+      type: 'payment.succeeded';
+      sessionId: string;
+      clientReference: string;
+      chargeRef: string;
+      amountCents: number;
+      feeCents: number;
+    }
+  | { type: 'payment.failed'; sessionId: string | null; clientReference: string | null; message: string }
+  | { type: 'checkout.expired'; sessionId: string; clientReference: string }
+  | { type: 'account.updated'; accountId: string; payoutsEnabled: boolean }
+  | { type: 'ignored'; gatewayType: string }
+);
+
+export interface CompletedCheckout {
+  sessionId: string;
+  clientReference: string;
+  chargeRef: string;
+  amountCents: number;
+  feeCents: number;
+  completedAt: Date;
+}
+
+export class GatewayError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** Refused webhook: a bad or missing signature, or a body that is not an event. */
+export class WebhookRefused extends Error {}
+
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'stripe';
+  /** The request header that carries the webhook signature. */
+  readonly signatureHeader: string;
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Closes a checkout that will not be paid (a newer one replaced it); no-op when already closed. */
+  expireCheckout(sessionId: string): Promise<void>;
+  createPayoutAccount(request: { email: string; idempotencyKey: string }): Promise<{ accountId: string }>;
+  onboardingLink(request: {
+    accountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<{ url: string }>;
+  payoutAccount(accountId: string): Promise<{ payoutsEnabled: boolean }>;
+  transfer(request: {
+    accountId: string;
+    amountCents: number;
+    currency: string;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<{ transferRef: string }>;
+  refund(request: {
+    chargeRef: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ refundRef: string }>;
+  /** Verifies the signature and reads the event; throws WebhookRefused otherwise. */
+  parseWebhook(rawBody: string, signature: string | undefined): Promise<GatewayEvent>;
+  /** Checkouts paid since a moment (the reconciliation compares them with the ledger). */
+  completedCheckouts(since: Date): Promise<CompletedCheckout[]>;
+}

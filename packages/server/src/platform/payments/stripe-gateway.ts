@@ -1,0 +1,181 @@
+import Stripe from 'stripe';
+import { GatewayError, WebhookRefused, type CompletedCheckout, type PaymentGateway } from './gateway';
+import { readEvent } from './sandbox-gateway';
+
+/**
+ * The payments port on Stripe (production twin), through the official SDK: Checkout Sessions in payment
+ * mode, Connect Express accounts with account links, Transfers, Refunds; webhooks verified with
+ * `stripe.webhooks.constructEvent`. Every call that creates money sends our idempotency key.
+ */
+export function createStripeGateway(config: {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API host (a local test server); Stripe's own otherwise. */
+  apiUrl?: string;
+}): PaymentGateway {
+  const target = config.apiUrl ? new URL(config.apiUrl) : null;
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    ...(target
+      ? {
+          host: target.hostname,
+          port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
+          protocol: target.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+
+  /** Stripe refused the request itself (not a network failure): our GatewayError. */
+  async function refusedAs<T>(code: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError ||
+        error instanceof Stripe.errors.StripeCardError
+      ) {
+        throw new GatewayError(error.code ?? code, error.message);
+      }
+      throw error;
+    }
+  }
+
+  /** The processor's fee of a payment intent's charge (from its balance transaction). */
+  async function feeOf(paymentIntentId: string) {
+    const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+      expand: ['latest_charge.balance_transaction'],
+    });
+    const charge = intent.latest_charge;
+    const balance = charge && typeof charge === 'object' ? charge.balance_transaction : null;
+    return balance && typeof balance === 'object' ? balance.fee : 0;
+  }
+
+  return {
+    name: 'stripe',
+    signatureHeader: 'stripe-signature',
+
+    async createCheckout(request) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: request.clientReference,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency,
+                unit_amount: request.amountCents,
+                product_data: { name: request.description },
+              },
+            },
+          ],
+          metadata: { paymentId: request.clientReference },
+          payment_intent_data: {
+            metadata: { paymentId: request.clientReference },
+            // transfers to the pro later name the same group
+            transfer_group: request.clientReference,
+          },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (!session.url) throw new GatewayError('no_checkout_url', 'Stripe returned no checkout page.');
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // already complete or expired: nothing to close
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+
+    async createPayoutAccount(request) {
+      const account = await stripe.accounts.create(
+        { type: 'express', email: request.email, capabilities: { transfers: { requested: true } } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { accountId: account.id };
+    },
+
+    async onboardingLink(request) {
+      const link = await stripe.accountLinks.create({
+        account: request.accountId,
+        return_url: request.returnUrl,
+        refresh_url: request.refreshUrl,
+        type: 'account_onboarding',
+      });
+      return { url: link.url };
+    },
+
+    async payoutAccount(accountId) {
+      const account = await stripe.accounts.retrieve(accountId);
+      return { payoutsEnabled: Boolean(account.payouts_enabled) };
+    },
+
+    async transfer(request) {
+      const transfer = await refusedAs('transfer_refused', () =>
+        stripe.transfers.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            destination: request.accountId,
+            description: request.description,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return { transferRef: transfer.id };
+    },
+
+    async refund(request) {
+      const refund = await refusedAs('refund_refused', () =>
+        stripe.refunds.create(
+          { payment_intent: request.chargeRef, amount: request.amountCents },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return { refundRef: refund.id };
+    },
+
+    async parseWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
+      } catch (error) {
+        throw new WebhookRefused((error as Error).message);
+      }
+      const read = readEvent(event as unknown as Parameters<typeof readEvent>[0]);
+      if (read.type === 'payment.succeeded' && read.chargeRef) {
+        return { ...read, feeCents: await feeOf(read.chargeRef) };
+      }
+      return read;
+    },
+
+    async completedCheckouts(since) {
+      const found: CompletedCheckout[] = [];
+      for await (const session of stripe.checkout.sessions.list({
+        created: { gte: Math.floor(since.getTime() / 1000) },
+        status: 'complete',
+        limit: 100,
+      })) {
+        if (session.payment_status !== 'paid' || !session.client_reference_id) continue;
+        const intent =
+          typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+        if (!intent) continue;
+        found.push({
+          sessionId: session.id,
+          clientReference: session.client_reference_id,
+          chargeRef: intent,
+          amountCents: session.amount_total ?? 0,
+          feeCents: await feeOf(intent),
+          completedAt: new Date(session.created * 1000),
+        });
+      }
+      return found;
+    },
+  };
+}
