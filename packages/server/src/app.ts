@@ -110,13 +110,15 @@ export interface BuiltApp {
   demoLogins: { role: string; email: string; password: string }[];
 }
 
+type Server = ReturnType<typeof createServer>;
+
 /** Where the log goes instead of stdout (tests read what the app logged). */
 export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** Builds the whole server (tests build it too): migrate, seed, wire ports and modules. Does not listen. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+/** The Fastify instance with our logger, request ids, limits, proxy trust, validators and error shape. */
+function createServer(config: Config, options: BuildOptions) {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -158,6 +160,98 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  return app;
+}
+
+/** Errors, input rules, security headers, cookies, uploads, rate limits, sessions and the OpenAPI document. */
+async function installHttpLayer(
+  app: Server,
+  config: Config,
+  storage: Storage,
+  rateLimitRedis: RedisLink | null,
+) {
+  installErrorHandler(app);
+  installInputGuard(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          'blob:',
+          // the bucket, when uploads go straight to S3
+          ...(storage.uploadOrigin ? [storage.uploadOrigin] : []),
+        ],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 10, fieldSize: 256 * 1024 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    // counters in Redis, shared by the nodes; in this node's memory while Redis is away
+    ...(rateLimitRedis
+      ? { store: fallbackRateLimitStore(rateLimitRedis, config.rateLimitNamespace, app.log) }
+      : {}),
+  });
+  installSessionReader(app);
+  installSameOriginCheck(app, [config.publicUrl.replace(/\/$/, '')]);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Facet API',
+        version: '1.0.0',
+        description:
+          'Custom jewelry: accounts, models and pricing, projects and offers, chat. Errors are `{ "error": { "code", "message" } }`.',
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'facet_session' } } },
+    },
+    transform: jsonSchemaTransform,
+    // schemas with a `.meta({ id })` become named components (Project, Offer, Error, …) referenced by $ref
+    transformObject: namedComponents,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+/** The built web app; any other path is the SPA's (its router shows the not-found page). */
+async function serveWebApp(app: Server, config: Config) {
+  if (!existsSync(join(config.webDistDir, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url.startsWith('/dev/') || url.startsWith('/sandbox/')) {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route GET ${url}.` } });
+    }
+    const file = url.slice(1);
+    if (file && !file.includes('..') && existsSync(join(config.webDistDir, file))) {
+      const immutable = file.startsWith('assets/');
+      return reply
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .sendFile(file);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+/** Builds the whole server (tests build it too): migrate, seed, wire ports and modules. Does not listen. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const app = createServer(config, options);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -241,63 +335,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await seedReference(ctx);
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
 
-  installErrorHandler(app);
-  installInputGuard(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: [
-          "'self'",
-          'ws:',
-          'wss:',
-          'blob:',
-          // the bucket, when uploads go straight to S3
-          ...(storage.uploadOrigin ? [storage.uploadOrigin] : []),
-        ],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.cookieSecure ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(cookie);
-  await app.register(multipart, {
-    limits: { fileSize: 20 * 1024 * 1024, files: 20, fields: 10, fieldSize: 256 * 1024 },
-  });
-  await app.register(rateLimit, {
-    global: false,
-    // counters in Redis, shared by the nodes; in this node's memory while Redis is away
-    ...(rateLimitRedis
-      ? { store: fallbackRateLimitStore(rateLimitRedis, config.rateLimitNamespace, app.log) }
-      : {}),
-  });
-  installSessionReader(app);
-  installSameOriginCheck(app, [config.publicUrl.replace(/\/$/, '')]);
-
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Facet API',
-        version: '1.0.0',
-        description:
-          'Custom jewelry: accounts, models and pricing, projects and offers, chat. Errors are `{ "error": { "code", "message" } }`.',
-      },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'facet_session' } } },
-    },
-    transform: jsonSchemaTransform,
-    // schemas with a `.meta({ id })` become named components (Project, Offer, Error, …) referenced by $ref
-    transformObject: namedComponents,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await installHttpLayer(app, config, storage, rateLimitRedis);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -338,24 +376,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   if (config.devMailbox) await app.register(mailboxRoutes);
 
-  // the built web app; any other path is the SPA's (its router shows the not-found page)
-  if (existsSync(join(config.webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
-    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      if (url.startsWith('/api/') || url.startsWith('/dev/') || url.startsWith('/sandbox/')) {
-        return reply.status(404).send({ error: { code: 'not_found', message: `No route GET ${url}.` } });
-      }
-      const file = url.slice(1);
-      if (file && !file.includes('..') && existsSync(join(config.webDistDir, file))) {
-        const immutable = file.startsWith('assets/');
-        return reply
-          .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-          .sendFile(file);
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
-  }
+  await serveWebApp(app, config);
 
   app.addHook('onClose', async () => {
     sandbox?.setDeliverer(null);

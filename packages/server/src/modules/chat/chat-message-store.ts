@@ -5,6 +5,7 @@ import { chatAttachments, chatMessages, chatReads, chatRooms } from './chat.tabl
 import { notFound } from '../../platform/errors';
 import type { AttachmentRow, MessageRow, StoredPayload } from './chat-shared';
 import { withFiles } from './chat-attachments';
+import { holdProject } from '../projects/projects.reads';
 
 /** Message rows in and out: the message as members see it, and the one way a message is stored. */
 
@@ -80,6 +81,8 @@ export async function insertMessage(
   tx: Tx,
   values: Omit<typeof chatMessages.$inferInsert, 'seq' | 'id'>,
 ): Promise<{ row: MessageRow; created: boolean }> {
+  // the project first, then the room: the order the project's own transactions (offers, moves) lock them in
+  await holdProject(tx, values.projectId);
   const [room] = await tx
     .select({ lastSeq: chatRooms.lastSeq })
     .from(chatRooms)

@@ -3,6 +3,7 @@ import type { Receive3dModelPayload } from '@facet/domain/chat';
 import type { Db, Tx } from '../../db/client';
 import {
   claimStatusMove,
+  holdProject,
   itemsOfProject,
   projectById,
   unannouncedStatusMoves,
@@ -21,6 +22,7 @@ async function postToProject(
   text: string,
   options: { key: string; actorId: string | null; statusId: string | null; createdAt?: Date },
 ): Promise<Posted> {
+  await holdProject(tx, projectId);
   const rooms = await ensureRooms(tx, projectId);
   const posted: Posted = [];
   for (const room of rooms) {
@@ -124,6 +126,7 @@ export function chatSystemMessagesPart(ctx: ChatContext) {
       let count = 0;
       for (const event of pending) {
         const posted = await db.transaction(async (tx) => {
+          await holdProject(tx, event.projectId);
           if (!(await claimStatusMove(tx, event.id))) return [];
           return postToProject(tx, event.projectId, event.message, {
             key: `event:${event.id}`,

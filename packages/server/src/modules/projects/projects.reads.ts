@@ -82,6 +82,15 @@ export async function projectCountsByPro(db: Db, proIds: string[]) {
   return rows.filter((r): r is typeof r & { proId: string } => r.proId !== null);
 }
 
+/**
+ * Holds the project row (FOR KEY SHARE) until the caller's transaction ends. A transaction that will write
+ * rows referencing the project (a chat message) takes it first, in the same order as the project's own moves
+ * (which lock the project, then its rooms): waiting here instead of deadlocking on the foreign-key check.
+ */
+export async function holdProject(tx: Tx, projectId: string) {
+  await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('key share');
+}
+
 /** Status moves the chat has not yet posted into the project's rooms, oldest first. */
 export function unannouncedStatusMoves(db: Db | Tx, limit: number): Promise<ProjectEventRow[]> {
   return db
