@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { chatAttachments } from './chat.tables';
 import { AppError, notFound } from '../../platform/errors';
 import {
-  describeFiles,
+  withStoredFiles,
   filesService,
   recordFileRows,
   type ReceivedFile,
@@ -23,29 +23,10 @@ import { UUID, type AttachmentRow, type ChatContext } from './chat-shared';
 const unsupported = () => new AppError('unsupported_file', FILE_FORMAT_NOT_SUPPORTED_MESSAGE, 400);
 
 /** The links with their stored files (a link whose file is gone is left out). */
-export async function withFiles(
+export const withFiles = (
   tx: Db | Tx,
   links: (typeof chatAttachments.$inferSelect)[],
-): Promise<AttachmentRow[]> {
-  const byId = await describeFiles(
-    tx,
-    links.map((l) => l.fileId),
-  );
-  return links.flatMap((link) => {
-    const file = byId.get(link.fileId);
-    if (!file) return [];
-    return [
-      {
-        ...link,
-        storageKey: file.key,
-        name: file.name,
-        contentType: file.contentType,
-        sizeBytes: file.sizeBytes,
-        uploadedBy: file.ownerId,
-      },
-    ];
-  });
-}
+): Promise<AttachmentRow[]> => withStoredFiles(tx, links);
 
 /** The attachment of a received file; the file is removed again when its rows cannot be written. */
 async function recordAttachment(

@@ -14,19 +14,14 @@ import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { UserRow } from '../accounts/accounts.queries';
+import type { StoredFileFacts } from '../../platform/files/files.service';
 
 /** What the parts of the chat service share: row types, the refusal, texts, the emitter of the moment. */
 
 export type RoomRow = typeof chatRooms.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 /** A room's link to a stored file, with the file's facts. */
-export type AttachmentRow = typeof chatAttachments.$inferSelect & {
-  storageKey: string;
-  name: string;
-  contentType: string;
-  sizeBytes: number;
-  uploadedBy: string | null;
-};
+export type AttachmentRow = typeof chatAttachments.$inferSelect & StoredFileFacts;
 
 export const READ_ONLY_MESSAGE = 'Chat is now read-only. Quote has been submitted.';
 export const CONTACT_DETAILS_MESSAGE =

@@ -103,6 +103,40 @@ export async function describeFiles(tx: Db | Tx, ids: string[]): Promise<Map<str
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** What a link to a stored file shows of it, in the shape the replies use. */
+export interface StoredFileFacts {
+  storageKey: string;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+  uploadedBy: string | null;
+}
+
+/** Links (project files, chat attachments) with their stored files' facts; a link whose file is gone is left out. */
+export async function withStoredFiles<L extends { fileId: string }>(
+  tx: Db | Tx,
+  links: L[],
+): Promise<(L & StoredFileFacts)[]> {
+  const byId = await describeFiles(
+    tx,
+    links.map((l) => l.fileId),
+  );
+  return links.flatMap((link) => {
+    const file = byId.get(link.fileId);
+    if (!file) return [];
+    return [
+      {
+        ...link,
+        storageKey: file.key,
+        name: file.name,
+        contentType: file.contentType,
+        sizeBytes: file.sizeBytes,
+        uploadedBy: file.ownerId,
+      },
+    ];
+  });
+}
+
 /** Deletes the stored-file rows of these ids (their links go with them); gives their storage keys. */
 export async function deleteFileRows(tx: Db | Tx, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
