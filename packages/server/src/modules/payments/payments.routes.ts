@@ -15,8 +15,8 @@ import {
 const tags = ['payments'];
 const idParam = z.object({ id: z.string().max(64) });
 
-/** Paying for projects and changes, payments and receipts, transactions, earnings and payout accounts. */
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Paying for projects and changes, and the payments and receipts that come of it. */
+const payingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments, projectPayments } = app.ctx;
 
   app.get(
@@ -105,6 +105,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(await payments.receipt(requireUser(request), request.params.id)),
   );
+};
+
+/** The signed-in user's own: transactions, earnings and payout account. */
+const myPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { payments } = app.ctx;
 
   app.get(
     '/api/me/transactions',
@@ -153,6 +158,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => payments.startOnboarding(requireRole(request, 'designer', 'service')),
   );
+};
+
+/** Staff's: the trial balance, refunds, reconciliation and payouts on demand. */
+const staffPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { payments, projectPayments } = app.ctx;
 
   app.get(
     '/api/staff/ledger/trial-balance',
@@ -224,4 +234,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { paid: await payments.runPayouts() };
     },
   );
+};
+
+/** Paying for projects and changes, payments and receipts, transactions, earnings and payout accounts. */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(payingRoutes);
+  await app.register(myPaymentsRoutes);
+  await app.register(staffPaymentsRoutes);
 };

@@ -9,37 +9,38 @@ const tags = ['sandbox'];
 const sessionParam = z.object({ sessionId: z.string().max(64) });
 const field = z.coerce.string().max(32);
 const payInput = z.object({ cardNumber: field, expMonth: field, expYear: field, cvc: field });
+const accountParam = z.object({ accountId: z.string().max(64) });
+const returnQuery = z.object({ return: z.string().max(2048).optional() });
 const redirectReply = z.null().meta({ description: 'Redirect to the return URL (or the confirmation step)' });
 
-/**
- * The sandbox gateway's hosted pages (embedded default only): anyone with the link may open them. They
- * are the gateway's pages, not our API (in Stripe mode they are stripe.com's), so the OpenAPI document
- * leaves them out; docs/api-map.md lists them.
- */
-export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; publicUrl: string }> = async (
-  app,
-  { sandbox, publicUrl },
-) => {
-  // the hosted pages post plain HTML forms
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-  const origin = new URL(publicUrl).origin;
-  /** Only our own pages are return targets (no open redirect). */
-  const sameSite = (url: string | undefined) => {
-    try {
-      return url && new URL(url, origin).origin === origin ? new URL(url, origin).toString() : `${origin}/`;
-    } catch {
-      return `${origin}/`;
-    }
-  };
-  // the pages post forms to themselves: with the app's no-referrer policy the browser would send
-  // `Origin: null`, which the same-origin check refuses; on their own pages the origin may be told
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('referrer-policy', 'same-origin');
-  });
-  const isForm = (type: string | undefined) => Boolean(type?.startsWith('application/x-www-form-urlencoded'));
+interface SandboxPagesOptions {
+  sandbox: SandboxGateway;
+  publicUrl: string;
+}
 
+const isForm = (type: string | undefined) => Boolean(type?.startsWith('application/x-www-form-urlencoded'));
+
+/** Only our own pages are return targets (no open redirect). */
+function sameSite(origin: string, url: string | undefined) {
+  try {
+    return url && new URL(url, origin).origin === origin ? new URL(url, origin).toString() : `${origin}/`;
+  } catch {
+    return `${origin}/`;
+  }
+}
+
+/** Paid or sent on: a redirect; refused: 402 with the reason (the pay page again, for a form). */
+function answer(outcome: PayOutcome, form: boolean, reply: FastifyReply) {
+  if (outcome.kind !== 'refused') return reply.redirect(outcome.redirectTo, 303);
+  if (!form) return reply.status(402).send({ error: { code: outcome.code, message: outcome.message } });
+  return reply
+    .status(402)
+    .type('text/html; charset=utf-8')
+    .send(checkoutPage(outcome.session, outcome.message));
+}
+
+/** The hosted pay page, paying on it, and the confirmation step some cards ask for. */
+const checkoutPagesRoutes: FastifyPluginAsyncZod<SandboxPagesOptions> = async (app, { sandbox }) => {
   app.get(
     '/sandbox/checkout/:sessionId',
     {
@@ -58,15 +59,6 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; pub
       return reply.send(checkoutPage(session));
     },
   );
-
-  const answer = (outcome: PayOutcome, form: boolean, reply: FastifyReply) => {
-    if (outcome.kind !== 'refused') return reply.redirect(outcome.redirectTo, 303);
-    if (!form) return reply.status(402).send({ error: { code: outcome.code, message: outcome.message } });
-    return reply
-      .status(402)
-      .type('text/html; charset=utf-8')
-      .send(checkoutPage(outcome.session, outcome.message));
-  };
 
   app.post(
     '/sandbox/checkout/:sessionId/pay',
@@ -140,9 +132,14 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; pub
       return answer(outcome, isForm(request.headers['content-type']), reply as unknown as FastifyReply);
     },
   );
+};
 
-  const accountParam = z.object({ accountId: z.string().max(64) });
-  const returnQuery = z.object({ return: z.string().max(2048).optional() });
+/** Payout account onboarding. */
+const connectPagesRoutes: FastifyPluginAsyncZod<SandboxPagesOptions> = async (
+  app,
+  { sandbox, publicUrl },
+) => {
+  const origin = new URL(publicUrl).origin;
   app.get(
     '/sandbox/connect/:accountId',
     {
@@ -159,7 +156,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; pub
       const account = await sandbox.account(request.params.accountId);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!account) return reply.status(404).send(notFoundPage('This payout account does not exist.'));
-      return reply.send(connectPage(account, sameSite(request.query.return)));
+      return reply.send(connectPage(account, sameSite(origin, request.query.return)));
     },
   );
 
@@ -183,7 +180,26 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGateway; pub
           .status(404)
           .send({ error: { code: 'not_found', message: 'This payout account does not exist.' } });
       }
-      return reply.redirect(sameSite(request.query.return), 303);
+      return reply.redirect(sameSite(origin, request.query.return), 303);
     },
   );
+};
+
+/**
+ * The sandbox gateway's hosted pages (embedded default only): anyone with the link may open them. They
+ * are the gateway's pages, not our API (in Stripe mode they are stripe.com's), so the OpenAPI document
+ * leaves them out; docs/api-map.md lists them.
+ */
+export const sandboxRoutes: FastifyPluginAsyncZod<SandboxPagesOptions> = async (app, options) => {
+  // the hosted pages post plain HTML forms
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  // the pages post forms to themselves: with the app's no-referrer policy the browser would send
+  // `Origin: null`, which the same-origin check refuses; on their own pages the origin may be told
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('referrer-policy', 'same-origin');
+  });
+  await app.register(checkoutPagesRoutes, options);
+  await app.register(connectPagesRoutes, options);
 };

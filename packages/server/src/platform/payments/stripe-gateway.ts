@@ -1,18 +1,22 @@
 import Stripe from 'stripe';
-import { GatewayError, WebhookRefused, type CompletedCheckout, type PaymentGateway } from './gateway';
+import {
+  GatewayError,
+  WebhookRefused,
+  type CheckoutRequest,
+  type CompletedCheckout,
+  type PaymentGateway,
+} from './gateway';
 import { readEvent } from './sandbox-gateway';
 
-/**
- * The payments port on Stripe (production twin), through the official SDK: Checkout Sessions in payment
- * mode, Connect Express accounts with account links, Transfers, Refunds; webhooks verified with
- * `stripe.webhooks.constructEvent`. Every call that creates money sends our idempotency key.
- */
-export function createStripeGateway(config: {
+export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
   /** Another API host (a local test server); Stripe's own otherwise. */
   apiUrl?: string;
-}): PaymentGateway {
+}
+
+/** The SDK's client, on Stripe's own host or the configured one. */
+function stripeClient(config: StripeConfig) {
   const target = config.apiUrl ? new URL(config.apiUrl) : null;
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
@@ -24,65 +28,120 @@ export function createStripeGateway(config: {
         }
       : {}),
   });
+  return stripe;
+}
 
-  /** Stripe refused the request itself (not a network failure): our GatewayError. */
-  async function refusedAs<T>(code: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (
-        error instanceof Stripe.errors.StripeInvalidRequestError ||
-        error instanceof Stripe.errors.StripeCardError
-      ) {
-        throw new GatewayError(error.code ?? code, error.message);
-      }
-      throw error;
+/** Stripe refused the request itself (not a network failure): our GatewayError. */
+async function refusedAs<T>(code: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError ||
+      error instanceof Stripe.errors.StripeCardError
+    ) {
+      throw new GatewayError(error.code ?? code, error.message);
     }
+    throw error;
   }
+}
 
-  /** The processor's fee of a payment intent's charge (from its balance transaction). */
-  async function feeOf(paymentIntentId: string) {
-    const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
-      expand: ['latest_charge.balance_transaction'],
-    });
-    const charge = intent.latest_charge;
-    const balance = charge && typeof charge === 'object' ? charge.balance_transaction : null;
-    return balance && typeof balance === 'object' ? balance.fee : 0;
+/** The processor's fee of a payment intent's charge (from its balance transaction). */
+async function feeOf(stripe: Stripe, paymentIntentId: string) {
+  const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+    expand: ['latest_charge.balance_transaction'],
+  });
+  const charge = intent.latest_charge;
+  const balance = charge && typeof charge === 'object' ? charge.balance_transaction : null;
+  return balance && typeof balance === 'object' ? balance.fee : 0;
+}
+
+async function createCheckout(stripe: Stripe, request: CheckoutRequest) {
+  const session = await stripe.checkout.sessions.create(
+    {
+      mode: 'payment',
+      client_reference_id: request.clientReference,
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: request.currency,
+            unit_amount: request.amountCents,
+            product_data: { name: request.description },
+          },
+        },
+      ],
+      metadata: { paymentId: request.clientReference },
+      payment_intent_data: {
+        metadata: { paymentId: request.clientReference },
+        // transfers to the pro later name the same group
+        transfer_group: request.clientReference,
+      },
+    },
+    { idempotencyKey: request.idempotencyKey },
+  );
+  if (!session.url) throw new GatewayError('no_checkout_url', 'Stripe returned no checkout page.');
+  return { sessionId: session.id, url: session.url };
+}
+
+/** Verifies and reads a webhook; a paid checkout's fee is asked of its balance transaction. */
+async function parseWebhook(
+  stripe: Stripe,
+  webhookSecret: string,
+  rawBody: string,
+  signature: string | undefined,
+) {
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
+  } catch (error) {
+    throw new WebhookRefused((error as Error).message);
   }
+  const read = readEvent(event as unknown as Parameters<typeof readEvent>[0]);
+  if (read.type === 'payment.succeeded' && read.chargeRef) {
+    return { ...read, feeCents: await feeOf(stripe, read.chargeRef) };
+  }
+  return read;
+}
+
+async function completedCheckouts(stripe: Stripe, since: Date) {
+  const found: CompletedCheckout[] = [];
+  for await (const session of stripe.checkout.sessions.list({
+    created: { gte: Math.floor(since.getTime() / 1000) },
+    status: 'complete',
+    limit: 100,
+  })) {
+    if (session.payment_status !== 'paid' || !session.client_reference_id) continue;
+    const intent =
+      typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!intent) continue;
+    found.push({
+      sessionId: session.id,
+      clientReference: session.client_reference_id,
+      chargeRef: intent,
+      amountCents: session.amount_total ?? 0,
+      feeCents: await feeOf(stripe, intent),
+      completedAt: new Date(session.created * 1000),
+    });
+  }
+  return found;
+}
+
+/**
+ * The payments port on Stripe (production twin), through the official SDK: Checkout Sessions in payment
+ * mode, Connect Express accounts with account links, Transfers, Refunds; webhooks verified with
+ * `stripe.webhooks.constructEvent`. Every call that creates money sends our idempotency key.
+ */
+export function createStripeGateway(config: StripeConfig): PaymentGateway {
+  const stripe = stripeClient(config);
 
   return {
     name: 'stripe',
     signatureHeader: 'stripe-signature',
 
-    async createCheckout(request) {
-      const session = await stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          client_reference_id: request.clientReference,
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: request.currency,
-                unit_amount: request.amountCents,
-                product_data: { name: request.description },
-              },
-            },
-          ],
-          metadata: { paymentId: request.clientReference },
-          payment_intent_data: {
-            metadata: { paymentId: request.clientReference },
-            // transfers to the pro later name the same group
-            transfer_group: request.clientReference,
-          },
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      if (!session.url) throw new GatewayError('no_checkout_url', 'Stripe returned no checkout page.');
-      return { sessionId: session.id, url: session.url };
-    },
+    createCheckout: (request) => createCheckout(stripe, request),
 
     async expireCheckout(sessionId) {
       try {
@@ -141,41 +200,8 @@ export function createStripeGateway(config: {
       return { refundRef: refund.id };
     },
 
-    async parseWebhook(rawBody, signature) {
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.webhookSecret);
-      } catch (error) {
-        throw new WebhookRefused((error as Error).message);
-      }
-      const read = readEvent(event as unknown as Parameters<typeof readEvent>[0]);
-      if (read.type === 'payment.succeeded' && read.chargeRef) {
-        return { ...read, feeCents: await feeOf(read.chargeRef) };
-      }
-      return read;
-    },
+    parseWebhook: (rawBody, signature) => parseWebhook(stripe, config.webhookSecret, rawBody, signature),
 
-    async completedCheckouts(since) {
-      const found: CompletedCheckout[] = [];
-      for await (const session of stripe.checkout.sessions.list({
-        created: { gte: Math.floor(since.getTime() / 1000) },
-        status: 'complete',
-        limit: 100,
-      })) {
-        if (session.payment_status !== 'paid' || !session.client_reference_id) continue;
-        const intent =
-          typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-        if (!intent) continue;
-        found.push({
-          sessionId: session.id,
-          clientReference: session.client_reference_id,
-          chargeRef: intent,
-          amountCents: session.amount_total ?? 0,
-          feeCents: await feeOf(intent),
-          completedAt: new Date(session.created * 1000),
-        });
-      }
-      return found;
-    },
+    completedCheckouts: (since) => completedCheckouts(stripe, since),
   };
 }

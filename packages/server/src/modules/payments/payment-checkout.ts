@@ -1,0 +1,121 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { AppError } from '../../platform/errors';
+import type { UserRow } from '../accounts/accounts.queries';
+import { payments } from './payments.tables';
+import {
+  earnedPercentage,
+  proShare,
+  type PaymentRow,
+  type PaymentsDeps,
+  type Purpose,
+} from './payments.shared';
+
+/** Asking a payer for a payment: the payment row (one per idempotency key) and its gateway checkout. */
+
+export interface NewPayment {
+  purpose: Purpose;
+  subjectId: string;
+  amountCents: number;
+  description: string;
+  projectId?: string | null;
+  /** The pro who earns from it (escrowed purposes). */
+  proId?: string | null;
+  /** Our page the gateway sends the payer back to (paid or cancelled). */
+  returnPath: string;
+}
+
+const keyReused = () =>
+  new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another payment.', 409);
+
+/** Opens (or finds) the gateway checkout of a payment row. */
+export async function openCheckout(deps: PaymentsDeps, row: PaymentRow, returnPath: string) {
+  const { db, gateway } = deps;
+  if (row.checkoutUrl) return { paymentId: row.id, checkoutUrl: row.checkoutUrl };
+  const back = `${deps.publicUrl.replace(/\/$/, '')}${returnPath}`;
+  const join = back.includes('?') ? '&' : '?';
+  const session = await gateway.createCheckout({
+    amountCents: row.amountCents,
+    currency: row.currency,
+    description: row.description,
+    clientReference: row.id,
+    successUrl: `${back}${join}payment=${row.id}`,
+    cancelUrl: `${back}${join}payment=${row.id}&cancelled=1`,
+    idempotencyKey: `checkout:${row.id}`,
+  });
+  await db
+    .update(payments)
+    .set({ sessionId: session.sessionId, checkoutUrl: session.url })
+    .where(eq(payments.id, row.id));
+  // an older checkout of the same subject will not be paid now
+  const older = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.purpose, row.purpose),
+        eq(payments.subjectId, row.subjectId),
+        eq(payments.status, 'pending'),
+        ne(payments.id, row.id),
+      ),
+    );
+  for (const old of older)
+    if (old.sessionId) await gateway.expireCheckout(old.sessionId).catch(() => undefined);
+  return { paymentId: row.id, checkoutUrl: session.url };
+}
+
+/**
+ * Asks the payer for a payment: same idempotency key, same answer (one payment, one checkout);
+ * a key used for another subject is refused.
+ */
+export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment, idempotencyKey: string) {
+  const { db, gateway } = deps;
+  const [existing] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.payerId, payer.id), eq(payments.idempotencyKey, idempotencyKey)));
+  if (existing) {
+    if (existing.purpose !== input.purpose || existing.subjectId !== input.subjectId) throw keyReused();
+    return openCheckout(deps, existing, input.returnPath);
+  }
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+    throw new AppError('nothing_to_pay', 'There is nothing to pay.', 409);
+  }
+  const [paid] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.purpose, input.purpose),
+        eq(payments.subjectId, input.subjectId),
+        eq(payments.status, 'succeeded'),
+      ),
+    );
+  if (paid) throw new AppError('already_paid', 'This is already paid.', 409);
+  const percentage = input.proId ? await earnedPercentage(db) : null;
+  await db
+    .insert(payments)
+    .values({
+      payerId: payer.id,
+      purpose: input.purpose,
+      subjectId: input.subjectId,
+      projectId: input.projectId ?? null,
+      proId: input.proId ?? null,
+      earnedPercentage: percentage,
+      proShareCents: percentage === null ? 0 : proShare(input.amountCents, percentage),
+      description: input.description,
+      receiptEmail: payer.email,
+      payerName: payer.firstName,
+      amountCents: input.amountCents,
+      currency: deps.currency,
+      gateway: gateway.name,
+      idempotencyKey,
+    })
+    .onConflictDoNothing();
+  // a concurrent request with the same key may have written it first: both answer the same row
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.payerId, payer.id), eq(payments.idempotencyKey, idempotencyKey)));
+  if (row!.purpose !== input.purpose || row!.subjectId !== input.subjectId) throw keyReused();
+  return openCheckout(deps, row!, input.returnPath);
+}
