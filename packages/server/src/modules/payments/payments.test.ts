@@ -11,10 +11,12 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => k?.t.close());
 
+// the flows share one app and run in order; on a loaded CI machine on PostgreSQL a flow with 100 concurrent
+// confirmations takes longer than the suite's 30 s default
 let completedProjectId = '';
 const sent = async () => (await k.t.ctx.db.select().from(mailOutbox)).map((m) => `${m.event}:${m.to}`);
 
-describe('Customer pays a project at Make Payment through the sandbox gateway', () => {
+describe('Customer pays a project at Make Payment through the sandbox gateway', { timeout: 90_000 }, () => {
   let projectId: string;
   let paymentId: string;
   let checkoutUrl: string;
@@ -290,7 +292,7 @@ describe('Customer pays a project at Make Payment through the sandbox gateway', 
   });
 });
 
-describe('Staff refund a project cancelled before delivery', () => {
+describe('Staff refund a project cancelled before delivery', { timeout: 90_000 }, () => {
   test('the escrow goes back to the customer; a delivered project is refused', async () => {
     const projectId = await k.projectAtPayment('Refunded ring', 20_000, 'designer2');
     const { checkoutUrl, paymentId } = (
@@ -317,7 +319,7 @@ describe('Staff refund a project cancelled before delivery', () => {
   });
 });
 
-describe('Reconciliation', () => {
+describe('Reconciliation', { timeout: 90_000 }, () => {
   test('a charge whose webhook never arrived is found and booked once', async () => {
     const projectId = await k.projectAtPayment('Lost webhook ring', 30_000, 'designer2');
     const { checkoutUrl, paymentId } = (
