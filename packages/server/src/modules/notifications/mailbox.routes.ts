@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { htmlReply, replies } from '../../platform/openapi';
 import { readOutbox } from '../../platform/mail/mail';
 import { notFound } from '../../platform/errors';
+import { escapeHtml } from '../../platform/html';
 
 const mailReply = z.object({
   id: z.string(),
@@ -15,8 +16,6 @@ const mailReply = z.object({
   transport: z.string(),
   createdAt: z.string().meta({ description: 'UTC time, ISO 8601' }),
 });
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The embedded mail outbox, for trying every feature without a mail server. Off when SMTP is set. */
 export const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {

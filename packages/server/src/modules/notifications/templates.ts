@@ -1,5 +1,6 @@
 /** Mail templates: one readable HTML and text version per event (spec section 7 names the events). */
 import { formatMoney } from '@facet/domain/format';
+import { escapeHtml } from '../../platform/html';
 
 export interface RenderedMail {
   subject: string;
@@ -8,9 +9,6 @@ export interface RenderedMail {
 }
 
 type Template = (data: Record<string, unknown>, ctx: { publicUrl: string }) => RenderedMail;
-
-const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.6">${p}</p>`).join('');

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import { escapeHtml, htmlPage, money } from '../../platform/payments/html-page';
+import { formatMoney } from '@facet/domain/format';
+import { escapeHtml } from '../../platform/html';
+import { htmlPage } from '../../platform/payments/html-page';
 import type { UserRow } from '../accounts/accounts.queries';
 import { balanceOf } from './ledger';
 import { ledgerEntries, ledgerLines, payments } from './payments.tables';
@@ -118,7 +120,7 @@ export function paymentReads(db: Db) {
         `Receipt ${p.id.slice(0, 8)}`,
         `<div class="card"><div class="muted">Receipt · ${escapeHtml(p.id)}</div><h1>${escapeHtml(p.description)}</h1>
 <table><tr><td>Paid</td><td class="num">${escapeHtml(paidAt)}</td></tr>
-<tr><td>Amount</td><td class="num"><strong>${escapeHtml(money(p.amountCents))}</strong></td></tr>
+<tr><td>Amount</td><td class="num"><strong>${escapeHtml(formatMoney(p.amountCents))}</strong></td></tr>
 <tr><td>Payment reference</td><td class="num">${escapeHtml(p.chargeRef ?? '')}</td></tr>
 <tr><td>Status</td><td class="num">${p.status === 'refunded' ? 'Refunded' : 'Paid'}</td></tr></table>
 <p class="muted">Facet holds project payments in escrow until you approve the work.</p>

@@ -1,11 +1,6 @@
-import { formatMoney } from '@facet/domain/format';
+import { escapeHtml } from '../html';
 
 /** Server-rendered pages of the money path (the sandbox's hosted pages, receipts), in the app's look. */
-
-export const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export const money = (cents: number) => formatMoney(cents);
 
 const STYLE = `
 :root{--ivory:#fbf8f3;--porcelain:#f4efe6;--ink:#1c1b22;--ink-soft:#3f3d47;--muted:#64616c;--line:#e4dccf;

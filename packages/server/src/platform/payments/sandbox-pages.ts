@@ -1,4 +1,6 @@
-import { escapeHtml, htmlPage, money } from './html-page';
+import { formatMoney } from '@facet/domain/format';
+import { escapeHtml } from '../html';
+import { htmlPage } from './html-page';
 import type { AccountRow, SessionRow } from './sandbox-gateway';
 
 /** The sandbox gateway's hosted pages: checkout, the confirmation step, payout onboarding. */
@@ -24,13 +26,13 @@ export function checkoutPage(session: SessionRow, error?: string) {
 <div><label for="expYear">Expiry year</label><input id="expYear" name="expYear" inputmode="numeric" placeholder="YY" maxlength="4" required></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" required></div></div>
 ${shownError ? `<div class="error" role="alert">${escapeHtml(shownError)}</div>` : ''}
-<button type="submit">Pay ${escapeHtml(money(session.amountCents))}</button>
+<button type="submit">Pay ${escapeHtml(formatMoney(session.amountCents))}</button>
 </form>
 <a class="cancel" href="${escapeHtml(session.cancelUrl)}">Cancel and return to Facet</a>${testCards}`;
   return htmlPage(
     'Checkout',
     `<div class="card"><div class="muted">Pay Facet</div><h1>${escapeHtml(session.description)}</h1>
-<div class="amount">${escapeHtml(money(session.amountCents))}</div>
+<div class="amount">${escapeHtml(formatMoney(session.amountCents))}</div>
 <div class="muted">Held in escrow by Facet until the work is approved.</div>${closed ?? form}</div>`,
   );
 }
@@ -40,7 +42,7 @@ export function confirmPage(session: SessionRow) {
   return htmlPage(
     'Confirm your payment',
     `<div class="card"><h1>Confirm your payment</h1>
-<p class="muted">Your bank asks you to confirm a payment of <strong>${escapeHtml(money(session.amountCents))}</strong> to Facet.</p>
+<p class="muted">Your bank asks you to confirm a payment of <strong>${escapeHtml(formatMoney(session.amountCents))}</strong> to Facet.</p>
 <form method="post" action="${path}"><input type="hidden" name="outcome" value="complete"><button type="submit">Complete authentication</button></form>
 <form method="post" action="${path}"><input type="hidden" name="outcome" value="fail"><button class="secondary" type="submit">Fail authentication</button></form>
 </div>`,

@@ -1,11 +1,8 @@
 import { Link } from 'react-router';
-import { formatMoney } from '@facet/domain/format';
+import { formatDate, formatMoney } from '@facet/domain/format';
 import { Button, Spinner, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useConnectPayoutAccount, useEarnings, usePayoutAccount } from '../api/payments';
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A pro's earnings: held in escrow, available, paid out, each movement with its project; the payout account. */
 export function EarningsSection() {
@@ -79,7 +76,7 @@ export function EarningsSection() {
           <tbody>
             {earnings.data.transactions.map((t) => (
               <tr key={t.id}>
-                <td>{day(t.at)}</td>
+                <td>{formatDate(t.at)}</td>
                 <td>{t.kind === 'payout' ? 'Paid out' : 'Earned'}</td>
                 <td>
                   {t.projectId ? <Link to={`/projects/${t.projectId}`}>{t.description}</Link> : t.description}

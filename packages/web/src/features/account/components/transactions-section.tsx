@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatMoney } from '@facet/domain/format';
+import { formatDate, formatMoney } from '@facet/domain/format';
 import { Spinner } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useTransactions } from '../api/payments';
@@ -10,8 +10,6 @@ const statusWords = {
   failed: 'Failed',
   refunded: 'Refunded',
 } as const;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** A customer's payments, each with its project and receipt. */
 export function TransactionsSection() {
@@ -41,7 +39,7 @@ export function TransactionsSection() {
           <tbody>
             {transactions.data.transactions.map((t) => (
               <tr key={t.id}>
-                <td>{day(t.succeededAt ?? t.createdAt)}</td>
+                <td>{formatDate(t.succeededAt ?? t.createdAt)}</td>
                 <td>
                   {t.projectId ? <Link to={`/projects/${t.projectId}`}>{t.description}</Link> : t.description}
                 </td>
