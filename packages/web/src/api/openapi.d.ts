@@ -7240,7 +7240,7 @@ export interface components {
                 description: string;
                 id: string;
                 /** @enum {string} */
-                kind: "earning" | "payout";
+                kind: "held" | "earning" | "payout";
                 projectId: string | null;
             }[];
         };

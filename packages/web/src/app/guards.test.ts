@@ -86,6 +86,14 @@ describe('protected routes', () => {
     }
   });
 
+  test('earnings are for designers and service providers; customers and staff go to their settings', () => {
+    expect(protectedRedirect('/earnings', account({ role: 'designer' }))).toBeNull();
+    expect(protectedRedirect('/earnings', account({ role: 'service' }))).toBeNull();
+    expect(protectedRedirect('/earnings', account({ role: 'customer' }))).toBe('/account-settings');
+    expect(protectedRedirect('/earnings', account({ role: 'staff' }))).toBe('/account-settings');
+    expect(protectedRedirect('/earnings', null)).toBe('/');
+  });
+
   test('designers and service providers are sent to /projects from customer pages', () => {
     for (const role of ['designer', 'service'] as const) {
       const user = account({ role });

@@ -18,6 +18,9 @@ const CUSTOMER_ONLY = [
   '/profile/designer',
 ];
 
+/** Pages only designers and service providers use; everyone else is sent to their account settings. */
+const PRO_ONLY = ['/earnings'];
+
 function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
@@ -52,5 +55,7 @@ export function protectedRedirect(pathname: string, user: Me | null): string | n
   if (user.blocked && isBlockedPath(path)) return '/no-access';
   if (!user.blocked && path === '/no-access') return '/dashboard';
   if (user.role !== 'customer' && isCustomerOnlyPath(path)) return user.blocked ? '/no-access' : '/projects';
+  if (user.role !== 'designer' && user.role !== 'service' && PRO_ONLY.some((p) => isUnder(path, p)))
+    return '/account-settings';
   return null;
 }

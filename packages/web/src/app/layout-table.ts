@@ -56,6 +56,8 @@ export const LAYOUT_TABLE: readonly LayoutRule[] = [
       '/profile',
       '/produce/design',
       '/produce/:option',
+      // a pro's earnings (payments issue): an app page like account settings
+      '/earnings',
     ],
     layout: APP_PAGE,
   },

@@ -222,6 +222,13 @@ const protectedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/earnings',
+    lazy: page(
+      () => import('../features/account/pages/earnings-page'),
+      (m) => m.EarningsPage,
+    ),
+  },
+  {
     path: '/account-settings',
     lazy: page(
       () => import('../features/account/pages/account-settings-page'),

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { Me } from '../lib/types';
 
-export type Recorded = { method: string; path: string; body: unknown };
+export type Recorded = { method: string; path: string; body: unknown; headers: Record<string, string> };
 export type Handler = (request: { method: string; path: string; body: unknown }) => {
   status: number;
   body?: unknown;
@@ -117,9 +117,10 @@ export function fakeApi(handler?: Handler) {
     const method = (init?.method ?? 'GET').toUpperCase();
     let body: unknown = init?.body;
     if (typeof body === 'string') body = JSON.parse(body) as unknown;
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
     const request = { method, path: url.pathname, body };
-    requests.push(request);
-    const answer = answerOf(handler, request);
+    requests.push({ ...request, headers });
+    const answer = answerOf(handler, { ...request, headers });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { formatMoney } from '@facet/domain/format';
@@ -60,12 +60,18 @@ export function paymentReads(db: Db) {
 
     /** A pro's money: held in escrow for them, available, paid out, and each movement with its project. */
     async earnings(pro: UserRow) {
-      const [held] = await db
-        .select({ total: sql<string | null>`sum(${payments.proShareCents})` })
+      // the pro's share of each payment still held in escrow (released on completion, or refunded)
+      const held = await db
+        .select({
+          id: payments.id,
+          amountCents: payments.proShareCents,
+          description: payments.description,
+          projectId: payments.projectId,
+          at: payments.succeededAt,
+        })
         .from(payments)
-        .where(
-          and(eq(payments.proId, pro.id), eq(payments.status, 'succeeded'), isNull(payments.releasedAt)),
-        );
+        .where(and(eq(payments.proId, pro.id), eq(payments.status, 'succeeded'), isNull(payments.releasedAt)))
+        .orderBy(desc(payments.succeededAt));
       const lines = await db
         .select({
           id: ledgerLines.id,
@@ -91,7 +97,7 @@ export function paymentReads(db: Db) {
             .where(inArray(payments.id, paymentIds))
         : [];
       const descriptionOf = new Map(described.map((d) => [d.id, d.description]));
-      const transactions = lines
+      const moved = lines
         // a payout shows once, as money paid out (its other line empties the payable)
         .filter((l) => (l.kind === 'payout' ? l.account === 'pro_paid_out' : l.account === 'pro_payable'))
         .map((l) => ({
@@ -102,8 +108,19 @@ export function paymentReads(db: Db) {
           projectId: l.projectId,
           at: l.at.toISOString(),
         }));
+      const transactions = [
+        ...held.map((h) => ({
+          id: h.id,
+          kind: 'held' as const,
+          amountCents: h.amountCents,
+          description: h.description,
+          projectId: h.projectId,
+          at: (h.at ?? new Date(0)).toISOString(),
+        })),
+        ...moved,
+      ];
       return {
-        inEscrowCents: Number(held?.total ?? 0),
+        inEscrowCents: held.reduce((sum, h) => sum + h.amountCents, 0),
         availableCents: await balanceOf(db, 'pro_payable', pro.id),
         paidOutCents: await balanceOf(db, 'pro_paid_out', pro.id),
         earnedPercentage: await earnedPercentage(db),

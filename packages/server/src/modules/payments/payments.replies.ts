@@ -48,7 +48,7 @@ export const earningsReply = z
     transactions: z.array(
       z.object({
         id: z.string(),
-        kind: z.enum(['earning', 'payout']),
+        kind: z.enum(['held', 'earning', 'payout']),
         amountCents: cents,
         description: z.string(),
         projectId: z.string().nullable(),

@@ -231,6 +231,19 @@ describe('Customer pays a project at Make Payment through the sandbox gateway', 
       paidOutCents: 0,
       earnedPercentage: 80,
     });
+    // each held share is listed with its project until it is released
+    expect(
+      before.transactions.map((x: { kind: string; amountCents: number; projectId: string }) => [
+        x.kind,
+        x.amountCents,
+        x.projectId,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['held', 38_400, projectId],
+        ['held', 7_200, projectId],
+      ]),
+    );
     expect((await k.call('customer', 'POST', `/api/projects/${projectId}/approve`)).statusCode).toBe(200);
     completedProjectId = projectId;
     expect(await k.balance('platform_escrow')).toBe(0);
@@ -270,6 +283,7 @@ describe('Customer pays a project at Make Payment through the sandbox gateway', 
     expect(await k.t.ctx.payments.runPayouts()).toBe(0);
     const after = (await k.call('designer', 'GET', '/api/me/earnings')).json();
     expect(after).toMatchObject({ inEscrowCents: 0, availableCents: 0, paidOutCents: 45_600 });
+    expect(after.transactions.some((x: { kind: string }) => x.kind === 'held')).toBe(false);
     expect(
       after.transactions.map((x: { kind: string; amountCents: number }) => [x.kind, x.amountCents]),
     ).toEqual(

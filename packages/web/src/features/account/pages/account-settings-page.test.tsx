@@ -120,4 +120,60 @@ describe('account settings', () => {
       }),
     );
   });
+
+  test('transactions: each payment with its project, status, failure reason and receipt', async () => {
+    signedIn(({ path }) =>
+      path === '/api/me/transactions'
+        ? {
+            status: 200,
+            body: {
+              transactions: [
+                {
+                  id: 'pay2',
+                  purpose: 'changes',
+                  subjectId: 'c1',
+                  projectId: 'p1',
+                  description: 'Signet ring (changes)',
+                  status: 'failed',
+                  amountCents: 9_000,
+                  currency: 'usd',
+                  failureMessage: 'Your card was declined.',
+                  createdAt: '2026-11-21T10:00:00.000Z',
+                  succeededAt: null,
+                  refundedAt: null,
+                  receiptUrl: null,
+                },
+                {
+                  id: 'pay1',
+                  purpose: 'project',
+                  subjectId: 'p1',
+                  projectId: 'p1',
+                  description: 'Signet ring (design)',
+                  status: 'succeeded',
+                  amountCents: 48_000,
+                  currency: 'usd',
+                  failureMessage: null,
+                  createdAt: '2026-11-20T10:00:00.000Z',
+                  succeededAt: '2026-11-20T10:01:00.000Z',
+                  refundedAt: null,
+                  receiptUrl: '/api/payments/pay1/receipt',
+                },
+              ],
+            },
+          }
+        : undefined,
+    );
+    renderAt('/account-settings', <AccountSettingsPage />);
+    const transactions = await screen.findByRole('region', { name: 'Transactions' });
+    const rows = await within(transactions).findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]!.textContent).toContain('Failed — Your card was declined.');
+    expect(rows[2]!.textContent).toContain('$480.00');
+    expect(within(rows[2]!).getByRole('link', { name: 'Signet ring (design)' }).getAttribute('href')).toBe(
+      '/projects/p1',
+    );
+    expect(within(rows[2]!).getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe(
+      '/api/payments/pay1/receipt',
+    );
+  });
 });

@@ -63,7 +63,7 @@ export function SuccessPage() {
         }
         action={
           <Button asChild>
-            <Link to={customer ? '/dashboard' : '/account-settings'}>
+            <Link to={customer ? '/dashboard' : '/earnings'}>
               {customer ? 'Go to your dashboard' : 'See your earnings'}
             </Link>
           </Button>

@@ -1,6 +1,15 @@
 import { Link } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
-import { ArrowRight, FileUp, FolderKanban, Package, PenTool, UserRoundPen, Users } from 'lucide-react';
+import {
+  ArrowRight,
+  FileUp,
+  FolderKanban,
+  Package,
+  PenTool,
+  UserRoundPen,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import { useAuth } from '../../../app/auth';
 import { Card, CardContent, CardDescription, CardTitle } from '../../../components/ui';
 import type { Me } from '../../../lib/types';
@@ -52,8 +61,16 @@ const PRO_ACTIONS: QuickAction[] = [
   },
 ];
 
+const EARNINGS_ACTION: QuickAction = {
+  to: '/earnings',
+  icon: Wallet,
+  title: 'Your earnings',
+  text: 'What customers have paid, what is held in escrow and what has been paid out to you.',
+};
+
 export function quickActionsFor(user: Me): QuickAction[] {
-  return user.role === 'customer' ? CUSTOMER_ACTIONS : PRO_ACTIONS;
+  if (user.role === 'customer') return CUSTOMER_ACTIONS;
+  return user.role === 'staff' ? PRO_ACTIONS : [...PRO_ACTIONS, EARNINGS_ACTION];
 }
 
 function greeting(date = new Date()): string {
