@@ -23,8 +23,8 @@ export function quoteCardText(priceCents: number, leadTimeDays: number): string 
 /** Words for the card's status line. */
 export const QUOTE_STATUS_LABELS: Readonly<Record<QuoteCardStatus, string>> = {
   pending: 'Awaiting answer',
-  accepted: 'Accepted',
-  refused: 'Declined',
+  accepted: 'ACCEPTED',
+  refused: 'REFUSED',
   replaced: 'Replaced by a newer offer',
 };
 

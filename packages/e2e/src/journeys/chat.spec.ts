@@ -219,10 +219,10 @@ describe('chat pane', () => {
       .getByRole('dialog', { name: 'Decline this offer?' })
       .getByRole('button', { name: 'Decline offer' })
       .click();
-    await expect.poll(async () => card.textContent(), { timeout: 10_000 }).toContain('Declined');
+    await expect.poll(async () => card.textContent(), { timeout: 10_000 }).toContain('REFUSED');
     await log(d)
       .getByRole('group', { name: /^Quote from/ })
-      .getByText('Declined')
+      .getByText('REFUSED')
       .waitFor();
 
     // the demo project where designer@ has quoted: that room is read-only for the designer

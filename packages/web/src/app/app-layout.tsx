@@ -76,7 +76,7 @@ export function AppLayout() {
       {navigation.state === 'loading' ? (
         <div className="route-progress" role="progressbar" aria-label="Loading page" />
       ) : null}
-      {layout.mainHeader ? <MainHeader /> : null}
+      {layout.mainHeader ? <MainHeader belowSubHeader={layout.subHeader} /> : null}
       <div className="shell__body">
         {layout.sidebar ? <Sidebar variant={layout.sidebar} pathname={pathname} /> : null}
         <div className="shell__column">

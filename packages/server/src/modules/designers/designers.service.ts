@@ -63,6 +63,9 @@ type Figures = {
   active: number;
 };
 
+/** How long a pro has to answer an invitation before an unanswered one lowers their response rate. */
+export const ANSWER_WINDOW_MS = 48 * 3_600_000;
+
 /** Rating, response rate and time, completed and active projects of these pros. */
 async function stats(db: Db, ids: string[]) {
   const empty: Figures = {
@@ -83,9 +86,9 @@ async function stats(db: Db, ids: string[]) {
   const firstMessages = await firstMessagesOfPros(db, ids);
   const firstMessageAt = new Map(firstMessages.map((m) => [`${m.projectId}:${m.proId}`, m.at]));
   const durations = new Map<string, number[]>();
+  const now = Date.now();
   for (const row of inviteRows) {
     const s = result.get(row.proId)!;
-    s.invited += 1;
     // an answer is an offer, turning the invitation down, or a first message in the conversation: the earliest
     const candidates = [
       row.quotedAt,
@@ -93,6 +96,11 @@ async function stats(db: Db, ids: string[]) {
       firstMessageAt.get(`${row.projectId}:${row.proId}`) ?? null,
     ].filter((d): d is Date => d instanceof Date && d.getTime() >= row.invitedAt.getTime());
     const answeredAt = candidates.length ? new Date(Math.min(...candidates.map((d) => d.getTime()))) : null;
+    // an unanswered invitation counts against the pro only once its answer window has passed while it was
+    // open (closed by the customer's choice before that, it was never the pro's to miss)
+    const closedAt = row.status === 'refused' && row.refusedBy !== 'pro' ? row.answeredAt : null;
+    const openFor = (closedAt?.getTime() ?? now) - row.invitedAt.getTime();
+    if (answeredAt || openFor >= ANSWER_WINDOW_MS) s.invited += 1;
     if (answeredAt) {
       s.answered += 1;
       const list = durations.get(row.proId) ?? [];

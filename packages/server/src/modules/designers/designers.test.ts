@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, loginAs } from '../../test/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -31,7 +32,12 @@ describe('response rate and response time are measured, not typed in', () => {
       payload: { proId: pro.id },
     });
     expect(invited.statusCode).toBe(201);
-    // invited, not yet answered: 0 % answered
+    // invited, not yet answered, still within the 48-hour answer window: the rate is not lowered
+    expect(await card()).toMatchObject({ responseRate: null, responseTime: 'No data yet' });
+    // the window passed without an answer: 0 % answered
+    await t.ctx.db.execute(
+      sql`update invitations set invited_at = now() - interval '49 hours' where project_id = ${projectId}`,
+    );
     expect((await card()).responseRate).toBe(0);
 
     const proCookie = await loginAs(t.app, 'designer4@demo.facet', 'designer');
@@ -47,7 +53,7 @@ describe('response rate and response time are measured, not typed in', () => {
       message: 'Happy to help with the halo.',
     } as never);
 
-    expect(await card()).toMatchObject({ responseRate: 100, responseTime: 'Within an hour' });
+    expect(await card()).toMatchObject({ responseRate: 100, responseTime: 'Within 3 days' });
   });
 });
 

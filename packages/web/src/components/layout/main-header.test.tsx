@@ -10,7 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function signedInAs(user: Me | null) {
+function signedInAs(user: Me | null, belowSubHeader = false) {
   fakeApi(({ method, path }) =>
     method === 'GET' && path === '/api/me'
       ? user
@@ -18,7 +18,7 @@ function signedInAs(user: Me | null) {
         : { status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in first.' } } }
       : undefined!,
   );
-  renderAt('/explore', <MainHeader />);
+  renderAt('/explore', <MainHeader belowSubHeader={belowSubHeader} />);
 }
 
 const header = () => within(screen.getByRole('banner'));
@@ -52,6 +52,21 @@ describe('main header (spec section 2)', () => {
     expect(header().queryByRole('link', { name: 'Pricing' })).toBeNull();
     expect(header().getByRole('button', { name: 'Log Out' })).toBeTruthy();
     expect(header().queryByRole('button', { name: 'Login' })).toBeNull();
+  });
+
+  test('above the sub header (the terms page, signed in): the links and Log Out are not repeated', async () => {
+    signedInAs(me(), true);
+    expect(await header().findByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    expect(header().queryByRole('link', { name: 'Explore' })).toBeNull();
+    expect(header().queryByRole('link', { name: /Help Center/ })).toBeNull();
+    expect(header().queryByRole('button', { name: 'Log Out' })).toBeNull();
+    expect(header().queryByRole('button', { name: 'Open menu' })).toBeNull();
+  });
+
+  test('above the sub header but signed out: the whole public header', async () => {
+    signedInAs(null, true);
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(hrefOf('Explore')).toBe('/explore');
   });
 
   test('a customer sees Pricing', async () => {

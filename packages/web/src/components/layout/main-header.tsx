@@ -19,9 +19,14 @@ function navClass({ isActive }: { isActive: boolean }) {
   return clsx('header-link', isActive && 'header-link--active');
 }
 
-/** The public header: logo, Explore, Pricing, Help Center, login and sign-up (spec section 2, "Main header"). */
-export function MainHeader() {
+/**
+ * The public header: logo, Explore, Pricing, Help Center, login and sign-up (spec section 2, "Main header").
+ * On a page that also shows the sub header (the terms page, signed in) the sub header carries the links and
+ * the account menu, so this header keeps only the logo and the Dashboard button instead of repeating them.
+ */
+export function MainHeader({ belowSubHeader = false }: { belowSubHeader?: boolean }) {
   const { user, logout } = useAuth();
+  const compact = belowSubHeader && Boolean(user);
   const [menuOpen, setMenuOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const showPricing = !user || user.role === 'customer';
@@ -55,29 +60,33 @@ export function MainHeader() {
     <header className="main-header">
       <div className="main-header__inner">
         <Logo to={logoTarget} />
-        <nav className="main-header__nav" aria-label="Main">
-          <NavLink to="/explore" className={navClass}>
-            Explore
-          </NavLink>
-          {showPricing ? (
-            <NavLink to="/pricing" className={navClass}>
-              Pricing
+        {compact ? null : (
+          <nav className="main-header__nav" aria-label="Main">
+            <NavLink to="/explore" className={navClass}>
+              Explore
             </NavLink>
-          ) : null}
-          <a className="header-link" href={env.helpCenterUrl} target="_blank" rel="noreferrer noopener">
-            Help Center
-            <ExternalLink className="header-link__external" aria-hidden="true" />
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        </nav>
+            {showPricing ? (
+              <NavLink to="/pricing" className={navClass}>
+                Pricing
+              </NavLink>
+            ) : null}
+            <a className="header-link" href={env.helpCenterUrl} target="_blank" rel="noreferrer noopener">
+              Help Center
+              <ExternalLink className="header-link__external" aria-hidden="true" />
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </nav>
+        )}
         <div className="main-header__actions">
           {user ? (
             <>
               {dashboardButton}
-              <Button variant="ghost" size="sm" onClick={onLogout} loading={loggingOut}>
-                <LogOut aria-hidden="true" />
-                Log Out
-              </Button>
+              {compact ? null : (
+                <Button variant="ghost" size="sm" onClick={onLogout} loading={loggingOut}>
+                  <LogOut aria-hidden="true" />
+                  Log Out
+                </Button>
+              )}
             </>
           ) : (
             <>
@@ -103,23 +112,25 @@ export function MainHeader() {
             </>
           )}
         </div>
-        <div className="main-header__mobile">
-          {user ? null : (
-            <Button size="sm" asChild>
-              <Link to="/onboarding">Get Started</Link>
+        {compact ? null : (
+          <div className="main-header__mobile">
+            {user ? null : (
+              <Button size="sm" asChild>
+                <Link to="/onboarding">Get Started</Link>
+              </Button>
+            )}
+            <Button
+              variant="ghost"
+              size="md"
+              iconOnly
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(true)}
+            >
+              <MenuIcon aria-hidden="true" />
             </Button>
-          )}
-          <Button
-            variant="ghost"
-            size="md"
-            iconOnly
-            aria-label="Open menu"
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
-          >
-            <MenuIcon aria-hidden="true" />
-          </Button>
-        </div>
+          </div>
+        )}
       </div>
       <Drawer open={menuOpen} onOpenChange={setMenuOpen} title="Menu" side="right">
         <nav className="drawer-nav" aria-label="Main">

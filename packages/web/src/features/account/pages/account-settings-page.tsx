@@ -14,6 +14,7 @@ export function AccountSettingsPage() {
   if (!user) return <Spinner label="Loading your account" />;
   return (
     <div className="page account-settings">
+      <title>Account settings · Facet</title>
       <header className="page__header">
         <div>
           <p className="eyebrow">My account</p>

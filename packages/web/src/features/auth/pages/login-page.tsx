@@ -12,26 +12,30 @@ import { PasswordInput } from '../components/password-input';
 import { homePathFor } from '../lib/home-path';
 import './login-page.css';
 
-const portalText: Record<LoginPortal, { title: string; lead: string; other: string }> = {
+const portalText: Record<LoginPortal, { title: string; lead: string; other: string; noun: string }> = {
   customer: {
     title: 'Customer login',
     lead: 'Welcome back. Sign in to price, design and produce your pieces.',
     other: 'Customer',
+    noun: 'customer',
   },
   designer: {
     title: 'CAD designer login',
     lead: 'Sign in to answer invitations, send offers and deliver your designs.',
     other: 'CAD designer',
+    noun: 'CAD designer',
   },
   service: {
     title: 'Service provider login',
     lead: 'Sign in to quote and deliver printing, casting, setting and finishing work.',
     other: 'Service provider',
+    noun: 'service provider',
   },
   staff: {
     title: 'Staff login',
     lead: 'The production team signs in here.',
     other: 'Staff',
+    noun: 'member of the production team',
   },
 };
 
@@ -82,6 +86,7 @@ export function LoginPage({ portal }: LoginPageProps) {
 
   return (
     <div className="login-page">
+      <title>{`${text.title} · Facet`}</title>
       <Link to="/" className="login-page__brand" aria-label="Facet home">
         Facet
       </Link>
@@ -141,7 +146,7 @@ export function LoginPage({ portal }: LoginPageProps) {
       </Card>
 
       <nav className="login-page__portals" aria-label="Other login pages">
-        <span>Not a {text.other.toLowerCase()}?</span>
+        <span>Not a {text.noun}?</span>
         <ul>
           {(portal === 'staff' ? PUBLIC_PORTALS : PUBLIC_PORTALS.filter((p) => p !== portal)).map((p) => (
             <li key={p}>

@@ -68,7 +68,7 @@ describe('quote cards in the message list', () => {
     const updated = mergeMessages(first, [quote(2, { status: 'accepted' })]);
     rerender(listOf(updated, { quoteActions: actions }));
     expect(screen.getAllByRole('group', { name: /Quote from/ })).toHaveLength(1);
-    expect(screen.getByRole('group', { name: /Quote from/ }).textContent).toContain('Accepted');
+    expect(screen.getByRole('group', { name: /Quote from/ }).textContent).toContain('ACCEPTED');
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
   });
 });

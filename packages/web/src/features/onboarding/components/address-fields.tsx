@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Button, Field, Input, Select } from '../../../components/ui';
 import { useCountries, useStates } from '../api/get-countries';
+// every flag as a CSS class (`flag:US`), bundled: no emoji font or CDN needed
+import 'country-flag-icons/3x2/flags.css';
 import './address-fields.css';
 
 export type AddressValues = { country: string; state: string; city: string; street: string; zipcode: string };
@@ -37,10 +39,10 @@ export function AddressFields({ onStateRequiredChange }: AddressFieldsProps) {
     if (current && !states.data.some((s) => s.code === current)) setValue('address.state', '');
   }, [states.data, getValues, setValue]);
 
-  const countryOptions = (countries.data ?? []).map((c) => ({
-    value: c.code,
-    label: c.flag ? `${c.flag} ${c.name}` : c.name,
-  }));
+  // a native option cannot hold a picture, and emoji flags show as empty boxes where no emoji font is
+  // installed: the list gives names, and the chosen country's flag is drawn beside it
+  const countryOptions = (countries.data ?? []).map((c) => ({ value: c.code, label: c.name }));
+  const flagCode = /^[A-Z]{2}$/.test(country) ? country : null;
 
   return (
     <div className="address-fields">
@@ -53,15 +55,21 @@ export function AddressFields({ onStateRequiredChange }: AddressFieldsProps) {
       >
         {countries.data ? (
           // mounted once the options exist, so a saved country shows as selected
-          <Select
-            key="countries"
-            options={countryOptions}
-            placeholder="Select a country"
-            autoComplete="country"
-            {...register('address.country', {
-              onChange: () => setValue('address.state', ''),
-            })}
-          />
+          <div className="address-fields__country">
+            <span
+              className={flagCode ? `address-fields__flag flag:${flagCode}` : 'address-fields__flag'}
+              aria-hidden="true"
+            />
+            <Select
+              key="countries"
+              options={countryOptions}
+              placeholder="Select a country"
+              autoComplete="country"
+              {...register('address.country', {
+                onChange: () => setValue('address.state', ''),
+              })}
+            />
+          </div>
         ) : (
           <Select
             key="loading"

@@ -29,6 +29,12 @@ const stepIntro: Record<SignupStepId, { title: string; lead: string }> = {
   presence: { title: 'Connect your online presence', lead: 'Links help customers trust your work.' },
 };
 
+/** A customer's last step asks for their links too, but nobody is judging a customer's work. */
+const customerPresenceIntro = {
+  title: 'Connect your online presence',
+  lead: 'Your website, shop and social links are optional; they help designers understand your style.',
+};
+
 /** /onboarding: the sign-up wizard of spec section 2. */
 export function OnboardingPage() {
   const [searchParams] = useSearchParams();
@@ -100,10 +106,11 @@ export function OnboardingPage() {
 
   if (user) return <AlreadySignedIn user={user} />;
 
-  const intro = stepIntro[step.id];
+  const intro = step.id === 'presence' && role === 'customer' ? customerPresenceIntro : stepIntro[step.id];
 
   return (
     <div className="onboarding">
+      <title>Sign up · Facet</title>
       <div className="onboarding__inner">
         <header className="onboarding__header">
           <p className="eyebrow">Join Facet</p>

@@ -72,7 +72,7 @@ describe('the customer pay panel', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/checkout/cs_1'));
     const post = api.requests.find((r) => r.method === 'POST')!;
     expect(post.path).toBe('/api/projects/p1/payment');
-    expect(post.headers['idempotency-key']).toMatch(/^pay-[0-9a-f-]{36}$/);
+    expect(post.headers?.['idempotency-key']).toMatch(/^pay-[0-9a-f-]{36}$/);
   });
 
   test('back from the hosted page: confirming, the Pay button held until the gateway answers', async () => {

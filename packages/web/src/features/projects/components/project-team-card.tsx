@@ -22,6 +22,7 @@ import { useRecommendations } from '../api/get-recommendations';
 import { useInvitePro } from '../api/invite-pro';
 import { useTeamPresence } from '../api/team-presence';
 import type { ProjectDetail, TeamMember } from '../api/types';
+import { skillLabel } from '@facet/domain/rules';
 
 function Member({ member, online, unread }: { member: TeamMember; online: boolean; unread: boolean }) {
   return (
@@ -102,7 +103,10 @@ export function InviteDesignerDialog({
                   <div>
                     <p className="team-member__name">{d.name}</p>
                     <p className="recommend__meta">
-                      {(d.role === 'service' ? d.serviceTypes : d.tags).slice(0, 5).join(' · ') || d.label}
+                      {(d.role === 'service' ? d.serviceTypes : d.tags)
+                        .slice(0, 5)
+                        .map(skillLabel)
+                        .join(' · ') || d.label}
                     </p>
                     <p className="recommend__meta">
                       Rating {formatRating(d.rating)} · {d.completedCount} completed · {d.availability}

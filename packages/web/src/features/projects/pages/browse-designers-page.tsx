@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { skillLabel } from '@facet/domain/rules';
 import { Search, UserSearch } from 'lucide-react';
 import { useAuth } from '../../../app/auth';
 import { Button, EmptyState, Input, Select, toast } from '../../../components/ui';
@@ -24,6 +25,14 @@ export function BrowseDesignersPage() {
   const [choosing, setChoosing] = useState<DesignerCard | null>(null);
   const [status, setStatus] = useState<Record<string, 'inviting' | 'invited'>>({});
   const designers = useDesigners({ role, q, skill, pageSize: 48 });
+  // the server lists stored values; people read their names, in alphabetical order
+  const skillOptions = useMemo(
+    () =>
+      (designers.data?.skills ?? [])
+        .map((value) => ({ value, label: skillLabel(value) }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [designers.data?.skills],
+  );
   const invite = useInvitePro();
 
   useEffect(() => {
@@ -94,7 +103,7 @@ export function BrowseDesignersPage() {
             placeholder="All skills"
             value={skill}
             onChange={(e) => setSkill(e.target.value)}
-            options={designers.data?.skills ?? []}
+            options={skillOptions}
           />
         </div>
       </div>
