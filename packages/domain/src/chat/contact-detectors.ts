@@ -7,6 +7,7 @@ import {
   INSTAGRAM_POST_PATH,
   MESSENGER_HOSTS,
   PHONE_CONTEXT,
+  PHONE_CONTEXT_AFTER,
   PLATFORM,
   TLD,
   UNIT_AFTER,
@@ -77,21 +78,47 @@ function maskNonPhones(text: string): string {
   return NOT_PHONE_MASKS.reduce((s, re) => s.replace(re, (m) => '§'.repeat(m.length)), text);
 }
 
-function isPhoneRun(run: string, before: string, after: string): boolean {
-  const digits = run.replace(/\D/g, '');
-  const international = run.trimStart().startsWith('+');
+/** "1 2 3 4 5 6 7" or "9 8 7 6 5 4 3": a counted list, not a number. */
+function isCountedList(groups: readonly string[]): boolean {
+  const steps = groups.slice(1).map((g, k) => Number(g) - Number(groups[k]));
+  return steps.every((d) => d === 1) || steps.every((d) => d === -1);
+}
+
+/** What is glued to a run or comes right before it rules it out as a phone (identifiers, prices, units). */
+function isRuledOut(before: string, after: string, announced: boolean): boolean {
   // Glued to letters or symbols it is part of an identifier, a price or a link: "RNG-2024", "#1001",
   // "$1250", "wa.me/1415…" (the link detector sees that one), "0815-xl", "12%".
   // "_" is not glue: in file names it separates words ("anna_4155550132.pdf").
-  const announced = PHONE_CONTEXT.test(before.slice(-30));
-  if (/[a-z#@$€£¥/=&?%*§]$/.test(before)) return false;
+  if (/[a-z#@$€£¥/=&?%*§]$/.test(before)) return true;
   // "RNG-2024-0815": a code glued by a hyphen, unless a phone word came first ("call-me-415-555-0132")
-  if (/[a-z][-.]$/.test(before) && !announced) return false;
-  if (/^(?:-?[a-z]|[%/°§]|\.\d)/.test(after)) return false;
-  if (UNIT_AFTER.test(after)) return false;
-  const lead = before.slice(-40);
-  if (IDENTIFIER_BEFORE.test(lead)) return false;
-  if (/(?:[$€£¥]|\b(?:usd|eur|gbp|chf|cad|aud|jpy))\s*$/.test(before)) return false;
+  if (/[a-z][-.]$/.test(before) && !announced) return true;
+  if (/^(?:-?[a-z]|[%/°§]|\.\d)/.test(after)) return true;
+  if (UNIT_AFTER.test(after)) return true;
+  if (IDENTIFIER_BEFORE.test(before.slice(-40))) return true;
+  return /(?:[$€£¥]|\b(?:usd|eur|gbp|chf|cad|aud|jpy))\s*$/.test(before);
+}
+
+/**
+ * A short number (7–9 digits) that reads as a phone on its own, with no phone word near it: a local
+ * number in its usual 3+4 shape ("555 0132", "555-0132", "555.0132"), seven or more digits spelled or
+ * spaced one by one ("five five five oh one three two") that are not a counted list, or seven digits
+ * partly spelled ("five five five 0132"). Split over two
+ * messages (a line break inside) only when each message is nothing but its part of the number.
+ */
+function isBareLocalNumber(run: string, groups: readonly string[], before: string, after: string): boolean {
+  if (run.includes('\n') && !(/(?:^|\n)\s*$/.test(before) && /^\s*(?:$|\n)/.test(after))) return false;
+  if (groups.every((g) => g.length === 1)) return groups.length >= 7 && !isCountedList(groups);
+  const localShape = groups.length === 2 && groups[0]!.length === 3 && groups[1]!.length === 4;
+  if (localShape) return /^\d{3}(?:\s|\s?[-.]\s?)\d{4}$/.test(run.trim());
+  // partly spelled: "five five five 0132" → "5 5 5 0132", "555 oh one three two" → "555 0 1 3 2"
+  return groups.join('').length === 7 && groups.filter((g) => g.length === 1).length >= 2;
+}
+
+function isPhoneRun(run: string, before: string, after: string): boolean {
+  const digits = run.replace(/\D/g, '');
+  const international = run.trimStart().startsWith('+');
+  const announced = PHONE_CONTEXT.test(before.slice(-40)) || PHONE_CONTEXT_AFTER.test(after.slice(0, 40));
+  if (isRuledOut(before, after, announced)) return false;
   const groups = run.split(/[^\d]+/).filter(Boolean);
   if (international) return digits.length >= 8 && digits.length <= 15;
   if (digits.length > 15) return false;
@@ -100,8 +127,11 @@ function isPhoneRun(run: string, before: string, after: string): boolean {
   const allSingles = groups.every((g) => g.length === 1);
   if (!allSingles && groups.every((g) => g.length <= 2) && !digits.startsWith('0')) return false;
   if (digits.length >= 10) return true;
-  // 7 to 9 digits only with words that announce a phone: "call me on 555 0132".
-  return digits.length >= 7 && announced && groups.length <= 4;
+  if (digits.length < 7) return false;
+  // 7 to 9 digits: with words that announce a phone ("call me on 555 0132", "555 0132 is my cell"), or
+  // in the shape of a local number
+  if (announced) return !(allSingles && isCountedList(groups));
+  return isBareLocalNumber(run, groups, before, after);
 }
 
 function findPhones(text: string): string[] {
@@ -192,7 +222,8 @@ export const CONTACT_DETECTORS: readonly Detector[] = [
     name: 'phone-number',
     kind: 'phone',
     why:
-      '10–15 digits in groups (8–15 after "+", 7–9 after words like "call me"), once dates, times, decimals, ' +
+      '10–15 digits in groups (8–15 after "+", 7–9 next to words like "call me" or "is my cell", or a bare ' +
+      'local "555 0132"; digits may be spelled: "five five five oh one three two"), once dates, times, decimals, ' +
       'fractions, prices, measurements with units, identifiers (order, SKU, part) and size lists are ruled out',
     find: findPhones,
   },
