@@ -70,6 +70,10 @@ const NOT_PHONE_MASKS: readonly RegExp[] = [
   /(?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?!\d)/g,
   // decimals with a short whole part and a short fraction: 7.5, 0.12, 48.5, 1920.25
   /(?<![\d.])\d{1,4}\.\d{1,3}(?![.\d])/g,
+  // US ZIP+4 codes: 94105-1234
+  /(?<![\d-])\d{5}-\d{4}(?![\d-])/g,
+  // day month year with spaces, as engraved: 14 02 2015, 3 05 1994
+  /(?<!\d)(?:0?[1-9]|[12]\d|3[01]) (?:0?[1-9]|1[0-2]) (?:19|20)\d{2}(?!\d)/g,
   // fractions and ratios: 750/1000, 3/4
   /(?<!\d)\d+\/\d+(?!\d)/g,
 ];
@@ -78,10 +82,17 @@ function maskNonPhones(text: string): string {
   return NOT_PHONE_MASKS.reduce((s, re) => s.replace(re, (m) => '§'.repeat(m.length)), text);
 }
 
+const PHONE_WORD_GLUE = /\b(?:me|call|tel|phone|cell|mobile|mob|number|num|whatsapp|text|txt|sms|fax)[-.]$/;
+
 /** "1 2 3 4 5 6 7" or "9 8 7 6 5 4 3": a counted list, not a number. */
 function isCountedList(groups: readonly string[]): boolean {
   const steps = groups.slice(1).map((g, k) => Number(g) - Number(groups[k]));
   return steps.every((d) => d === 1) || steps.every((d) => d === -1);
+}
+
+/** "5 6 7 8 9 10 11 12", "4 4 5 5 6": sizes listed smallest first. */
+function isInOrder(groups: readonly string[]): boolean {
+  return groups.slice(1).every((g, k) => Number(g) >= Number(groups[k]));
 }
 
 /** What is glued to a run or comes right before it rules it out as a phone (identifiers, prices, units). */
@@ -90,8 +101,9 @@ function isRuledOut(before: string, after: string, announced: boolean): boolean 
   // "$1250", "wa.me/1415…" (the link detector sees that one), "0815-xl", "12%".
   // "_" is not glue: in file names it separates words ("anna_4155550132.pdf").
   if (/[a-z#@$€£¥/=&?%*§]$/.test(before)) return true;
-  // "RNG-2024-0815": a code glued by a hyphen, unless a phone word came first ("call-me-415-555-0132")
-  if (/[a-z][-.]$/.test(before) && !announced) return true;
+  // "RNG-2024-0815", "INV-2025-6104": a code glued by a hyphen, unless a phone word is the glue
+  // ("call-me-415-555-0132", "cell.555.0132")
+  if (/[a-z][-.]$/.test(before) && !(announced && PHONE_WORD_GLUE.test(before))) return true;
   if (/^(?:-?[a-z]|[%/°§]|\.\d)/.test(after)) return true;
   if (UNIT_AFTER.test(after)) return true;
   if (IDENTIFIER_BEFORE.test(before.slice(-40))) return true;
@@ -125,7 +137,10 @@ function isPhoneRun(run: string, before: string, after: string): boolean {
   // "sizes 5 6 7 8 9 10 11 12": many 1–2 digit groups are a list; spaced single digits and French-style
   // pairs starting with 0 ("06 12 34 56 78") are phones.
   const allSingles = groups.every((g) => g.length === 1);
-  if (!allSingles && groups.every((g) => g.length <= 2) && !digits.startsWith('0')) return false;
+  // Said aloud, a number is pairs too ("five fifty-five, oh one thirty-two" → "5 55 0 1 32"): next to a
+  // phone word only a list in order ("5 6 7 8 9 10 11") is a list.
+  const pairs = !allSingles && groups.every((g) => g.length <= 2) && !digits.startsWith('0');
+  if (pairs && (!announced || isInOrder(groups))) return false;
   if (digits.length >= 10) return true;
   if (digits.length < 7) return false;
   // 7 to 9 digits: with words that announce a phone ("call me on 555 0132", "555 0132 is my cell"), or

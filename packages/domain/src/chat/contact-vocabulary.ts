@@ -50,15 +50,15 @@ export const IDENTIFIER_BEFORE =
 
 /**
  * Words before a number that mean "this is how to reach me"; they lower the digits a phone needs. "text"
- * after "engraving", "the" or "inscription" is the engraving's text, and "ring" and "dial" are a ring's or
- * a watch's until they take a "me" or the number itself.
+ * after "engraving", "the" or "inscription" is the engraving's text, "ring" is a ring until it takes a
+ * "me", and "dial" a watch's until it takes a "me" or comes right before the number.
  */
 export const PHONE_CONTEXT =
-  /\b(?:call|calling|phone|phones|tel|telephone|mobile|mob|cell|cellphone|(?<!(?:engraving|engraved|the|inscription|font|your|this|alt|body)\s)(?:text|txt)|sms|imessage|facetime|whats\s?app|wa|viber|signal|telegram|number|num|digits|(?:ring|buzz|reach|contact|hmu|hit)\s+me|ring\s+\+?\d|dial(?:\s+\+?\d|\s+me)|landline|fax|hotline|direct line)\b/;
+  /\b(?:call|calling|phone|phones|tel|telephone|mobile|mob|cell|cellphone|(?<!(?:engrave|engraving|engraved|the|inscription|font|your|this|alt|body)\s)(?:text|txt)|sms|imessage|facetime|whats\s?app|wa|viber|signal|telegram|number|num|digits|(?:ring|buzz|reach|contact|hmu|hit)\s+me|dial\s+me|landline|fax|hotline|direct line)\b|\bdial\s*:?\s*$/;
 
 /** Right after a number: "… is my cell", "… call me", "… (mobile)": the number is offered as a phone. */
 export const PHONE_CONTEXT_AFTER =
-  /^[\s,.;:)(-]{0,4}(?:(?:is|=|that's|thats|it's|its)\s+)?(?:(?:my|our|the)\s+)?(?:(?:own|direct|personal|work|private|new)\s+)?(?:cell|mobile|mob|phone|number|num|whats\s?app|signal|telegram|line|landline|digits|(?:call|text|txt|ring|buzz|whatsapp)\s+(?:me|us))\b/;
+  /^[\s,.;:)(-]{0,4}(?:(?:is|=|that's|thats|that\s+is|this\s+is|it's|its|it\s+is)\s+)?(?:(?:my|our|the)\s+)?(?:(?:own|direct|personal|work|private|new)\s+)?(?:cell|mobile|mob|phone|number|num|whats\s?app|signal|telegram|line|landline|digits|(?:call|text|txt|ring|buzz|whatsapp)\s+(?:me|us))\b/;
 
 /** Messengers and social networks named before a handle ("telegram @john", "insta: john.doe"). */
 export const PLATFORM =
