@@ -105,19 +105,25 @@ function isRuledOut(before: string, after: string, announced: boolean): boolean 
   // ("call-me-415-555-0132", "cell.555.0132")
   if (/[a-z][-.]$/.test(before) && !(announced && PHONE_WORD_GLUE.test(before))) return true;
   if (/^(?:-?[a-z]|[%/°§]|\.\d)/.test(after)) return true;
-  if (UNIT_AFTER.test(after)) return true;
+  // "x 12" after a number is a dimension, or an extension when a phone word came first ("call 555 0132 x 12")
+  if (UNIT_AFTER.test(after) && !(announced && /^\s*x\s*\d/.test(after))) return true;
   if (IDENTIFIER_BEFORE.test(before.slice(-40))) return true;
   return /(?:[$€£¥]|\b(?:usd|eur|gbp|chf|cad|aud|jpy))\s*$/.test(before);
 }
+
+/** Digits said to be on the piece ("numbers on the charm: 7 3 1 9 2 8 4") are an engraving, not a phone. */
+const ON_THE_PIECE =
+  /\b(?:engrav\w*|inscri\w*|reads?|says?|numbers|digits on|charm|pendant|band|inside|stamp\w*|hallmark\w*|locket|tag)\b/;
 
 /**
  * A short number (7–9 digits) that reads as a phone on its own, with no phone word near it: a local
  * number in its usual 3+4 shape ("555 0132", "555-0132", "555.0132"), seven or more digits spelled or
  * spaced one by one ("five five five oh one three two") that are not a counted list, or seven digits
- * partly spelled ("five five five 0132"). Split over two
- * messages (a line break inside) only when each message is nothing but its part of the number.
+ * partly spelled ("five five five 0132"); not when the text says the digits are on the piece. Split over
+ * two messages (a line break inside) only when each message is nothing but its part of the number.
  */
 function isBareLocalNumber(run: string, groups: readonly string[], before: string, after: string): boolean {
+  if (ON_THE_PIECE.test(before.slice(-40))) return false;
   if (run.includes('\n') && !(/(?:^|\n)\s*$/.test(before) && /^\s*(?:$|\n)/.test(after))) return false;
   if (groups.every((g) => g.length === 1)) return groups.length >= 7 && !isCountedList(groups);
   const localShape = groups.length === 2 && groups[0]!.length === 3 && groups[1]!.length === 4;
@@ -150,7 +156,8 @@ function isPhoneRun(run: string, before: string, after: string): boolean {
 }
 
 function findPhones(text: string): string[] {
-  const masked = maskNonPhones(text);
+  // "555_0132": an underscore between digit groups of 3 or more joins them ("v3_415" stays a version)
+  const masked = maskNonPhones(text.replace(/(?<=\d{3})_(?=\d{3})/g, ' '));
   const found: string[] = [];
   for (const m of masked.matchAll(NUMBER_RUN)) {
     const start = m.index;

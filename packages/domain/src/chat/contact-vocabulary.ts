@@ -44,9 +44,12 @@ export const BARE_PROVIDERS =
 export const UNIT_AFTER =
   /^\s*(?:in\.?(?=\s*(?:$|[,;)\n]))|mm|cm|dm|m|inch|inches|ft|feet|foot|"|g|gr|gram|grams|kg|oz|dwt|ct|cts|carat|carats|k|kt|karat|karats|%|percent|px|dpi|mb|gb|kb|bytes?|°|deg|degrees|tris|triangles|polys?|polygons|faces|vertices|pcs|pieces|units|stones?|diamonds?|gems?|gemstones?|pearls?|beads?|prongs?|links?|rings?|pendants?|charms?|samples?|x|usd|eur|gbp|dollars?|euros?|pounds?|days?|weeks?|hours?|minutes?|mins?|years?)(?![a-z])/;
 
-/** Words right before a number that make it an identifier (order, SKU, part, tracking …), not a phone. */
+/**
+ * Words right before a number that make it an identifier (order, SKU, part, tracking …), an engraving or
+ * a list of values (prices, weights …), not a phone.
+ */
 export const IDENTIFIER_BEFORE =
-  /\b(?:order|orders|sku|skus|part|parts|p\/n|pn|item|items|invoice|inv|ref|reference|tracking|track|serial|s\/n|lot|batch|po|model|id|ticket|case|article|catalog|catalogue|cat|code|version|build|size|sizes|mesh|file|project|style|stock|report|certificate|cert|gia|igi|hrd|ags|inscription|hallmark|receipt|transaction|txn|payment|kit|fedex|ups|usps|dhl|shipment|parcel|waybill|awb)\s*(?:no\.?|number|num|nr|#|id|code)?\s*(?:is|was|:|#|=)?\s*$/;
+  /\b(?:order|orders|sku|skus|part|parts|p\/n|pn|item|items|invoice|inv|ref|reference|tracking|track|serial|s\/n|lot|batch|po|model|id|ticket|case|article|catalog|catalogue|cat|code|version|build|size|sizes|mesh|file|project|style|stock|report|certificate|cert|gia|igi|hrd|ags|inscription|inscribed|engrave|engraving|engraved|reads|numbers|hallmark|price|prices|cost|costs|list|budget|total|totals|options|quantity|quantities|qty|weights?|widths?|lengths?|receipt|transaction|txn|payment|kit|fedex|ups|usps|dhl|shipment|parcel|waybill|awb)\s*(?:no\.?|number|num|nr|#|id|code)?\s*(?:is|was|:|#|=)?\s*$/;
 
 /**
  * Words before a number that mean "this is how to reach me"; they lower the digits a phone needs. "text"
