@@ -134,12 +134,12 @@ function isBareLocalNumber(run: string, groups: readonly string[], before: strin
 
 function isPhoneRun(run: string, before: string, after: string): boolean {
   const digits = run.replace(/\D/g, '');
+  if (digits.length < 7 || digits.length > 15) return false; // no phone is shorter or longer: skip the rest
   const international = run.trimStart().startsWith('+');
   const announced = PHONE_CONTEXT.test(before.slice(-40)) || PHONE_CONTEXT_AFTER.test(after.slice(0, 40));
   if (isRuledOut(before, after, announced)) return false;
   const groups = run.split(/[^\d]+/).filter(Boolean);
-  if (international) return digits.length >= 8 && digits.length <= 15;
-  if (digits.length > 15) return false;
+  if (international) return digits.length >= 8;
   // "sizes 5 6 7 8 9 10 11 12": many 1–2 digit groups are a list; spaced single digits and French-style
   // pairs starting with 0 ("06 12 34 56 78") are phones.
   const allSingles = groups.every((g) => g.length === 1);
@@ -148,7 +148,6 @@ function isPhoneRun(run: string, before: string, after: string): boolean {
   const pairs = !allSingles && groups.every((g) => g.length <= 2) && !digits.startsWith('0');
   if (pairs && (!announced || isInOrder(groups))) return false;
   if (digits.length >= 10) return true;
-  if (digits.length < 7) return false;
   // 7 to 9 digits: with words that announce a phone ("call me on 555 0132", "555 0132 is my cell"), or
   // in the shape of a local number
   if (announced) return !(allSingles && isCountedList(groups));

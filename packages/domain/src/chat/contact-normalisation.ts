@@ -87,6 +87,9 @@ const TENS: Readonly<Record<string, string>> = {
 };
 const REPEATERS: Readonly<Record<string, number>> = { double: 2, triple: 3 };
 
+const ANY_NUMBER_WORD = new RegExp(
+  `(?:^|[^a-z])(?:${[...Object.keys(SPELLED_DIGITS), ...Object.keys(TENS), ...Object.keys(REPEATERS), 'hundred'].join('|')})(?![a-z])`,
+);
 const isNumberWord = (t: string): boolean =>
   t in SPELLED_DIGITS || t in TENS || t in REPEATERS || t === 'hundred';
 const isNumeric = (t: string): boolean => /^\d+$/.test(t) || isNumberWord(t);
@@ -141,6 +144,7 @@ function runToGroups(tokens: readonly string[]): string[] {
  * word or digit group, so "one ring with two stones" stays as it is.
  */
 function spelledDigitsToDigits(text: string): string {
+  if (!ANY_NUMBER_WORD.test(text)) return text; // most messages: nothing to do
   const tokens = text.match(/[a-z]+|\d+|[^a-z\d]+/g) ?? [];
   const out: string[] = [];
   let i = 0;

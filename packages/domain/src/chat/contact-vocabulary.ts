@@ -49,7 +49,7 @@ export const UNIT_AFTER =
  * a list of values (prices, weights …), not a phone.
  */
 export const IDENTIFIER_BEFORE =
-  /\b(?:order|orders|sku|skus|part|parts|p\/n|pn|item|items|invoice|inv|ref|reference|tracking|track|serial|s\/n|lot|batch|po|model|id|ticket|case|article|catalog|catalogue|cat|code|version|build|size|sizes|mesh|file|project|style|stock|report|certificate|cert|gia|igi|hrd|ags|inscription|inscribed|engrave|engraving|engraved|reads|numbers|hallmark|price|prices|cost|costs|list|budget|total|totals|options|quantity|quantities|qty|weights?|widths?|lengths?|receipt|transaction|txn|payment|kit|fedex|ups|usps|dhl|shipment|parcel|waybill|awb)\s*(?:no\.?|number|num|nr|#|id|code)?\s*(?:is|was|:|#|=)?\s*$/;
+  /\b(?:order|orders|sku|skus|part|parts|p\/n|pn|item|items|invoice|inv|ref|reference|tracking|track|serial|s\/n|lot|batch|po|model|id|ticket|case|article|catalog|catalogue|cat|code|version|build|size|sizes|mesh|file|project|style|stock|mold|mould|die|tree|flask|casting|design|report|certificate|cert|gia|igi|hrd|ags|inscription|inscribed|engrave|engraving|engraved|reads|numbers|hallmark|price|prices|cost|costs|list|budget|total|totals|options|quantity|quantities|qty|weights?|widths?|lengths?|receipt|transaction|txn|payment|kit|fedex|ups|usps|dhl|shipment|parcel|waybill|awb)\s*(?:no\.?|number|num|nr|#|id|code)?\s*(?:is|was|:|#|=)?\s*$/;
 
 /**
  * Words before a number that mean "this is how to reach me"; they lower the digits a phone needs. "text"
