@@ -231,7 +231,7 @@ function mustBlock(): Record<string, Entry[]> {
   const said: string[] = [];
   const uk: string[] = [];
   for (let i = 0; i < 40; i++) {
-    said.push(sentence(fill(pick([...CUE_BEFORE, ...CUE_AFTER]), sayLocal(local()))));
+    said.push(sentence(fill(pick([...CUE_BEFORE, ...CUE_AFTER, ...BARE]), sayLocal(local()))));
     const m = ukMobile();
     const way = random();
     uk.push(

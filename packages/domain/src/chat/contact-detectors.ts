@@ -143,10 +143,11 @@ function isPhoneRun(run: string, before: string, after: string): boolean {
   // "sizes 5 6 7 8 9 10 11 12": many 1–2 digit groups are a list; spaced single digits and French-style
   // pairs starting with 0 ("06 12 34 56 78") are phones.
   const allSingles = groups.every((g) => g.length === 1);
-  // Said aloud, a number is pairs too ("five fifty-five, oh one thirty-two" → "5 55 0 1 32"): next to a
-  // phone word only a list in order ("5 6 7 8 9 10 11") is a list.
+  // Said aloud, a number is pairs too ("five fifty-five, oh one thirty-two" → "5 55 0 1 32"): a list is
+  // in order ("5 6 7 8 9 10 11"), or, with no phone word near, anything but seven digits.
   const pairs = !allSingles && groups.every((g) => g.length <= 2) && !digits.startsWith('0');
-  if (pairs && (!announced || isInOrder(groups))) return false;
+  if (pairs && isInOrder(groups)) return false;
+  if (pairs && !announced && digits.length !== 7) return false;
   if (digits.length >= 10) return true;
   // 7 to 9 digits: with words that announce a phone ("call me on 555 0132", "555 0132 is my cell"), or
   // in the shape of a local number

@@ -90,8 +90,10 @@ const REPEATERS: Readonly<Record<string, number>> = { double: 2, triple: 3 };
 const ANY_NUMBER_WORD = new RegExp(
   `(?:^|[^a-z])(?:${[...Object.keys(SPELLED_DIGITS), ...Object.keys(TENS), ...Object.keys(REPEATERS), 'hundred'].join('|')})(?![a-z])`,
 );
+/** "o o o" was joined into "ooo" by join-spaced-letters: zeros. */
+const isZeros = (t: string): boolean => /^o{2,4}$/.test(t);
 const isNumberWord = (t: string): boolean =>
-  t in SPELLED_DIGITS || t in TENS || t in REPEATERS || t === 'hundred';
+  t in SPELLED_DIGITS || t in TENS || t in REPEATERS || t === 'hundred' || isZeros(t);
 const isNumeric = (t: string): boolean => /^\d+$/.test(t) || isNumberWord(t);
 /** Between two numbers: up to 4 of space, comma, dot, hyphen, slash, ellipsis, or nothing ("five5five"). */
 const isJoin = (t: string): boolean => /^[\s,.\-/…]{1,4}$/.test(t);
@@ -130,7 +132,7 @@ function runToGroups(tokens: readonly string[]): string[] {
         [tail, used] = [SPELLED_DIGITS[next]!.padStart(2, '0'), 2];
       }
       value = last !== undefined && last.length === 1 ? last + tail : `${last ?? ''}${tail}`;
-    } else value = SPELLED_DIGITS[t] ?? t;
+    } else value = isZeros(t) ? '0'.repeat(t.length) : (SPELLED_DIGITS[t] ?? t);
     for (let r = 0; r < repeat; r++) groups.push(value);
     repeat = 1;
     k += used;
@@ -163,7 +165,7 @@ function spelledDigitsToDigits(text: string): string {
     }
     const words = run.filter((k) => isNumberWord(tokens[k]!));
     // lone "o"/"oh" beside a single digit is too weak a signal ("oh 5 stones"), so ask for 3 numeric tokens then
-    const weakOnly = words.every((k) => ['o', 'oh', 'nil'].includes(tokens[k]!));
+    const weakOnly = words.every((k) => ['o', 'oh', 'nil'].includes(tokens[k]!) || isZeros(tokens[k]!));
     if (words.length > 0 && run.length >= 2 && (!weakOnly || run.length >= 3)) {
       out.push(runToGroups(run.map((k) => tokens[k]!)).join(' '));
       i = j + 1;
