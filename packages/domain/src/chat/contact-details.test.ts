@@ -86,7 +86,7 @@ describe('the generated corpus', () => {
     expect(falseAlarmRate).toBeLessThanOrEqual(0.01);
   });
 
-  test('reads at least 2,000 messages a second over the corpus (measured ~25,000 on an idle core)', () => {
+  test('reads at least 1,000 messages a second over the corpus (a floor against pathological slowdowns; README has the figure)', () => {
     const entries = [
       ...corpus.mustBlock,
       ...corpus.mustPass,
@@ -97,7 +97,7 @@ describe('the generated corpus', () => {
     const started = performance.now();
     for (const e of entries) findContactDetails(e);
     const perSecond = messages / ((performance.now() - started) / 1000);
-    expect(perSecond).toBeGreaterThan(2_000);
+    expect(perSecond).toBeGreaterThan(1_000);
   });
 });
 
