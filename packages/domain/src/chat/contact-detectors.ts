@@ -7,6 +7,7 @@ import {
   INSTAGRAM_POST_PATH,
   MESSENGER_HOSTS,
   PHONE_CONTEXT,
+  PHONE_CONTEXT_AFTER,
   PLATFORM,
   TLD,
   UNIT_AFTER,
@@ -69,6 +70,10 @@ const NOT_PHONE_MASKS: readonly RegExp[] = [
   /(?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?!\d)/g,
   // decimals with a short whole part and a short fraction: 7.5, 0.12, 48.5, 1920.25
   /(?<![\d.])\d{1,4}\.\d{1,3}(?![.\d])/g,
+  // US ZIP+4 codes: 94105-1234
+  /(?<![\d-])\d{5}-\d{4}(?![\d-])/g,
+  // day month year with spaces, as engraved: 14 02 2015, 3 05 1994
+  /(?<!\d)(?:0?[1-9]|[12]\d|3[01]) (?:0?[1-9]|1[0-2]) (?:19|20)\d{2}(?!\d)/g,
   // fractions and ratios: 750/1000, 3/4
   /(?<!\d)\d+\/\d+(?!\d)/g,
 ];
@@ -77,35 +82,82 @@ function maskNonPhones(text: string): string {
   return NOT_PHONE_MASKS.reduce((s, re) => s.replace(re, (m) => '§'.repeat(m.length)), text);
 }
 
-function isPhoneRun(run: string, before: string, after: string): boolean {
-  const digits = run.replace(/\D/g, '');
-  const international = run.trimStart().startsWith('+');
+const PHONE_WORD_GLUE = /\b(?:me|call|tel|phone|cell|mobile|mob|number|num|whatsapp|text|txt|sms|fax)[-.]$/;
+
+/** "1 2 3 4 5 6 7" or "9 8 7 6 5 4 3": a counted list, not a number. */
+function isCountedList(groups: readonly string[]): boolean {
+  const steps = groups.slice(1).map((g, k) => Number(g) - Number(groups[k]));
+  return steps.every((d) => d === 1) || steps.every((d) => d === -1);
+}
+
+/** "5 6 7 8 9 10 11 12", "4 4 5 5 6": sizes listed smallest first. */
+function isInOrder(groups: readonly string[]): boolean {
+  return groups.slice(1).every((g, k) => Number(g) >= Number(groups[k]));
+}
+
+/** What is glued to a run or comes right before it rules it out as a phone (identifiers, prices, units). */
+function isRuledOut(before: string, after: string, announced: boolean): boolean {
   // Glued to letters or symbols it is part of an identifier, a price or a link: "RNG-2024", "#1001",
   // "$1250", "wa.me/1415…" (the link detector sees that one), "0815-xl", "12%".
   // "_" is not glue: in file names it separates words ("anna_4155550132.pdf").
-  const announced = PHONE_CONTEXT.test(before.slice(-30));
-  if (/[a-z#@$€£¥/=&?%*§]$/.test(before)) return false;
-  // "RNG-2024-0815": a code glued by a hyphen, unless a phone word came first ("call-me-415-555-0132")
-  if (/[a-z][-.]$/.test(before) && !announced) return false;
-  if (/^(?:-?[a-z]|[%/°§]|\.\d)/.test(after)) return false;
-  if (UNIT_AFTER.test(after)) return false;
-  const lead = before.slice(-40);
-  if (IDENTIFIER_BEFORE.test(lead)) return false;
-  if (/(?:[$€£¥]|\b(?:usd|eur|gbp|chf|cad|aud|jpy))\s*$/.test(before)) return false;
+  if (/[a-z#@$€£¥/=&?%*§]$/.test(before)) return true;
+  // "RNG-2024-0815", "INV-2025-6104": a code glued by a hyphen, unless a phone word is the glue
+  // ("call-me-415-555-0132", "cell.555.0132")
+  if (/[a-z][-.]$/.test(before) && !(announced && PHONE_WORD_GLUE.test(before))) return true;
+  if (/^(?:-?[a-z]|[%/°§]|\.\d)/.test(after)) return true;
+  // "x 12" after a number is a dimension, or an extension when a phone word came first ("call 555 0132 x 12")
+  if (UNIT_AFTER.test(after) && !(announced && /^\s*x\s*\d/.test(after))) return true;
+  if (IDENTIFIER_BEFORE.test(before.slice(-40))) return true;
+  return /(?:[$€£¥]|\b(?:usd|eur|gbp|chf|cad|aud|jpy))\s*$/.test(before);
+}
+
+/** Digits said to be on the piece ("numbers on the charm: 7 3 1 9 2 8 4") are an engraving, not a phone. */
+const ON_THE_PIECE =
+  /\b(?:engrav\w*|inscri\w*|reads?|says?|numbers|digits on|charm|pendant|band|inside|stamp\w*|hallmark\w*|locket|tag)\b/;
+
+/**
+ * A short number (7–9 digits) that reads as a phone on its own, with no phone word near it: a local
+ * number in its usual 3+4 shape ("555 0132", "555-0132", "555.0132"), seven or more digits spelled or
+ * spaced one by one ("five five five oh one three two") that are not a counted list, or seven digits
+ * partly spelled ("five five five 0132"); not when the text says the digits are on the piece. Split over
+ * two messages (a line break inside) only when each message is nothing but its part of the number.
+ */
+function isBareLocalNumber(run: string, groups: readonly string[], before: string, after: string): boolean {
+  if (ON_THE_PIECE.test(before.slice(-40))) return false;
+  if (run.includes('\n') && !(/(?:^|\n)\s*$/.test(before) && /^\s*(?:$|\n)/.test(after))) return false;
+  if (groups.every((g) => g.length === 1)) return groups.length >= 7 && !isCountedList(groups);
+  const localShape = groups.length === 2 && groups[0]!.length === 3 && groups[1]!.length === 4;
+  if (localShape) return /^\d{3}(?:\s|\s?[-.]\s?)\d{4}$/.test(run.trim());
+  // partly spelled: "five five five 0132" → "5 5 5 0132", "555 oh one three two" → "555 0 1 3 2"
+  return groups.join('').length === 7 && groups.filter((g) => g.length === 1).length >= 2;
+}
+
+function isPhoneRun(run: string, before: string, after: string): boolean {
+  const digits = run.replace(/\D/g, '');
+  if (digits.length < 7 || digits.length > 15) return false; // no phone is shorter or longer: skip the rest
+  const international = run.trimStart().startsWith('+');
+  const announced = PHONE_CONTEXT.test(before.slice(-40)) || PHONE_CONTEXT_AFTER.test(after.slice(0, 40));
+  if (isRuledOut(before, after, announced)) return false;
   const groups = run.split(/[^\d]+/).filter(Boolean);
-  if (international) return digits.length >= 8 && digits.length <= 15;
-  if (digits.length > 15) return false;
+  if (international) return digits.length >= 8;
   // "sizes 5 6 7 8 9 10 11 12": many 1–2 digit groups are a list; spaced single digits and French-style
   // pairs starting with 0 ("06 12 34 56 78") are phones.
   const allSingles = groups.every((g) => g.length === 1);
-  if (!allSingles && groups.every((g) => g.length <= 2) && !digits.startsWith('0')) return false;
+  // Said aloud, a number is pairs too ("five fifty-five, oh one thirty-two" → "5 55 0 1 32"): a list is
+  // in order ("5 6 7 8 9 10 11"), or, with no phone word near, anything but seven digits.
+  const pairs = !allSingles && groups.every((g) => g.length <= 2) && !digits.startsWith('0');
+  if (pairs && isInOrder(groups)) return false;
+  if (pairs && !announced && digits.length !== 7) return false;
   if (digits.length >= 10) return true;
-  // 7 to 9 digits only with words that announce a phone: "call me on 555 0132".
-  return digits.length >= 7 && announced && groups.length <= 4;
+  // 7 to 9 digits: with words that announce a phone ("call me on 555 0132", "555 0132 is my cell"), or
+  // in the shape of a local number
+  if (announced) return !(allSingles && isCountedList(groups));
+  return isBareLocalNumber(run, groups, before, after);
 }
 
 function findPhones(text: string): string[] {
-  const masked = maskNonPhones(text);
+  // "555_0132": an underscore between digit groups of 3 or more joins them ("v3_415" stays a version)
+  const masked = maskNonPhones(text.replace(/(?<=\d{3})_(?=\d{3})/g, ' '));
   const found: string[] = [];
   for (const m of masked.matchAll(NUMBER_RUN)) {
     const start = m.index;
@@ -192,7 +244,8 @@ export const CONTACT_DETECTORS: readonly Detector[] = [
     name: 'phone-number',
     kind: 'phone',
     why:
-      '10–15 digits in groups (8–15 after "+", 7–9 after words like "call me"), once dates, times, decimals, ' +
+      '10–15 digits in groups (8–15 after "+", 7–9 next to words like "call me" or "is my cell", or a bare ' +
+      'local "555 0132"; digits may be spelled: "five five five oh one three two"), once dates, times, decimals, ' +
       'fractions, prices, measurements with units, identifiers (order, SKU, part) and size lists are ruled out',
     find: findPhones,
   },

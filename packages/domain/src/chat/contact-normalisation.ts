@@ -52,6 +52,7 @@ const SPELLED_DIGITS: Readonly<Record<string, string>> = {
   oh: '0',
   o: '0',
   nought: '0',
+  nil: '0',
   one: '1',
   two: '2',
   three: '3',
@@ -61,49 +62,112 @@ const SPELLED_DIGITS: Readonly<Record<string, string>> = {
   seven: '7',
   eight: '8',
   nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
+  fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
+};
+/** "twenty" … "ninety"; followed by a digit word they make one number ("thirty two" → 32). */
+const TENS: Readonly<Record<string, string>> = {
+  twenty: '2',
+  thirty: '3',
+  forty: '4',
+  fourty: '4',
+  fifty: '5',
+  sixty: '6',
+  seventy: '7',
+  eighty: '8',
+  ninety: '9',
 };
 const REPEATERS: Readonly<Record<string, number>> = { double: 2, triple: 3 };
 
+const ANY_NUMBER_WORD = new RegExp(
+  `(?:^|[^a-z])(?:${[...Object.keys(SPELLED_DIGITS), ...Object.keys(TENS), ...Object.keys(REPEATERS), 'hundred'].join('|')})(?![a-z])`,
+);
+/** "o o o" was joined into "ooo" by join-spaced-letters: zeros. */
+const isZeros = (t: string): boolean => /^o{2,4}$/.test(t);
+const isNumberWord = (t: string): boolean =>
+  t in SPELLED_DIGITS || t in TENS || t in REPEATERS || t === 'hundred' || isZeros(t);
+const isNumeric = (t: string): boolean => /^\d+$/.test(t) || isNumberWord(t);
+/** Between two numbers: up to 4 of space, comma, dot, hyphen, slash, ellipsis, or nothing ("five5five"). */
+const isJoin = (t: string): boolean => /^[\s,.\-/…]{1,4}$/.test(t);
+
+/** A tens word and the digit word after it: ["thirty", "two"] → "32" and 2 tokens used; ["thirty"] → "30", 1. */
+function tensValue(tokens: readonly string[], k: number): [string, number] {
+  const unit = SPELLED_DIGITS[tokens[k + 1] ?? ''];
+  const joinsUnit = unit !== undefined && /^[1-9]$/.test(unit);
+  return [TENS[tokens[k]!]! + (joinsUnit ? unit : '0'), joinsUnit ? 2 : 1];
+}
+
+/** The digits a run of numeric tokens stands for, one group per number ("thirty two" → "32"). */
+function runToGroups(tokens: readonly string[]): string[] {
+  const groups: string[] = [];
+  let repeat = 1;
+  let k = 0;
+  while (k < tokens.length) {
+    const t = tokens[k]!;
+    let value: string;
+    let used = 1;
+    if (t in REPEATERS) {
+      repeat = REPEATERS[t]!;
+      k++;
+      continue;
+    }
+    if (t in TENS) [value, used] = tensValue(tokens, k);
+    else if (t === 'hundred') {
+      // "five hundred" → 500, "five hundred fifty five" → 555, "eight hundred and" → 800
+      const last = groups.pop();
+      const next = tokens[k + 1] ?? '';
+      let tail = '00';
+      if (next in TENS) {
+        const [tens, n] = tensValue(tokens, k + 1);
+        [tail, used] = [tens, n + 1];
+      } else if (next in SPELLED_DIGITS && next !== 'o' && next !== 'oh') {
+        [tail, used] = [SPELLED_DIGITS[next]!.padStart(2, '0'), 2];
+      }
+      value = last !== undefined && last.length === 1 ? last + tail : `${last ?? ''}${tail}`;
+    } else value = isZeros(t) ? '0'.repeat(t.length) : (SPELLED_DIGITS[t] ?? t);
+    for (let r = 0; r < repeat; r++) groups.push(value);
+    repeat = 1;
+    k += used;
+  }
+  return groups;
+}
+
 /**
- * Rewrites runs of spelled digits ("four one five", "415 five five five", "double five") as digits
- * separated by spaces. A number word only counts next to another number word or digit group, so
- * "one ring with two stones" stays as it is.
+ * Rewrites runs of spelled numbers ("four one five", "415 five five five", "double five", "oh one
+ * thirty-two") as digit groups separated by spaces. A number word only counts next to another number
+ * word or digit group, so "one ring with two stones" stays as it is.
  */
 function spelledDigitsToDigits(text: string): string {
+  if (!ANY_NUMBER_WORD.test(text)) return text; // most messages: nothing to do
   const tokens = text.match(/[a-z]+|\d+|[^a-z\d]+/g) ?? [];
-  const isNumberWord = (t: string): boolean => t in SPELLED_DIGITS || t in REPEATERS;
-  const isNumeric = (t: string): boolean => /^\d+$/.test(t) || isNumberWord(t);
-  const isJoin = (t: string): boolean => /^[\s,.\-/]{1,3}$/.test(t);
   const out: string[] = [];
   let i = 0;
   while (i < tokens.length) {
-    // collect a run: numeric (join numeric)*
+    // collect a run: numeric (join? numeric)*
     const run: number[] = [];
     let j = i;
     if (isNumeric(tokens[j]!)) {
       run.push(j);
-      while (j + 2 < tokens.length && isJoin(tokens[j + 1]!) && isNumeric(tokens[j + 2]!)) {
-        j += 2;
+      for (;;) {
+        if (j + 2 < tokens.length && isJoin(tokens[j + 1]!) && isNumeric(tokens[j + 2]!)) j += 2;
+        else if (j + 1 < tokens.length && isNumeric(tokens[j + 1]!)) j += 1;
+        else break;
         run.push(j);
       }
     }
     const words = run.filter((k) => isNumberWord(tokens[k]!));
     // lone "o"/"oh" beside a single digit is too weak a signal ("oh 5 stones"), so ask for 3 numeric tokens then
-    const weakOnly = words.every((k) => ['o', 'oh'].includes(tokens[k]!));
+    const weakOnly = words.every((k) => ['o', 'oh', 'nil'].includes(tokens[k]!) || isZeros(tokens[k]!));
     if (words.length > 0 && run.length >= 2 && (!weakOnly || run.length >= 3)) {
-      const digits: string[] = [];
-      let repeat = 1;
-      for (const k of run) {
-        const t = tokens[k]!;
-        if (t in REPEATERS) {
-          repeat = REPEATERS[t]!;
-          continue;
-        }
-        const value = SPELLED_DIGITS[t] ?? t;
-        for (let r = 0; r < repeat; r++) digits.push(value);
-        repeat = 1;
-      }
-      out.push(digits.join(' '));
+      out.push(runToGroups(run.map((k) => tokens[k]!)).join(' '));
       i = j + 1;
     } else {
       // nothing to rewrite: keep the run as it is and go on after it

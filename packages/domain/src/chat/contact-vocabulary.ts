@@ -42,15 +42,26 @@ export const BARE_PROVIDERS =
 
 /** Units that follow measurements: a run of numbers ending in one is a list of sizes, not a phone. */
 export const UNIT_AFTER =
-  /^\s*(?:in\.?(?=\s*(?:$|[,;)\n]))|mm|cm|dm|m|inch|inches|ft|feet|foot|"|g|gr|gram|grams|kg|oz|dwt|ct|cts|carat|carats|k|kt|karat|karats|%|percent|px|dpi|mb|gb|kb|bytes?|°|deg|degrees|tris|triangles|polys?|polygons|faces|vertices|pcs|pieces|units|x|usd|eur|gbp|dollars?|euros?|pounds?|days?|weeks?|hours?|minutes?|mins?|years?)(?![a-z])/;
+  /^\s*(?:in\.?(?=\s*(?:$|[,;)\n]))|mm|cm|dm|m|inch|inches|ft|feet|foot|"|g|gr|gram|grams|kg|oz|dwt|ct|cts|carat|carats|k|kt|karat|karats|%|percent|px|dpi|mb|gb|kb|bytes?|°|deg|degrees|tris|triangles|polys?|polygons|faces|vertices|pcs|pieces|units|stones?|diamonds?|gems?|gemstones?|pearls?|beads?|prongs?|links?|rings?|pendants?|charms?|samples?|x|usd|eur|gbp|dollars?|euros?|pounds?|days?|weeks?|hours?|minutes?|mins?|years?)(?![a-z])/;
 
-/** Words right before a number that make it an identifier (order, SKU, part, tracking …), not a phone. */
+/**
+ * Words right before a number that make it an identifier (order, SKU, part, tracking …), an engraving or
+ * a list of values (prices, weights …), not a phone.
+ */
 export const IDENTIFIER_BEFORE =
-  /\b(?:order|orders|sku|skus|part|parts|p\/n|pn|item|items|invoice|inv|ref|reference|tracking|track|serial|s\/n|lot|batch|po|model|id|ticket|case|article|catalog|catalogue|cat|code|version|build|size|sizes|mesh|file|project|style|stock|report|certificate|cert|gia|igi|hrd|ags|inscription|hallmark|receipt|transaction|txn|payment|kit|fedex|ups|usps|dhl|shipment|parcel|waybill|awb)\s*(?:no\.?|number|num|nr|#|id|code)?\s*(?:is|was|:|#|=)?\s*$/;
+  /\b(?:order|orders|sku|skus|part|parts|p\/n|pn|item|items|invoice|inv|ref|reference|tracking|track|serial|s\/n|lot|batch|po|model|id|ticket|case|article|catalog|catalogue|cat|code|version|build|size|sizes|mesh|file|project|style|stock|mold|mould|die|tree|flask|casting|design|report|certificate|cert|gia|igi|hrd|ags|inscription|inscribed|engrave|engraving|engraved|reads|numbers|hallmark|price|prices|cost|costs|list|budget|total|totals|options|quantity|quantities|qty|weights?|widths?|lengths?|receipt|transaction|txn|payment|kit|fedex|ups|usps|dhl|shipment|parcel|waybill|awb)\s*(?:no\.?|number|num|nr|#|id|code)?\s*(?:is|was|:|#|=)?\s*$/;
 
-/** Words before a number that mean "this is how to reach me"; they lower the digits a phone needs. */
+/**
+ * Words before a number that mean "this is how to reach me"; they lower the digits a phone needs. "text"
+ * after "engraving", "the" or "inscription" is the engraving's text, "ring" is a ring until it takes a
+ * "me", and "dial" a watch's until it takes a "me" or comes right before the number.
+ */
 export const PHONE_CONTEXT =
-  /\b(?:call|calling|phone|tel|telephone|mobile|cell|cellphone|text|txt|sms|whats\s?app|viber|signal|telegram|number|num|ring me|reach me|dial|contact me|landline|fax)\b/;
+  /\b(?:call|calling|phone|phones|tel|telephone|mobile|mob|cell|cellphone|(?<!(?:engrave|engraving|engraved|the|inscription|font|your|this|alt|body)\s)(?:text|txt)|sms|imessage|facetime|whats\s?app|wa|viber|signal|telegram|number|num|digits|(?:ring|buzz|reach|contact|hmu|hit)\s+me|dial\s+me|landline|fax|hotline|direct line)\b|\bdial\s*:?\s*$/;
+
+/** Right after a number: "… is my cell", "… call me", "… (mobile)": the number is offered as a phone. */
+export const PHONE_CONTEXT_AFTER =
+  /^[\s,.;:)(-]{0,4}(?:(?:is|=|that's|thats|that\s+is|this\s+is|it's|its|it\s+is)\s+)?(?:(?:my|our|the)\s+)?(?:(?:own|direct|personal|work|private|new)\s+)?(?:cell|mobile|mob|phone|number|num|whats\s?app|signal|telegram|line|landline|digits|(?:call|text|txt|ring|buzz|whatsapp)\s+(?:me|us))\b/;
 
 /** Messengers and social networks named before a handle ("telegram @john", "insta: john.doe"). */
 export const PLATFORM =

@@ -234,6 +234,39 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
     expect(got.map((m) => m.message)).not.toContain(blocked[0]);
   });
 
+  test("a number split over a sender's consecutive messages is blocked; other senders and old messages do not count", async () => {
+    const customer = await clientIn('customer', room);
+    const designer = await clientIn('designer', room);
+    const refused = { code: 'contact_details_blocked', error: expect.any(String) };
+    // each half alone passes; the second half, read with the first, is refused and not stored
+    sent(await send(customer, room, projectId, 'my cell is five five five'));
+    const lastSeq = (await roomsOf('customer', projectId)).rooms[0]!.lastSeq;
+    expect(await send(customer, room, projectId, 'oh one three two')).toMatchObject(refused);
+    expect(await send(customer, room, projectId, '0132')).toMatchObject(refused);
+    expect((await roomsOf('customer', projectId)).rooms[0]!.lastSeq).toBe(lastSeq);
+    sent(await send(customer, room, projectId, '555'));
+    expect(await send(customer, room, projectId, '0132')).toMatchObject(refused);
+    // the same halves from two people are two people talking
+    sent(await send(designer, room, projectId, '0132'));
+    // numbers of ordinary jewelry talk in a row still pass
+    sent(await send(customer, room, projectId, 'Budget 850'));
+    sent(await send(customer, room, projectId, '1200 if the sapphire is better'));
+    sent(await send(customer, room, projectId, 'size 7'));
+    sent(await send(customer, room, projectId, '5 5 5 stones'));
+    // a first half sent long ago (outside the window) is not read with the new message
+    const first = sent(await send(customer, room, projectId, 'call me on 555'));
+    await world.ctx.db
+      .update(chatMessages)
+      .set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .where(eq(chatMessages.id, first.id));
+    sent(await send(customer, room, projectId, '0132'));
+    // an earlier message that holds a detail by itself (stored under older rules) does not block new ones
+    const older = sent(await send(customer, room, projectId, 'size 7'));
+    await world.ctx.db.update(chatMessages).set({ message: '555 0132' }).where(eq(chatMessages.id, older.id));
+    sent(await send(customer, room, projectId, 'thanks, talk soon'));
+    expect(await send(customer, room, projectId, 'my cell is 555 0199')).toMatchObject(refused);
+  });
+
   test('a mention e-mails the person mentioned', async () => {
     const customer = await clientIn('customer', room);
     const [designer] = await world.ctx.db.select().from(users).where(eq(users.id, ids.designer!));
