@@ -81,3 +81,15 @@ describe('the orders service the checkout writes through', { timeout: 60_000 }, 
     expect(await k.t.ctx.db.select().from(orders)).toHaveLength(count);
   });
 });
+
+describe('the promised date', () => {
+  test('counts weekdays only: paid on a Friday with 3 + 2 days is promised the next Friday', async () => {
+    const { promisedDate } = await import('./orders.service');
+    const friday = new Date('2026-11-27T15:00:00Z');
+    expect(promisedDate(friday, [3, 1], 2).toISOString()).toBe('2026-12-04T15:00:00.000Z');
+    // Monday, 1 day: Tuesday
+    expect(promisedDate(new Date('2026-11-30T09:00:00Z'), [1], 0).toISOString()).toBe(
+      '2026-12-01T09:00:00.000Z',
+    );
+  });
+});
