@@ -104,6 +104,8 @@ describe('order details', () => {
                 { code: 0, name: 'RECEIVED', at: at(20) },
                 { code: 7, name: 'CANCELLED', at: at(21) },
               ],
+              cancelledAt: at(21),
+              payment: { ...order().payment!, status: 'refunded', refundedAt: at(21) },
             }),
           },
         };
@@ -124,6 +126,8 @@ describe('order details', () => {
     );
     expect(await screen.findByText('Order cancelled')).toBeTruthy();
     expect(screen.getByText('CANCELLED', { selector: '[data-testid="order-stage"]' })).toBeTruthy();
+    expect(screen.getByText('Refunded')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Receipt (refunded)' })).toBeTruthy();
     expect(
       within(screen.getByRole('list', { name: 'Production stages' }))
         .getAllByRole('listitem')

@@ -190,6 +190,42 @@ function CancelOrder({ order }: { order: Order }) {
   );
 }
 
+/** Promised (or delivered, or cancelled) date, where the order stands, the total. */
+function Facts({ order: o }: { order: Order }) {
+  const cancelled = o.status === 'cancelled';
+  const when = cancelled
+    ? { label: 'Cancelled', date: o.cancelledAt }
+    : o.deliveredAt
+      ? { label: 'Delivered', date: o.deliveredAt }
+      : { label: 'Promised date', date: o.promisedDate };
+  return (
+    <div className="order-facts">
+      <div>
+        <span className="order-facts__label">{when.label}</span>
+        <strong>{when.date ? formatDate(when.date) : '—'}</strong>
+      </div>
+      <div>
+        <span className="order-facts__label">{cancelled ? 'Payment' : 'Status'}</span>
+        <strong>
+          {cancelled ? (
+            o.payment?.status === 'refunded' ? (
+              'Refunded'
+            ) : (
+              'Refund pending'
+            )
+          ) : (
+            <Lateness text={o.lateness} />
+          )}
+        </strong>
+      </div>
+      <div>
+        <span className="order-facts__label">Total</span>
+        <strong>{formatMoney(o.totalCents)}</strong>
+      </div>
+    </div>
+  );
+}
+
 function NotFound() {
   return (
     <div className="page">
@@ -254,22 +290,7 @@ export function OrderDetailsPage() {
         </div>
       </div>
 
-      {o.status !== 'awaiting_payment' ? (
-        <div className="order-facts">
-          <div>
-            <span className="order-facts__label">{o.deliveredAt ? 'Delivered' : 'Promised date'}</span>
-            <strong>{o.deliveredAt ? formatDate(o.deliveredAt) : promised(o)}</strong>
-          </div>
-          <div>
-            <span className="order-facts__label">Status</span>
-            <strong>{o.status === 'cancelled' ? 'Cancelled' : <Lateness text={o.lateness} />}</strong>
-          </div>
-          <div>
-            <span className="order-facts__label">Total</span>
-            <strong>{formatMoney(o.totalCents)}</strong>
-          </div>
-        </div>
-      ) : null}
+      {o.status !== 'awaiting_payment' ? <Facts order={o} /> : null}
 
       <div className="order-details__grid">
         <div className="order-details__main">
