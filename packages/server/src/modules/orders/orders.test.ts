@@ -222,6 +222,25 @@ describe('cancelling an order', { timeout: 90_000 }, () => {
     ]);
   });
 
+  test('staff moving a RECEIVED order to CANCELLED refund it too; one item alone cannot be cancelled', async () => {
+    const { orderId } = await k.paidOrder('customer');
+    const order = await detail('customer', orderId);
+    const one = await move(orderId, 7, order.items[0].id);
+    expect(one.statusCode).toBe(409);
+    expect(one.json().error.code).toBe('stage_not_allowed');
+    const refundsBefore = await k.balance('refunds');
+    const r = await move(orderId, 7);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().order).toMatchObject({ status: 'cancelled', payment: { status: 'refunded' } });
+    expect(await k.balance('refunds')).toBe(refundsBefore + 59_500);
+    expect((await k.trial()).totalCents).toBe(0);
+    const rows = await k.t.ctx.db
+      .select()
+      .from(orderStageEvents)
+      .where(eq(orderStageEvents.orderId, orderId));
+    expect(rows.find((row) => row.stage === 7)?.byUserId).toBe(k.ids.staff);
+  });
+
   test('an order waiting for its payment cannot be cancelled or moved', async () => {
     const { orderId } = await k.pendingOrder('customer');
     expect((await k.call('customer', 'POST', `/api/orders/${orderId}/cancel`)).statusCode).toBe(409);
