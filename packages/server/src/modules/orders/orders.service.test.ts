@@ -67,6 +67,9 @@ describe('the orders service the checkout writes through', { timeout: 60_000 }, 
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.event, 'order-stage'));
     expect(mails.map((m) => m.to)).toEqual(['customer@demo.facet']);
     expect(mails[0]!.subject).toBe(`Order ${orderId.slice(0, 8).toUpperCase()} received`);
+    // the receipt of an order speaks of no escrow (only project payments are held)
+    const [receipt] = await db.select().from(mailOutbox).where(eq(mailOutbox.event, 'payment-receipt'));
+    expect(receipt!.text).not.toContain('escrow');
   });
 
   test('an order whose sums do not add up is refused and nothing is written', async () => {
