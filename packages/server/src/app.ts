@@ -66,6 +66,9 @@ import { projectPayments, type ProjectPayments } from './modules/payments/projec
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { webhooksRoutes } from './modules/payments/webhooks.routes';
 import { registerPaymentsJobs } from './modules/payments/payments.jobs';
+import { ordersService, type OrdersService } from './modules/orders/orders.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { startOrderAnnouncements } from './modules/orders/orders.announce';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -95,6 +98,7 @@ export interface AppContext {
   gateway: PaymentGateway;
   payments: PaymentsService;
   projectPayments: ProjectPayments;
+  orders: OrdersService;
 }
 
 declare module 'fastify' {
@@ -323,6 +327,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments,
     // a project's payments move it on; its completion releases their escrow
     projectPayments: projectPayments({ db, jobs, payments, projects }),
+    orders: ordersService({ db, jobs, payments }),
   };
   app.decorate('ctx', ctx);
 
@@ -336,6 +341,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
 
   await installHttpLayer(app, config, storage, rateLimitRedis);
+  // order stage moves made in other modules' transactions (the payment's confirmation) are told after them
+  const orderAnnouncements = startOrderAnnouncements(app, ctx.orders);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -361,6 +368,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(libraryRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhooksRoutes);
+  await app.register(ordersRoutes);
   if (sandbox) {
     await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
     // the sandbox's events reach our webhook as HTTP requests, in process
@@ -380,6 +388,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     sandbox?.setDeliverer(null);
+    await orderAnnouncements.stop();
     await jobs.stop();
     await rateLimitRedis?.close();
     await database.close();
