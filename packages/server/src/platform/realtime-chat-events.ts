@@ -12,6 +12,7 @@ import type { GetIsTypingPayload, SendMessagePayload, TypingUser } from '@facet/
 import type { ChatService } from '../modules/chat/chat.service';
 import type { UserRow } from '../modules/accounts/accounts.queries';
 import { AppError } from './errors';
+import { isNewsChannel } from './project-news';
 import { guardedEvents, type GuardedOn } from './realtime-guard';
 import type { RoomPresence } from './realtime-presence';
 import type { ChatServer, ChatSocket } from './realtime-types';
@@ -120,7 +121,7 @@ function messageEvents(socket: ChatSocket, on: GuardedOn, { io, chat, inRoomOrde
 function onDeparture(socket: ChatSocket, { presence }: ChatEventDeps) {
   const user = socket.data.user;
   socket.on('disconnecting', () => {
-    const rooms = [...socket.rooms].filter((r) => r !== socket.id);
+    const rooms = [...socket.rooms].filter((r) => r !== socket.id && !isNewsChannel(r));
     // a typist who goes away stops typing now (when the whole node dies, the receivers' expiry clears it)
     for (const room of rooms) socket.to(room).emit('getIsTyping', typingNews(room, user, false));
     // after the socket has left its rooms, tell each room who is still there

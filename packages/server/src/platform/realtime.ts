@@ -8,6 +8,7 @@ import { roomPresence } from './realtime-presence';
 import { attachRedisAdapter } from './realtime-redis';
 import { startStatusSweep } from './realtime-status-sweep';
 import type { ChatServer, ChatSocket } from './realtime-types';
+import { STAFF_CHANNEL, userChannel, type ProjectNews } from './project-news';
 
 /**
  * The chat's socket.io server on Fastify's own HTTP server (same port, path /socket.io). The socket is
@@ -20,7 +21,13 @@ import type { ChatServer, ChatSocket } from './realtime-types';
  */
 export async function installRealtime(
   app: FastifyInstance,
-  deps: { chat: ChatService; sessions: SessionStore; redisUrl?: string; publicUrl: string },
+  deps: {
+    chat: ChatService;
+    news: ProjectNews;
+    sessions: SessionStore;
+    redisUrl?: string;
+    publicUrl: string;
+  },
 ): Promise<ChatServer> {
   const { chat, sessions } = deps;
   const io: ChatServer = new Server(app.server, {
@@ -39,6 +46,12 @@ export async function installRealtime(
     moveStatus: (room, payload) => io.to(room).emit('getMoveStatus', payload),
     model: (room, payload) => io.to(room).emit('receive-3d-model', payload),
   });
+  // project news goes to each party's own channel (every socket of theirs, on any node)
+  deps.news.setSink((to, payload) => {
+    const channels = to.users.map(userChannel);
+    if (to.staff) channels.push(STAFF_CHANNEL);
+    io.to(channels).emit('projectUpdated', payload);
+  });
   // 3D model files added to a project (attachments, deliveries) are announced in its rooms
   const stopModelFiles = app.ctx.projects.onModelFiles((projectId, files) => {
     void chat
@@ -51,6 +64,8 @@ export async function installRealtime(
   const presence = roomPresence(io, cluster);
   const inRoomOrder = roomOrder();
   io.on('connection', (socket: ChatSocket) => {
+    const user = socket.data.user;
+    void socket.join(user.role === 'staff' ? [userChannel(user.id), STAFF_CHANNEL] : userChannel(user.id));
     handleChatEvents(socket, { io, chat, presence, inRoomOrder, log: app.log });
   });
 
@@ -62,6 +77,7 @@ export async function installRealtime(
     stopModelFiles();
     const sweeping = statusSweep.stop();
     chat.setEmitter(null);
+    deps.news.setSink(null);
     await sweeping;
     io.disconnectSockets(true);
     io.engine.close();
