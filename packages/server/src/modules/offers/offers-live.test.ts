@@ -26,8 +26,9 @@ afterAll(async () => w.stop());
 /** Runs the change and waits (at most a second) until `who` heard news matching `match`. */
 async function within1s(who: string, match: Partial<ProjectUpdatedPayload>, change: () => Promise<unknown>) {
   const before = heard[who]!.length;
-  const started = Date.now();
   await change();
+  // from the moment the change is answered (committed) until the party hears it
+  const started = Date.now();
   const fits = (n: ProjectUpdatedPayload) =>
     Object.entries(match).every(([k, v]) => n[k as keyof ProjectUpdatedPayload] === v);
   await until(() => heard[who]!.slice(before).some(fits), LIVE_MS, `${who} to hear ${JSON.stringify(match)}`);

@@ -7,6 +7,7 @@ import { Button, EmptyState, Skeleton, toast } from '../../../components/ui';
 import { api, errorMessage, isApiError } from '../../../lib/api-client';
 import { ProjectMessages } from '../components/project-chat';
 import { useProject } from '../api/get-project';
+import { useProjectNews } from '../api/project-news';
 import { projectKeys } from '../api/types';
 import type { Offer, ProjectDetail } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -106,7 +107,12 @@ function Workspace({ project }: { project: ProjectDetail }) {
       <div className="project-page">
         <div className="project-page__main">
           {project.viewerRole === 'pro' && mine ? (
-            <ProInvitationPanel offer={mine} open={project.allowedActions.includes('quote')} />
+            <ProInvitationPanel
+              // a quote that arrives live (sent elsewhere) fills the form afresh
+              key={`${mine.id}:${mine.quotedAt ?? ''}`}
+              offer={mine}
+              open={project.allowedActions.includes('quote')}
+            />
           ) : null}
           {project.viewerRole !== 'pro' || mine?.status === 'accepted' ? (
             <WorkflowPanel project={project} />
@@ -169,6 +175,8 @@ export function ProjectPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const project = useProject(id);
+  // offers and status moves arrive over the socket: the page follows without a reload
+  useProjectNews();
   if (project.isPending) {
     return (
       <div className="page" aria-busy="true">
