@@ -261,6 +261,14 @@ describe('stage 2: the customer chose, paid, got a delivery, asked for changes, 
           completed: false,
         });
         expect(entry.activeStatus.position).toBe(1);
+        // the filters agree: the project is neither completed nor in progress for them, still invited
+        const ids = async (filter: string) =>
+          (await ok(await get(role, `/api/projects?filter=${filter}&pageSize=100`)))
+            .json()
+            .projects.map((p: { id: string }) => p.id);
+        expect(await ids('completed')).not.toContain(projectId);
+        expect(await ids('in-progress')).not.toContain(projectId);
+        expect(await ids('invited')).toContain(projectId);
         const invitations = (await ok(await get(role, '/api/invitations'))).json().invitations;
         const mine = invitations.find((i: { projectId: string }) => i.projectId === projectId);
         expect(mine).toMatchObject({ status: 'refused', project: { pro: null, totalPriceCents: null } });

@@ -323,6 +323,30 @@ function filterCondition(filter: ListProjectsQuery['filter']): SQL | undefined {
   }
 }
 
+/**
+ * The filter as the viewer sees the projects: a refused pro's project stands where it stood at the
+ * refusal (inviting, not completed), so a filter does not tell them how it went on.
+ */
+function filterFor(db: Db, viewer: UserRow, filter: ListProjectsQuery['filter']): SQL | undefined {
+  const live = filterCondition(filter);
+  if (!isPro(viewer) || filter === 'all') return live;
+  const refused = exists(
+    db
+      .select({ one: sql`1` })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.projectId, projects.id),
+          eq(invitations.proId, viewer.id),
+          eq(invitations.status, 'refused'),
+        ),
+      ),
+  );
+  const frozen =
+    filter === 'invited' ? sql`true` : filter === 'service' ? eq(projects.service, true) : sql`false`;
+  return or(and(sql`not ${refused}`, live ?? sql`true`), and(refused, frozen));
+}
+
 /** The search: title, description or any item's title contains the words (LIKE wildcards escaped). */
 function searchCondition(db: Db, q: string): SQL | undefined {
   const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -372,7 +396,7 @@ export function projectQueries({ db }: { db: Db }) {
     },
 
     async list(viewer: UserRow, query: ListProjectsQuery) {
-      const conditions: (SQL | undefined)[] = [visibleTo(db, viewer), filterCondition(query.filter)];
+      const conditions: (SQL | undefined)[] = [visibleTo(db, viewer), filterFor(db, viewer, query.filter)];
       if (query.q) conditions.push(searchCondition(db, query.q));
       const where = and(...conditions);
       const [{ total } = { total: 0 }] = await db
