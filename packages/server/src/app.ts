@@ -55,6 +55,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { libraryService, type LibraryService } from './modules/library/library.service';
 import { installRealtime } from './platform/realtime';
+import { projectNews } from './platform/project-news';
 import { connectRedis, type RedisLink } from './platform/redis';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
 import { authThrottleStore, type AuthThrottle } from './modules/accounts/auth-throttle';
@@ -289,7 +290,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const accounts = accountsService({ db, sessions, files, jobs, throttle });
   const signup = signupService({ db, sessions, files, jobs, accounts, onboarding, throttle });
   const projects = projectsService({ db, jobs, storage });
-  const chat = chatService({ db, jobs, storage, config });
+  // project news (offers, status moves) to each party's own socket channel; the realtime server sets where
+  const news = projectNews();
+  const chat = chatService({ db, jobs, storage, config, news });
   const { gateway, sandbox } = await createPaymentGateway({ db, jobs, config });
   const payments = paymentsService({
     db,
@@ -318,7 +321,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     models,
     projects,
     // the chat's quote cards follow the offers
-    offers: offersService({ db, projects, onOfferChange: chat.offerChanged }),
+    offers: offersService({ db, projects, onOfferChange: chat.offerChanged, news }),
     ratings: ratingsService({ db, projects }),
     designers: designersService({ db, projects, accounts }),
     chat,
@@ -359,6 +362,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chatRoutes);
   await installRealtime(app, {
     chat: ctx.chat,
+    news,
     sessions,
     redisUrl: config.redisUrl,
     publicUrl: config.publicUrl,

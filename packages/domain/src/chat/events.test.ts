@@ -3,7 +3,7 @@ import type { ChatAck, ChatMessage, ClientToServerEvents, ServerToClientEvents }
 import { CHAT_MESSAGE_TYPES, CLIENT_TO_SERVER_EVENTS, SERVER_TO_CLIENT_EVENTS, isAckError } from './events';
 
 describe('the chat event map', () => {
-  test('names exactly the spec events, spelling included', () => {
+  test('names exactly the spec events, spelling included, and our one addition', () => {
     expect(CLIENT_TO_SERVER_EVENTS).toEqual(['join', 'leave', 'isTyping', 'sendMessage', 'messageRead']);
     expect(SERVER_TO_CLIENT_EVENTS).toEqual([
       'usersOnline',
@@ -14,6 +14,8 @@ describe('the chat event map', () => {
       'getMoveStatus',
       'getIsTyping',
       'getMessageRead',
+      // ours (issue 16): project news on each party's own channel
+      'projectUpdated',
     ]);
     expect(CHAT_MESSAGE_TYPES).toEqual(['user', 'designer', 'service', 'product', 'ai']);
   });

@@ -223,6 +223,19 @@ export interface GetMessageReadPayload {
   allMessages: boolean;
 }
 
+/**
+ * Something a party of a project waits for changed (not in the spec; issue 16): an invitation or offer
+ * (invited, quoted, accepted, refused, declined) or the project's status. Sent to each party entitled to
+ * see it, on their own channel (not a chat room), never to a pro whose invitation was refused after that
+ * refusal. It carries no more than what changed: the receiver fetches the project again.
+ */
+export interface ProjectUpdatedPayload {
+  projectId: string;
+  kind: 'offer' | 'status';
+  /** The invitation that changed (`offer`): for a pro always their own; null for `status`. */
+  offerId: string | null;
+}
+
 export interface ServerToClientEvents {
   /** Members of a room currently connected. */
   usersOnline: (payload: RoomUsersPayload) => void;
@@ -239,6 +252,7 @@ export interface ServerToClientEvents {
   getMoveStatus: (payload: MoveStatusPayload) => void;
   getIsTyping: (payload: GetIsTypingPayload) => void;
   getMessageRead: (payload: GetMessageReadPayload) => void;
+  projectUpdated: (payload: ProjectUpdatedPayload) => void;
 }
 
 export const CLIENT_TO_SERVER_EVENTS = [
@@ -258,6 +272,7 @@ export const SERVER_TO_CLIENT_EVENTS = [
   'getMoveStatus',
   'getIsTyping',
   'getMessageRead',
+  'projectUpdated',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];
 
 // Compile-time proof that the lists name every event of the maps (and nothing else).

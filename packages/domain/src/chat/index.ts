@@ -53,6 +53,7 @@ export { TYPING_CLEAR_MS, TYPING_REFRESH_MS, TypingTracker } from './typing';
 export { CHAT_MESSAGE_TYPES, CLIENT_TO_SERVER_EVENTS, SERVER_TO_CLIENT_EVENTS, isAckError } from './events';
 export type {
   AckCallback,
+  ProjectUpdatedPayload,
   ChatAck,
   ChatAckError,
   ChatAttachment,

@@ -12,6 +12,7 @@ import type { GetIsTypingPayload, SendMessagePayload, TypingUser } from '@facet/
 import type { ChatService } from '../modules/chat/chat.service';
 import type { UserRow } from '../modules/accounts/accounts.queries';
 import { AppError } from './errors';
+import { isNewsChannel } from './project-news';
 import { guardedEvents, type GuardedOn } from './realtime-guard';
 import type { RoomPresence } from './realtime-presence';
 import type { ChatServer, ChatSocket } from './realtime-types';
@@ -120,8 +121,8 @@ function messageEvents(socket: ChatSocket, on: GuardedOn, { io, chat, inRoomOrde
 function onDeparture(socket: ChatSocket, { presence }: ChatEventDeps) {
   const user = socket.data.user;
   socket.on('disconnecting', () => {
-    // chat rooms only: the socket's own id and its user's room are no chats
-    const rooms = [...socket.rooms].filter((r) => r !== socket.id && !r.startsWith('user:'));
+    // chat rooms only: the socket's own id and its news channels are no chats
+    const rooms = [...socket.rooms].filter((r) => r !== socket.id && !isNewsChannel(r));
     // a typist who goes away stops typing now (when the whole node dies, the receivers' expiry clears it)
     for (const room of rooms) socket.to(room).emit('getIsTyping', typingNews(room, user, false));
     // after the socket has left its rooms, tell each room who is still there

@@ -1,3 +1,4 @@
+import { isNewsChannel } from './project-news';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
@@ -51,7 +52,8 @@ export async function attachRedisAdapter(
   };
   pub.onLost(markLost);
   sub.onLost(markLost);
-  const localRooms = () => [...io.of('/').adapter.rooms.keys()].filter((r) => !io.of('/').sockets.has(r));
+  const localRooms = () =>
+    [...io.of('/').adapter.rooms.keys()].filter((r) => !io.of('/').sockets.has(r) && !isNewsChannel(r));
   const redeliver = async () => {
     const since = lostAt;
     lostAt = null;

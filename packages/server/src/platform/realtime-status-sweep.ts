@@ -9,13 +9,22 @@ const SWEEP_INTERVAL_MS = 5000;
  */
 export function startStatusSweep(app: FastifyInstance, chat: ChatService) {
   let sweeping: Promise<unknown> | null = null;
+  let stopped = false;
+  // a move recorded while a sweep runs is swept right after it, not at the next tick (live pages, issue 16)
+  let again = false;
   const sweep = () => {
-    if (sweeping) return;
+    if (stopped) return;
+    if (sweeping) {
+      again = true;
+      return;
+    }
+    again = false;
     sweeping = chat
       .syncProjectEvents()
       .catch((err: unknown) => app.log.error({ err }, 'chat: posting status moves failed'))
       .finally(() => {
         sweeping = null;
+        if (again) sweep();
       });
   };
   app.addHook('onResponse', async (request, reply) => {
@@ -27,6 +36,7 @@ export function startStatusSweep(app: FastifyInstance, chat: ChatService) {
   return {
     /** Stops the timer now; the returned promise settles when a sweep under way has ended. */
     stop(): Promise<unknown> {
+      stopped = true;
       clearInterval(timer);
       return sweeping ?? Promise.resolve();
     },

@@ -8,8 +8,6 @@ export type ServerToClientEvents = ChatServerEvents & {
   'order-updated': (payload: OrderUpdatedPayload) => void;
 };
 
-/** The room of one user's sockets (joined on connection). */
-export const userRoom = (userId: string) => `user:${userId}`;
 
 /** What a socket carries once the session cookie has been checked. */
 export interface SocketData {

@@ -7,8 +7,9 @@ import { handleChatEvents, roomOrder } from './realtime-chat-events';
 import { roomPresence } from './realtime-presence';
 import { attachRedisAdapter } from './realtime-redis';
 import { startStatusSweep } from './realtime-status-sweep';
-import { userRoom, type ChatServer, type ChatSocket } from './realtime-types';
+import type { ChatServer, ChatSocket } from './realtime-types';
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
+import { STAFF_CHANNEL, userChannel, type ProjectNews } from './project-news';
 
 /**
  * The chat's socket.io server on Fastify's own HTTP server (same port, path /socket.io). The socket is
@@ -21,7 +22,13 @@ import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
  */
 export async function installRealtime(
   app: FastifyInstance,
-  deps: { chat: ChatService; sessions: SessionStore; redisUrl?: string; publicUrl: string },
+  deps: {
+    chat: ChatService;
+    news: ProjectNews;
+    sessions: SessionStore;
+    redisUrl?: string;
+    publicUrl: string;
+  },
 ): Promise<ChatServer> {
   const { chat, sessions } = deps;
   const io: ChatServer = new Server(app.server, {
@@ -40,6 +47,12 @@ export async function installRealtime(
     moveStatus: (room, payload) => io.to(room).emit('getMoveStatus', payload),
     model: (room, payload) => io.to(room).emit('receive-3d-model', payload),
   });
+  // project news goes to each party's own channel (every socket of theirs, on any node)
+  deps.news.setSink((to, payload) => {
+    const channels = to.users.map(userChannel);
+    if (to.staff) channels.push(STAFF_CHANNEL);
+    io.to(channels).emit('projectUpdated', payload);
+  });
   // 3D model files added to a project (attachments, deliveries) are announced in its rooms
   const stopModelFiles = app.ctx.projects.onModelFiles((projectId, files) => {
     void chat
@@ -51,13 +64,14 @@ export async function installRealtime(
 
   const presence = roomPresence(io, cluster);
   const inRoomOrder = roomOrder();
-  // each user's own room: their orders' live updates (and anything else meant for them alone)
+  // each user's own channel: their orders' live updates (project news goes the same way, below)
   app.ctx.orders.setEmitter({
-    orderUpdated: (customerId, payload) => io.to(userRoom(customerId)).emit(ORDER_UPDATED_EVENT, payload),
+    orderUpdated: (customerId, payload) => io.to(userChannel(customerId)).emit(ORDER_UPDATED_EVENT, payload),
   });
 
   io.on('connection', (socket: ChatSocket) => {
-    void socket.join(userRoom(socket.data.user.id));
+    const user = socket.data.user;
+    void socket.join(user.role === 'staff' ? [userChannel(user.id), STAFF_CHANNEL] : userChannel(user.id));
     handleChatEvents(socket, { io, chat, presence, inRoomOrder, log: app.log });
   });
 
@@ -70,6 +84,7 @@ export async function installRealtime(
     const sweeping = statusSweep.stop();
     chat.setEmitter(null);
     app.ctx.orders.setEmitter(null);
+    deps.news.setSink(null);
     await sweeping;
     io.disconnectSockets(true);
     io.engine.close();

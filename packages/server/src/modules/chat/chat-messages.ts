@@ -188,10 +188,15 @@ export function chatMessagesPart(ctx: ChatContext, rooms: ChatRoomsPart) {
     /** Messages after a sequence number, oldest first (reconnect resync is `after = last seq seen`). */
     async listMessages(viewer: UserRow, roomId: string, after: number, limit: number) {
       const access = await rooms.requireAccess(viewer, roomId);
+      // the refused pro reads their conversation, not the project's news posted after the refusal
+      const hideNews =
+        access.refusedAt && viewer.id === access.room.proId
+          ? sql`not (${chatMessages.type} = 'ai' and ${chatMessages.createdAt} > ${access.refusedAt.toISOString()})`
+          : undefined;
       const rows = await db
         .select()
         .from(chatMessages)
-        .where(and(eq(chatMessages.roomId, roomId), gt(chatMessages.seq, after)))
+        .where(and(eq(chatMessages.roomId, roomId), gt(chatMessages.seq, after), hideNews))
         .orderBy(asc(chatMessages.seq))
         .limit(limit + 1);
       const page = rows.slice(0, limit);

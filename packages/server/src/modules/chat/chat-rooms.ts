@@ -12,6 +12,7 @@ import { personById } from '../accounts/accounts.reads';
 import { notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import {
+  CLOSED_MESSAGE,
   READ_ONLY_MESSAGE,
   refuse,
   typeOf,
@@ -65,9 +66,20 @@ export async function ensureRooms(tx: Db | Tx, projectId: string) {
     .orderBy(asc(chatRooms.createdAt), asc(chatRooms.id));
 }
 
+/** The project's rooms whose pro was not refused: where the project's news still goes. */
+export async function openRooms(tx: Db | Tx, projectId: string) {
+  const rooms = await ensureRooms(tx, projectId);
+  const refused = new Set(
+    (await invitationsOfProject(tx, projectId)).filter((i) => i.status === 'refused').map((i) => i.proId),
+  );
+  return rooms.filter((r) => !refused.has(r.proId));
+}
+
 /** Spec sections 4-6: may this member send in this room now? Throws the refusal. */
 export function checkMaySend(access: RoomAccess, user: UserRow) {
   const { status, project } = access;
+  // a refused pro's conversation is closed, whatever the project does next
+  if (access.invitationStatus === 'refused') throw refuse('chat_closed', CLOSED_MESSAGE);
   if (`${status.id} ${status.name}`.toLowerCase().includes('cancel')) {
     throw refuse('project_cancelled', 'This project was cancelled, so its chat is closed.');
   }
@@ -78,7 +90,7 @@ export function checkMaySend(access: RoomAccess, user: UserRow) {
   }
   if (access.room.preQuote) {
     if (access.invitationStatus === 'quoted') throw refuse('chat_read_only', READ_ONLY_MESSAGE);
-    if (access.invitationStatus !== 'pending') throw refuse('chat_closed', 'This conversation is closed.');
+    if (access.invitationStatus !== 'pending') throw refuse('chat_closed', CLOSED_MESSAGE);
   }
 }
 
@@ -121,6 +133,7 @@ async function accessOf(db: Db, user: UserRow, roomId: string): Promise<RoomAcce
     project: row.project,
     status: row.status,
     invitationStatus: row.invitationStatus,
+    refusedAt: invitation?.status === 'refused' ? (invitation.answeredAt ?? null) : null,
     pro: row.pro,
     type: typeOf(user),
   };

@@ -12,6 +12,7 @@ import type { ProjectRow, StatusRow } from '../projects/projects.reads';
 import type { PersonRow } from '../accounts/accounts.reads';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
+import type { ProjectNews } from '../../platform/project-news';
 import type { Storage } from '../../platform/storage';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { StoredFileFacts } from '../../platform/files/files.service';
@@ -24,6 +25,8 @@ export type MessageRow = typeof chatMessages.$inferSelect;
 export type AttachmentRow = typeof chatAttachments.$inferSelect & StoredFileFacts;
 
 export const READ_ONLY_MESSAGE = 'Chat is now read-only. Quote has been submitted.';
+/** A refused pro's conversation (another offer was chosen, or the invitation was declined). */
+export const CLOSED_MESSAGE = 'This conversation is closed.';
 export const CONTACT_DETAILS_MESSAGE =
   'Messages with e-mail addresses or phone numbers cannot be sent. Please keep the conversation on Facet.';
 export const MAX_MESSAGE_LENGTH = 5000;
@@ -44,6 +47,8 @@ export interface ChatDeps {
   jobs: Jobs;
   storage: Storage;
   config: Pick<Config, 'staffEmailDomain'>;
+  /** Where the status moves the chat announces also go to each party's own channel. */
+  news?: ProjectNews;
 }
 
 /** The chat's dependencies and the emitter of the moment (null until the socket.io server sets one). */
@@ -57,6 +62,8 @@ export interface RoomAccess {
   project: ProjectRow;
   status: StatusRow;
   invitationStatus: string | null;
+  /** When the room's pro was refused (null while they are not): nothing after it reaches the room. */
+  refusedAt: Date | null;
   pro: PersonRow | null;
   type: Exclude<ChatMessageType, 'ai'>;
 }

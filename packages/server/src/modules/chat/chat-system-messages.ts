@@ -5,11 +5,12 @@ import {
   claimStatusMove,
   holdProject,
   itemsOfProject,
+  projectAudience,
   projectById,
   unannouncedStatusMoves,
 } from '../projects/projects.reads';
 import { insertMessage, toMessage } from './chat-message-store';
-import { ensureRooms } from './chat-rooms';
+import { openRooms } from './chat-rooms';
 import type { ChatContext, ChatEmitter, MessageRow } from './chat-shared';
 
 type Posted = { room: string; message: MessageRow }[];
@@ -23,9 +24,9 @@ async function postToProject(
   options: { key: string; actorId: string | null; statusId: string | null; createdAt?: Date },
 ): Promise<Posted> {
   await holdProject(tx, projectId);
-  const rooms = await ensureRooms(tx, projectId);
   const posted: Posted = [];
-  for (const room of rooms) {
+  // a refused pro's conversation is closed: the project's news no longer reaches it
+  for (const room of await openRooms(tx, projectId)) {
     const { row, created } = await insertMessage(tx, {
       roomId: room.id,
       projectId,
@@ -74,7 +75,7 @@ async function modelFilesAdded(
 ): Promise<Receive3dModelPayload[]> {
   const project = await projectById(db, projectId);
   if (!project || files.length === 0) return [];
-  const rooms = await ensureRooms(db, projectId);
+  const rooms = await openRooms(db, projectId);
   const [firstItem] = await itemsOfProject(db, projectId);
   const sent: Receive3dModelPayload[] = [];
   for (const file of files) {
@@ -89,6 +90,17 @@ async function modelFilesAdded(
     sent.push(payload);
   }
   return sent;
+}
+
+/** The status move reaches every party still entitled to the project on their own channel (issue 16). */
+async function tellParties({ db, news }: ChatContext, projectId: string) {
+  if (!news) return;
+  const audience = await projectAudience(db, projectId);
+  if (!audience) return;
+  news.send(
+    { users: [audience.customerId, ...audience.proIds], staff: true },
+    { projectId, kind: 'status', offerId: null },
+  );
 }
 
 /** Project news in the rooms: system messages, the projects module's status moves, 3D model files. */
@@ -125,17 +137,19 @@ export function chatSystemMessagesPart(ctx: ChatContext) {
       const pending = await unannouncedStatusMoves(db, limit);
       let count = 0;
       for (const event of pending) {
-        const posted = await db.transaction(async (tx) => {
+        const { claimed, posted } = await db.transaction(async (tx) => {
           await holdProject(tx, event.projectId);
-          if (!(await claimStatusMove(tx, event.id))) return [];
-          return postToProject(tx, event.projectId, event.message, {
+          if (!(await claimStatusMove(tx, event.id))) return { claimed: false, posted: [] };
+          const stored = await postToProject(tx, event.projectId, event.message, {
             key: `event:${event.id}`,
             actorId: event.actorId,
             statusId: event.statusId,
           });
+          return { claimed: true, posted: stored };
         });
         count += posted.length;
         await announce(posted, event.projectId);
+        if (claimed) await tellParties(ctx, event.projectId);
       }
       return count;
     },

@@ -210,6 +210,10 @@ export function chatWorld(overrides: Partial<Config> = {}, options: BuildOptions
       for (const s of sockets) s.disconnect();
       await built?.close();
     },
+    /** The Fastify app (for calls the kit has no helper for, e.g. signing in another account). */
+    get app() {
+      return app().app;
+    },
     /** The app's services (db, storage, jobs, chat …). */
     get ctx() {
       return app().ctx;

@@ -7,6 +7,7 @@ import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';
 import { loadPeople } from '../projects/projects.people';
 import type { Access, InvitationRow, ProjectsService } from '../projects/projects.service';
+import type { ProjectNews } from '../../platform/project-news';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const offerClosed = () => new AppError('offer_closed', 'This invitation is no longer open.', 409);
@@ -22,8 +23,20 @@ export function offersService(deps: {
   db: Db;
   projects: ProjectsService;
   onOfferChange?: OfferChangeListener;
+  /** Each party entitled to an offer's change hears of it on their own channel (issue 16). */
+  news?: ProjectNews;
 }) {
   const { db, projects: p } = deps;
+  /** After the commit: the customer and staff hear of the change, each pro of their own invitation only. */
+  const tell = (projectId: string, customerId: string, changed: { id: string; proId: string }[]) => {
+    if (!deps.news || changed.length === 0) return;
+    deps.news.send(
+      { users: [customerId], staff: true },
+      { projectId, kind: 'offer', offerId: changed[0]!.id },
+    );
+    for (const c of changed)
+      deps.news.send({ users: [c.proId], staff: false }, { projectId, kind: 'offer', offerId: c.id });
+  };
   const store = p.invitations;
   const offerChanged = (tx: Tx, projectId: string) =>
     deps.onOfferChange ? deps.onOfferChange(tx, projectId) : Promise.resolve(async () => {});
@@ -52,6 +65,7 @@ export function offersService(deps: {
         inviteInTx(p, tx, viewer, projectId, proId),
       );
       await p.sendMails(mails);
+      tell(projectId, viewer.id, [{ id: invitationId, proId }]);
       return { offer: await reply(viewer, invitationId), project: await p.detail(viewer, projectId) };
     },
 
@@ -71,7 +85,7 @@ export function offersService(deps: {
     },
 
     async quote(viewer: UserRow, invitationId: string, offer: { priceCents: number; leadTimeDays: number }) {
-      const { mails, after } = await db.transaction(async (tx) => {
+      const { mails, a, after } = await db.transaction(async (tx) => {
         const { a, invitation } = await load(tx, viewer, invitationId, true);
         p.check(a, 'quote');
         transition(invitation, 'quote');
@@ -83,16 +97,17 @@ export function offersService(deps: {
           priceCents: offer.priceCents,
           leadTimeDays: offer.leadTimeDays,
         });
-        return { mails, after: await offerChanged(tx, a.project.id) };
+        return { mails, a, after: await offerChanged(tx, a.project.id) };
       });
       await p.sendMails(mails);
       await after();
+      tell(a.project.id, a.project.customerId, [{ id: invitationId, proId: viewer.id }]);
       return reply(viewer, invitationId);
     },
 
     /** The invited pro turns the invitation down. */
     async refuse(viewer: UserRow, invitationId: string) {
-      const { mails, after } = await db.transaction(async (tx) => {
+      const { mails, a, after } = await db.transaction(async (tx) => {
         const { a, invitation } = await load(tx, viewer, invitationId, true);
         p.check(a, 'refuse-invitation');
         transition(invitation, 'refuse');
@@ -101,10 +116,11 @@ export function offersService(deps: {
         const mails = await p.mailTo(tx, 'designer-invite-refuse', a.project.customerId, a.project, {
           proName: people.get(viewer.id)?.shortName ?? '',
         });
-        return { mails, after: await offerChanged(tx, a.project.id) };
+        return { mails, a, after: await offerChanged(tx, a.project.id) };
       });
       await p.sendMails(mails);
       await after();
+      tell(a.project.id, a.project.customerId, [{ id: invitationId, proId: viewer.id }]);
       return reply(viewer, invitationId);
     },
 
@@ -113,7 +129,7 @@ export function offersService(deps: {
      * to Make Payment — one transaction under a row lock on the project, so concurrent accepts have one winner.
      */
     async accept(viewer: UserRow, invitationId: string) {
-      const { mails, projectId, after } = await db.transaction(async (tx) => {
+      const { mails, projectId, changed, after } = await db.transaction(async (tx) => {
         const { a, invitation } = await load(tx, viewer, invitationId, true);
         guardOwner(a);
         if (a.state.hasAcceptedOffer) {
@@ -142,16 +158,23 @@ export function offersService(deps: {
         );
         for (const other of others)
           mails.push(...(await p.mailTo(tx, 'not-chosen-designers', other.proId, a.project)));
-        return { mails, projectId: a.project.id, after: await offerChanged(tx, a.project.id) };
+        return {
+          mails,
+          projectId: a.project.id,
+          // the chosen one first (the customer hears of it), then each refused pro of their own
+          changed: [invitation, ...others],
+          after: await offerChanged(tx, a.project.id),
+        };
       });
       await p.sendMails(mails);
       await after();
+      tell(projectId, viewer.id, changed);
       return { offer: await reply(viewer, invitationId), project: await p.detail(viewer, projectId) };
     },
 
     /** The customer declines one offer; the others stay open. */
     async decline(viewer: UserRow, invitationId: string) {
-      const { mails, after } = await db.transaction(async (tx) => {
+      const { mails, invitation, after } = await db.transaction(async (tx) => {
         const { a, invitation } = await load(tx, viewer, invitationId, true);
         guardOwner(a);
         p.check(a, 'decline-offer');
@@ -159,10 +182,11 @@ export function offersService(deps: {
         await store.refuse(tx, invitationId, 'customer');
         await p.addEvent(tx, a.project.id, 'declined', 'An offer was declined', viewer.id);
         const mails = await p.mailTo(tx, 'designer-offer-refuse', invitation.proId, a.project);
-        return { mails, after: await offerChanged(tx, a.project.id) };
+        return { mails, invitation, after: await offerChanged(tx, a.project.id) };
       });
       await p.sendMails(mails);
       await after();
+      tell(invitation.projectId, viewer.id, [invitation]);
       return reply(viewer, invitationId);
     },
   };

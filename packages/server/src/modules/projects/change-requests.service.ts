@@ -5,7 +5,7 @@ import { changeRequests } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';
-import { access, check, UUID, type Access, type ChangeRow } from './projects.access';
+import { access, check, isClosedTo, UUID, type Access, type ChangeRow } from './projects.access';
 import { subjectOf } from './payment-subjects';
 import { changeReply } from './projects.mappers';
 import type { ProjectDetail } from './projects.queries';
@@ -195,6 +195,8 @@ export function changeRequestsService(deps: ProjectsDeps, { detail }: ChangeRequ
       if (!found) throw notFound('Change request');
       const mails = await db.transaction(async (tx) => {
         const a = await access(tx, viewer, found.projectId, { lock: true });
+        // a refused pro learns nothing of the project's changes
+        if (isClosedTo(a)) throw notFound('Change request');
         const [change] = await tx.select().from(changeRequests).where(eq(changeRequests.id, changeId));
         if (!change || !isOpenChangeRequest(change.status) || a.openChange?.id !== change.id) {
           if (a.actor === 'owner' || a.actor === 'adopted-pro') {

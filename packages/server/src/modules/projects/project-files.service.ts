@@ -7,7 +7,7 @@ import { projectFiles, projectItems } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import { filesService, type ReceiveRules } from '../../platform/files/files.service';
 import type { UserRow } from '../accounts/accounts.queries';
-import { access, check, seesWork, UUID, type Access, type ProjectRow } from './projects.access';
+import { access, check, seesFile, seesWork, UUID, type Access, type ProjectRow } from './projects.access';
 import { fileReply } from './projects.mappers';
 import { removeStored, type ProjectsDeps } from './projects.shared';
 import {
@@ -125,7 +125,7 @@ export function projectFilesService(deps: ProjectsDeps) {
           .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, projectId))),
       );
       if (!row) throw notFound('Attachment');
-      if (row.kind === 'delivery' && !seesWork(a)) throw notFound('Attachment');
+      if (row.kind !== 'image' && !seesFile(a, row)) throw notFound('Attachment');
       const stream = await deps.storage.get(row.storageKey);
       if (!stream) throw notFound('Attachment');
       return { row, stream };

@@ -131,3 +131,24 @@ export function check(a: Access, action: ProjectAction) {
 
 /** Whether the viewer sees the chosen pro's work: a pro who was not chosen keeps only their invitation. */
 export const seesWork = (a: Access) => a.viewerRole !== 'pro' || a.actor === 'adopted-pro';
+
+/**
+ * Whether the project is closed to the viewer: a pro whose invitation was refused (by the customer, by
+ * accepting another offer, or by the pro). They keep their own invitation, their own offer and their own
+ * conversation (read-only), and learn nothing after the refusal: not the winner, the price, later moves,
+ * deliveries or the rating.
+ */
+export const isClosedTo = (a: Pick<Access, 'viewerRole' | 'invitation'>) =>
+  a.viewerRole === 'pro' && a.invitation?.status === 'refused';
+
+/**
+ * A project file the viewer may list and open: everything for the customer, staff and the chosen pro;
+ * for any other pro only the customer's attachments (the brief they were invited on), and for a refused
+ * pro only those added before the refusal.
+ */
+export function seesFile(a: Access, file: { kind: string; uploadedBy: string | null; createdAt: Date }) {
+  if (seesWork(a)) return true;
+  if (file.kind !== 'attachment' || file.uploadedBy !== a.project.customerId) return false;
+  const refusedAt = isClosedTo(a) ? a.invitation?.answeredAt : null;
+  return !refusedAt || file.createdAt <= refusedAt;
+}

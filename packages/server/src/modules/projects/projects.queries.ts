@@ -17,11 +17,21 @@ import {
   projectStatuses,
 } from './projects.tables';
 import { modelSummaries } from '../models/models.reads';
+import type { ProjectEventRow } from './projects.reads';
 import { ratingOfProject } from '../ratings/ratings.reads';
 import type { UserRow } from '../accounts/accounts.queries';
-import { access, seesWork, type Access, type ProjectRow } from './projects.access';
+import {
+  access,
+  isClosedTo,
+  seesFile,
+  seesWork,
+  type Access,
+  type InvitationRow,
+  type ProjectRow,
+  type StatusRow,
+} from './projects.access';
 import { changeReply, fileReply, fileUrl, offerReply } from './projects.mappers';
-import { loadPeople, productionTeam, proLabel } from './projects.people';
+import { loadPeople, productionTeam, proLabel, type PersonRef } from './projects.people';
 import { withFiles } from './project-files.store';
 import type { ListProjectsQuery } from './projects.schemas';
 
@@ -49,10 +59,15 @@ export async function summaries(tx: Db | Tx, rows: ProjectRow[], viewer: UserRow
     ...offerRows.map((o) => o.proId),
   ]);
   return rows.map((row) => {
-    const status = statusById.get(row.statusId)!;
     const offers = offerRows.filter((o) => o.projectId === row.id);
     const mine = offers.find((o) => o.proId === viewer.id) ?? null;
+    const closed = isClosedTo({ viewerRole: isPro(viewer) ? 'pro' : 'customer', invitation: mine });
+    // a refused pro sees the project as it stood when they were refused: inviting, no winner
+    const status = closed ? inviteStatusOf(statusRows, row.service) : statusById.get(row.statusId)!;
     const cover = covers.find((c) => c.projectId === row.id);
+    const itemCount = itemCounts.find((c) => c.projectId === row.id)?.count ?? 0;
+    const coverImageUrl = cover ? fileUrl(row.id, cover.id) : null;
+    if (closed) return closedSummary(row, status, mine!, people, { coverImageUrl, itemCount });
     return {
       id: row.id,
       title: row.title,
@@ -72,8 +87,8 @@ export async function summaries(tx: Db | Tx, rows: ProjectRow[], viewer: UserRow
       pro: row.proId ? (people.get(row.proId) ?? null) : null,
       totalPriceCents: row.totalPriceCents,
       leadTimeDays: row.leadTimeDays,
-      itemCount: itemCounts.find((c) => c.projectId === row.id)?.count ?? 0,
-      coverImageUrl: cover ? fileUrl(row.id, cover.id) : null,
+      itemCount,
+      coverImageUrl,
       offerCount: offers.length,
       quotedCount: offers.filter((o) => o.status === 'quoted' || o.status === 'accepted').length,
       myInvitation: mine ? offerReply(mine, people) : null,
@@ -84,6 +99,53 @@ export async function summaries(tx: Db | Tx, rows: ProjectRow[], viewer: UserRow
       updatedAt: row.updatedAt.toISOString(),
     };
   });
+}
+
+const isPro = (viewer: UserRow) => viewer.role === 'designer' || viewer.role === 'service';
+
+/** The workflow's invite status (position 1): where every refusal happens. */
+function inviteStatusOf(statusRows: StatusRow[], service: boolean) {
+  const workflow = service ? 'service' : 'design';
+  return statusRows.find((s) => s.workflow === workflow && s.position === 1)!;
+}
+
+/**
+ * A project summary for a pro whose invitation was refused: the brief they were invited on and their own
+ * invitation, frozen at the refusal (no winner, price, lead time, later status, delivery or completion).
+ */
+function closedSummary(
+  row: ProjectRow,
+  status: StatusRow,
+  mine: InvitationRow,
+  people: Map<string, PersonRef>,
+  brief: { coverImageUrl: string | null; itemCount: number },
+) {
+  const frozenAt = (mine.answeredAt ?? row.createdAt).toISOString();
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    projectType: row.projectType,
+    service: row.service,
+    activeStatus: { id: status.id, name: status.name, position: status.position },
+    activeStatusId: status.id,
+    completed: false,
+    sentInvite: true,
+    phase: 'invited' as const,
+    creator: people.get(row.customerId)!,
+    pro: null,
+    totalPriceCents: null,
+    leadTimeDays: null,
+    ...brief,
+    offerCount: 1,
+    quotedCount: mine.quotedAt ? 1 : 0,
+    myInvitation: offerReply(mine, people),
+    filesDelivered: false,
+    deliveredAt: null,
+    completedAt: null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: frozenAt,
+  };
 }
 
 export async function itemReplies(tx: Db | Tx, projectId: string) {
@@ -179,9 +241,10 @@ export async function detailOf(tx: Db | Tx, a: Access) {
   return {
     ...s,
     items: await itemReplies(tx, a.project.id),
-    attachments: files.filter((f) => work || f.kind === 'attachment').map(fileReply),
+    attachments: files.filter((f) => seesFile(a, f)).map(fileReply),
     team: {
       creator: { ...s.creator, label: 'Creator' as const, online: false, profileUrl: null },
+      // null for a refused pro: their summary names no winner
       pro: s.pro
         ? {
             ...s.pro,
@@ -194,15 +257,16 @@ export async function detailOf(tx: Db | Tx, a: Access) {
     },
     offers,
     changeRequest: latestChange && work ? changeReply(latestChange) : null,
-    rating: ratingRow
-      ? {
-          id: ratingRow.id,
-          stars: ratingRow.stars,
-          review: ratingRow.review,
-          createdAt: ratingRow.createdAt.toISOString(),
-          customer: s.creator,
-        }
-      : null,
+    rating:
+      ratingRow && work
+        ? {
+            id: ratingRow.id,
+            stars: ratingRow.stars,
+            review: ratingRow.review,
+            createdAt: ratingRow.createdAt.toISOString(),
+            customer: s.creator,
+          }
+        : null,
     canInvite: a.actor === 'owner' && decideProjectAction(a.state, 'owner', 'invite').ok,
     viewerRole: a.viewerRole === 'system' ? ('staff' as const) : a.viewerRole,
     allowedActions: allowedProjectActions(a.state, a.actor).filter((action) => {
@@ -213,6 +277,20 @@ export async function detailOf(tx: Db | Tx, a: Access) {
       return true;
     }),
   };
+}
+
+/**
+ * The events a refused pro still sees: their own doings, and the status moves up to the invite status
+ * (every refusal happens there, so each later move came after it).
+ */
+async function closedEvents(db: Db, a: Access, rows: ProjectEventRow[]) {
+  const statusRows = await db.select().from(projectStatuses);
+  const position = new Map(statusRows.map((s) => [s.id, s.position]));
+  return rows.filter(
+    (r) =>
+      r.actorId === a.viewer?.id ||
+      (r.kind === 'status-moved' && r.statusId !== null && (position.get(r.statusId) ?? 99) <= 1),
+  );
 }
 
 function visibleTo(db: Db, viewer: UserRow): SQL | undefined {
@@ -243,6 +321,30 @@ function filterCondition(filter: ListProjectsQuery['filter']): SQL | undefined {
     case 'in-progress':
       return sql`(not ${projects.completed} and ${position} between 1 and 4 and not ${notStarted})`;
   }
+}
+
+/**
+ * The filter as the viewer sees the projects: a refused pro's project stands where it stood at the
+ * refusal (inviting, not completed), so a filter does not tell them how it went on.
+ */
+function filterFor(db: Db, viewer: UserRow, filter: ListProjectsQuery['filter']): SQL | undefined {
+  const live = filterCondition(filter);
+  if (!isPro(viewer) || filter === 'all') return live;
+  const refused = exists(
+    db
+      .select({ one: sql`1` })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.projectId, projects.id),
+          eq(invitations.proId, viewer.id),
+          eq(invitations.status, 'refused'),
+        ),
+      ),
+  );
+  const frozen =
+    filter === 'invited' ? sql`true` : filter === 'service' ? eq(projects.service, true) : sql`false`;
+  return or(and(sql`not ${refused}`, live ?? sql`true`), and(refused, frozen));
 }
 
 /** The search: title, description or any item's title contains the words (LIKE wildcards escaped). */
@@ -294,7 +396,7 @@ export function projectQueries({ db }: { db: Db }) {
     },
 
     async list(viewer: UserRow, query: ListProjectsQuery) {
-      const conditions: (SQL | undefined)[] = [visibleTo(db, viewer), filterCondition(query.filter)];
+      const conditions: (SQL | undefined)[] = [visibleTo(db, viewer), filterFor(db, viewer, query.filter)];
       if (query.q) conditions.push(searchCondition(db, query.q));
       const where = and(...conditions);
       const [{ total } = { total: 0 }] = await db
@@ -317,13 +419,14 @@ export function projectQueries({ db }: { db: Db }) {
     },
 
     async events(viewer: UserRow, projectId: string) {
-      await access(db, viewer, projectId);
+      const a = await access(db, viewer, projectId);
       const rows = await db
         .select()
         .from(projectEvents)
         .where(eq(projectEvents.projectId, projectId))
         .orderBy(asc(projectEvents.createdAt), asc(projectEvents.id));
-      return rows.map((r) => ({
+      const visible = isClosedTo(a) ? await closedEvents(db, a, rows) : rows;
+      return visible.map((r) => ({
         id: r.id,
         kind: r.kind,
         message: r.message,

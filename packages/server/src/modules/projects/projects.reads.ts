@@ -110,3 +110,16 @@ export async function claimStatusMove(tx: Tx, eventId: string): Promise<boolean>
     .returning({ id: projectEvents.id });
   return claimed.length > 0;
 }
+
+/**
+ * Who may hear of the project's changes now: its customer, the chosen pro, and every invited pro whose
+ * invitation is still open (pending or quoted). A refused pro hears nothing more of it (issue 16).
+ */
+export async function projectAudience(db: Db | Tx, projectId: string) {
+  const project = await projectById(db, projectId);
+  if (!project) return null;
+  const open = (await invitationsOfProject(db, projectId)).filter(
+    (i) => i.status === 'pending' || i.status === 'quoted' || i.status === 'accepted',
+  );
+  return { customerId: project.customerId, proIds: open.map((i) => i.proId) };
+}

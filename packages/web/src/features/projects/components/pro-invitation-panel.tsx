@@ -56,6 +56,12 @@ export function ProInvitationPanel({ offer, open }: { offer: Offer; open: boolea
             ? 'You turned this invitation down.'
             : 'The customer chose another offer or declined yours.'}
         </p>
+        <p>
+          {offer.priceCents !== null && offer.leadTimeDays !== null
+            ? `Your offer: ${formatMoney(offer.priceCents, { fraction: 'when-needed' })} with a lead time of ${formatDays(offer.leadTimeDays)}. `
+            : 'You sent no offer. '}
+          This project is closed to you; your conversation stays here to read.
+        </p>
       </section>
     );
   }

@@ -125,7 +125,12 @@ export function ChatPanel({ project }: { project: ProjectDetail }) {
       />
     );
   }
-  const room = list.find((r) => r.id === chosen) ?? list[0]!;
+  // the chosen pro's conversation first (after an accept), else one still open, never a closed one first
+  const preferred =
+    list.find((r) => project.team.pro !== null && r.proId === project.team.pro.id) ??
+    list.find((r) => r.invitationStatus !== 'refused') ??
+    list[0]!;
+  const room = list.find((r) => r.id === chosen) ?? preferred;
   const other = counterpart(project, room, user.id);
 
   return (

@@ -7,8 +7,9 @@ import { Button, EmptyState, Skeleton, toast } from '../../../components/ui';
 import { api, errorMessage, isApiError } from '../../../lib/api-client';
 import { ProjectMessages } from '../components/project-chat';
 import { useProject } from '../api/get-project';
+import { useProjectNews } from '../api/project-news';
 import { projectKeys } from '../api/types';
-import type { ProjectDetail } from '../api/types';
+import type { Offer, ProjectDetail } from '../api/types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EstimatedCostsCard } from '../components/estimated-costs-card';
 import { InviteTabs, OffersPanel } from '../components/invite-tabs';
@@ -28,6 +29,39 @@ function useDeleteProject() {
   });
 }
 
+/**
+ * A refused pro's page (issue 16): their invitation with its state and their own offer, and their own
+ * conversation, read-only. Nothing about the winner, later moves, deliveries or the rating (the server
+ * leaves those out as well).
+ */
+function ClosedProject({ project, invitation }: { project: ProjectDetail; invitation: Offer }) {
+  return (
+    <div className="page">
+      <title>{`${project.title} · Facet`}</title>
+      <div className="project-head">
+        <div>
+          <Link to="/projects" className="project-head__back">
+            <ArrowLeft aria-hidden="true" width={16} height={16} /> Projects
+          </Link>
+          <h1 className="project-head__title">{project.title}</h1>
+          <p className="project-row__meta">{project.service ? 'Service project' : 'Design project'}</p>
+        </div>
+        <div className="project-callout__actions">
+          <span className="status-badge status-badge--muted" data-testid="project-status">
+            Closed
+          </span>
+        </div>
+      </div>
+      <div className="project-page project-page--closed">
+        <div className="project-page__main">
+          <ProInvitationPanel offer={invitation} open={false} />
+          <ProjectMessages project={project} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
 function Workspace({ project }: { project: ProjectDetail }) {
   const navigate = useNavigate();
   const remove = useDeleteProject();
@@ -36,6 +70,8 @@ function Workspace({ project }: { project: ProjectDetail }) {
   const invitePhase = project.activeStatus.position <= 1 && !project.completed;
   const modelItem = project.items.find((item) => item.modelId);
   const mine = project.myInvitation ?? (project.viewerRole === 'pro' ? (project.offers[0] ?? null) : null);
+  if (project.viewerRole === 'pro' && mine?.status === 'refused')
+    return <ClosedProject project={project} invitation={mine} />;
 
   return (
     <div className="page">
@@ -71,7 +107,12 @@ function Workspace({ project }: { project: ProjectDetail }) {
       <div className="project-page">
         <div className="project-page__main">
           {project.viewerRole === 'pro' && mine ? (
-            <ProInvitationPanel offer={mine} open={project.allowedActions.includes('quote')} />
+            <ProInvitationPanel
+              // a quote that arrives live (sent elsewhere) fills the form afresh
+              key={`${mine.id}:${mine.quotedAt ?? ''}`}
+              offer={mine}
+              open={project.allowedActions.includes('quote')}
+            />
           ) : null}
           {project.viewerRole !== 'pro' || mine?.status === 'accepted' ? (
             <WorkflowPanel project={project} />
@@ -134,6 +175,8 @@ export function ProjectPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const project = useProject(id);
+  // offers and status moves arrive over the socket: the page follows without a reload
+  useProjectNews();
   if (project.isPending) {
     return (
       <div className="page" aria-busy="true">

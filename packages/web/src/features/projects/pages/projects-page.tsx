@@ -13,6 +13,7 @@ import {
   ProjectsToolbar,
 } from '../components/project-list-parts';
 import { useProjectListParams } from '../hooks/use-project-list-params';
+import { useProjectNews } from '../api/project-news';
 import '../components/projects.css';
 
 export const PAGE_SIZE = 12;
@@ -23,6 +24,7 @@ export function ProjectsPage() {
   const { params, setParams, filter, page, search, setSearch, q, modelId, go } = useProjectListParams();
   const [creating, setCreating] = useState(Boolean(modelId) || params.get('new') === '1');
   const projects = useProjects({ filter, q, page, pageSize: PAGE_SIZE });
+  useProjectNews();
 
   const total = projects.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
