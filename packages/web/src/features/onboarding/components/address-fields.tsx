@@ -51,15 +51,16 @@ export function AddressFields({ onStateRequiredChange }: AddressFieldsProps) {
         required
         error={errors?.country?.message}
         hint={countries.isError ? 'Countries could not be loaded.' : undefined}
-        className="address-fields__wide"
+        className="address-fields__wide address-fields__country"
       >
-        {countries.data ? (
-          // mounted once the options exist, so a saved country shows as selected
-          <div className="address-fields__country">
-            <span
-              className={flagCode ? `address-fields__flag flag:${flagCode}` : 'address-fields__flag'}
-              aria-hidden="true"
-            />
+        {[
+          <span
+            key="flag"
+            className={flagCode ? `address-fields__flag flag:${flagCode}` : 'address-fields__flag'}
+            aria-hidden="true"
+          />,
+          countries.data ? (
+            // mounted once the options exist, so a saved country shows as selected
             <Select
               key="countries"
               options={countryOptions}
@@ -69,15 +70,15 @@ export function AddressFields({ onStateRequiredChange }: AddressFieldsProps) {
                 onChange: () => setValue('address.state', ''),
               })}
             />
-          </div>
-        ) : (
-          <Select
-            key="loading"
-            options={[]}
-            placeholder={countries.isError ? 'Countries unavailable' : 'Loading countries…'}
-            disabled
-          />
-        )}
+          ) : (
+            <Select
+              key="loading"
+              options={[]}
+              placeholder={countries.isError ? 'Countries unavailable' : 'Loading countries…'}
+              disabled
+            />
+          ),
+        ]}
       </Field>
       {countries.isError ? (
         <Button variant="secondary" size="sm" onClick={() => void countries.refetch()}>
