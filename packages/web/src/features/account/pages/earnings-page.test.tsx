@@ -2,7 +2,6 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EarningsPage } from './earnings-page';
-import { SuccessPage } from '../../commerce/pages/success-page';
 import { fakeApi, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -98,23 +97,5 @@ describe('a pro’s earnings page', () => {
     expect(await screen.findByRole('heading', { name: 'No earnings yet' })).toBeTruthy();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Connect payout account' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/connect/acct_1'));
-  });
-});
-
-describe('/success after payout onboarding', () => {
-  test('tells the truth: not finished while the gateway says pending', async () => {
-    answering(earnings, 'pending');
-    renderAt('/success', <SuccessPage />);
-    expect(
-      await screen.findByRole('heading', { name: 'Your payout account is not connected yet' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Finish payout setup' })).toBeTruthy();
-  });
-
-  test('connected: says so and leads to the earnings', async () => {
-    answering(earnings, 'active');
-    renderAt('/success', <SuccessPage />);
-    expect(await screen.findByRole('heading', { name: 'Your payout account is connected' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'See your earnings' }).getAttribute('href')).toBe('/earnings');
   });
 });
