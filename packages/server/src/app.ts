@@ -66,6 +66,7 @@ import { projectPayments, type ProjectPayments } from './modules/payments/projec
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { webhooksRoutes } from './modules/payments/webhooks.routes';
 import { registerPaymentsJobs } from './modules/payments/payments.jobs';
+import { ordersService, type OrdersService } from './modules/orders/orders.service';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -95,6 +96,7 @@ export interface AppContext {
   gateway: PaymentGateway;
   payments: PaymentsService;
   projectPayments: ProjectPayments;
+  orders: OrdersService;
 }
 
 declare module 'fastify' {
@@ -323,6 +325,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments,
     // a project's payments move it on; its completion releases their escrow
     projectPayments: projectPayments({ db, jobs, payments, projects }),
+    orders: ordersService({ db, jobs, payments }),
   };
   app.decorate('ctx', ctx);
 

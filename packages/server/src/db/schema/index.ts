@@ -13,4 +13,5 @@ export * from '../../modules/ratings/ratings.tables';
 export * from '../../modules/chat/chat.tables';
 export * from '../../modules/payments/payments.tables';
 export * from '../../platform/payments/payments.tables';
+export * from '../../modules/orders/orders.tables';
 export * from '../../modules/cart/cart.tables';

@@ -1,5 +1,5 @@
 /** Mail templates: one readable HTML and text version per event (spec section 7 names the events). */
-import { formatMoney } from '@facet/domain/format';
+import { formatDate, formatMoney } from '@facet/domain/format';
 import { escapeHtml } from '../../platform/html';
 
 export interface RenderedMail {
@@ -243,12 +243,72 @@ export const projectTemplates: Record<string, Template> = {
     ),
 };
 
+const orderLink = (d: Record<string, unknown>, publicUrl: string) => ({
+  label: 'Follow your order',
+  url: `${publicUrl}/order-details/${String(d.orderId ?? '')}`,
+});
+const itemList = (d: Record<string, unknown>) =>
+  Array.isArray(d.items) && d.items.length > 0 ? d.items.map(String).join(', ') : 'your pieces';
+const orderNumber = (d: Record<string, unknown>) =>
+  String(d.orderId ?? '')
+    .slice(0, 8)
+    .toUpperCase();
+const promised = (d: Record<string, unknown>) =>
+  typeof d.promisedAt === 'string' ? ` We promise delivery by ${formatDate(d.promisedAt)}.` : '';
+
+/** Mail events of orders: each production stage reached, each shipment. */
+export const orderTemplates: Record<string, Template> = {
+  'order-stage': (d, { publicUrl }) => {
+    const n = orderNumber(d);
+    switch (d.stage) {
+      case 0:
+        return mail(
+          `Order ${n} received`,
+          [
+            `Hello ${d.firstName}, thank you for your order of ${itemList(d)} (${money(d.totalCents)}). It is paid and waits for the workshop.${promised(d)}`,
+            'You can cancel it until production starts.',
+          ],
+          orderLink(d, publicUrl),
+        );
+      case 7:
+        return mail(
+          `Order ${n} cancelled`,
+          [
+            `Hello ${d.firstName}, your order of ${itemList(d)} was cancelled. Your payment is refunded to your card; it may take a few days to show.`,
+          ],
+          orderLink(d, publicUrl),
+        );
+      case 6:
+        return mail(
+          `Order ${n}: DELIVERY`,
+          [`Hello ${d.firstName}, ${itemList(d)} left the workshop and is on its way to you.`],
+          orderLink(d, publicUrl),
+        );
+      default:
+        return mail(
+          `Order ${n}: ${d.stageName}`,
+          [`Hello ${d.firstName}, ${itemList(d)} moved to ${d.stageName}.${promised(d)}`],
+          orderLink(d, publicUrl),
+        );
+    }
+  },
+  'order-shipped': (d, { publicUrl }) =>
+    mail(
+      `Order ${orderNumber(d)} shipped`,
+      [
+        `Hello ${d.firstName}, your order is shipped with ${d.carrier}.`,
+        `Tracking number: ${d.trackingNumber}`,
+      ],
+      orderLink(d, publicUrl),
+    ),
+};
+
 export function renderMail(
   event: string,
   data: Record<string, unknown>,
   ctx: { publicUrl: string },
 ): RenderedMail {
-  const template = templates[event] ?? projectTemplates[event];
+  const template = templates[event] ?? projectTemplates[event] ?? orderTemplates[event];
   if (!template) throw new Error(`no mail template for event ${event}`);
   return template(data, ctx);
 }

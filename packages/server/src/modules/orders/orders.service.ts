@@ -1,0 +1,168 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { addWeekdays } from '@facet/domain/format';
+import type { Db, Tx } from '../../db/client';
+import { AppError, notFound } from '../../platform/errors';
+import type { Jobs } from '../../platform/jobs';
+import { orderItems, orders, orderStageEvents } from './orders.tables';
+import { RECEIVED, type NewOrder } from './orders.shared';
+import { orderAnnouncer, type OrderEmitter } from './orders.announce';
+import type { PaymentsService } from '../payments/payments.service';
+
+export type { NewOrder, NewOrderItem } from './orders.shared';
+
+export interface OrdersDeps {
+  db: Db;
+  jobs: Jobs;
+}
+
+const cents = (n: number) => Number.isSafeInteger(n) && n >= 0;
+
+/** Refuses an order whose sums do not add up: the checkout computes them, the order keeps them as paid. */
+function checkNewOrder(order: NewOrder) {
+  if (order.items.length === 0) throw new AppError('empty_order', 'An order needs at least one item.', 400);
+  for (const item of order.items) {
+    if (!Number.isSafeInteger(item.quantity) || item.quantity < 1) {
+      throw new AppError('bad_order', 'Every item needs a quantity of at least 1.', 400);
+    }
+    if (!cents(item.unitPriceCents) || !cents(item.totalCents) || !cents(item.leadTimeDays)) {
+      throw new AppError('bad_order', 'Item prices and lead times are whole, non-negative numbers.', 400);
+    }
+  }
+  const subtotal = order.items.reduce((sum, i) => sum + i.totalCents, 0);
+  if (
+    !cents(order.shippingCents) ||
+    subtotal !== order.subtotalCents ||
+    order.subtotalCents + order.shippingCents !== order.totalCents
+  ) {
+    throw new AppError('bad_order', 'The order total is not the sum of its items and shipping.', 400);
+  }
+}
+
+/** The order's promised date: weekdays from payment, the longest item lead time plus shipping days. */
+export function promisedDate(paidAt: Date, leadTimes: number[], shippingBusinessDays: number) {
+  return addWeekdays(paidAt, Math.max(0, ...leadTimes) + Math.max(0, shippingBusinessDays));
+}
+
+/**
+ * The orders module's write path (`app.ctx.orders`) for other modules: the checkout creates a pending
+ * order, attaches its payment, and the payment's confirmation marks it paid. Telling the customer
+ * (mail, live update) happens after the commit, by the announcer (orders.announce.ts).
+ */
+export function ordersCore(deps: OrdersDeps) {
+  const announcer = orderAnnouncer(deps);
+
+  async function lockOrder(tx: Tx, orderId: string) {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) throw notFound('Order');
+    return row;
+  }
+
+  return {
+    announcer,
+    lockOrder,
+
+    /** A new order waiting for its payment; items keep their prices as the checkout priced them. */
+    async createPending(tx: Tx, order: NewOrder): Promise<{ orderId: string }> {
+      checkNewOrder(order);
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          customerId: order.customerId,
+          shippingAddress: order.shippingAddress,
+          shippingMethod: order.shippingMethod,
+          subtotalCents: order.subtotalCents,
+          shippingCents: order.shippingCents,
+          totalCents: order.totalCents,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(orderItems).values(
+        order.items.map((item, position) => ({
+          orderId: row!.id,
+          position,
+          source: item.source,
+          modelId: item.modelId,
+          libraryProductId: item.libraryProductId,
+          title: item.title,
+          fileName: item.fileName,
+          thumbnailFileId: item.thumbnailFileId,
+          configuration: item.configuration,
+          breakdown: item.breakdown,
+          unitPriceCents: item.unitPriceCents,
+          quantity: item.quantity,
+          totalCents: item.totalCents,
+          leadTimeDays: item.leadTimeDays,
+        })),
+      );
+      return { orderId: row!.id };
+    },
+
+    /** The payment asked for the order (its latest attempt). */
+    async attachPayment(tx: Tx, orderId: string, paymentId: string): Promise<void> {
+      const row = await lockOrder(tx, orderId);
+      if (row.status !== 'awaiting_payment') {
+        throw new AppError('order_not_payable', 'This order is not waiting for a payment.', 409);
+      }
+      await tx.update(orders).set({ paymentId }).where(eq(orders.id, orderId));
+    },
+
+    /**
+     * The payment went through (inside the transaction that books it): the order is paid, every item
+     * RECEIVED (a stage row by the system), the promised date set. Idempotent: a paid order stays as it is.
+     */
+    async markPaid(tx: Tx, orderId: string, paidAt: Date): Promise<void> {
+      const row = await lockOrder(tx, orderId);
+      if (row.status !== 'awaiting_payment') return;
+      const items = await tx
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.position));
+      await tx
+        .update(orders)
+        .set({
+          status: 'paid',
+          paidAt,
+          promisedAt: promisedDate(
+            paidAt,
+            items.map((i) => i.leadTimeDays),
+            row.shippingMethod.businessDays,
+          ),
+        })
+        .where(eq(orders.id, orderId));
+      await tx
+        .update(orderItems)
+        .set({ stage: RECEIVED })
+        .where(
+          and(
+            eq(orderItems.orderId, orderId),
+            inArray(
+              orderItems.id,
+              items.map((i) => i.id),
+            ),
+          ),
+        );
+      await tx
+        .insert(orderStageEvents)
+        .values(
+          items.map((i) => ({ orderId, orderItemId: i.id, stage: RECEIVED, byUserId: null, at: paidAt })),
+        );
+    },
+  };
+}
+
+export type { OrderEmitter };
+
+/** The orders module on `app.ctx.orders`. */
+export function ordersService(deps: OrdersDeps & { payments: PaymentsService }) {
+  const core = ordersCore(deps);
+  return {
+    createPending: core.createPending,
+    attachPayment: core.attachPayment,
+    markPaid: core.markPaid,
+    /** Tells customers of every stage move and shipment not yet told (mail + live update). */
+    announce: core.announcer.announce,
+    setEmitter: core.announcer.setEmitter,
+  };
+}
+
+export type OrdersService = ReturnType<typeof ordersService>;
