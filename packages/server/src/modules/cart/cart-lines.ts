@@ -82,7 +82,8 @@ export function cartLines(deps: CartDeps) {
     if (row.libraryProductId) await library.checkOrder(user, row.libraryProductId, quantity);
     const view = await catalog.loadCatalog();
     const materialId = choices.materialId ?? view.defaults.materialId;
-    if (materialId == null) throw new AppError('catalog_incomplete', 'The catalog has no default material.', 503);
+    if (materialId == null)
+      throw new AppError('catalog_incomplete', 'The catalog has no default material.', 503);
     let stored: StoredQuote;
     try {
       stored = await pricing.saveQuote(
@@ -106,7 +107,10 @@ export function cartLines(deps: CartDeps) {
 
   /** The lines as the customer sees them (thumbnails from the models' reads). */
   async function viewLines(rows: CartItemRow[]) {
-    const summaries = await modelSummaries(deps.db, rows.map((r) => r.modelId));
+    const summaries = await modelSummaries(
+      deps.db,
+      rows.map((r) => r.modelId),
+    );
     return rows.map((row) => lineView(row, summaries.get(row.modelId)?.thumbnailFileId ?? null));
   }
 

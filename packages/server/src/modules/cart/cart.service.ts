@@ -134,7 +134,7 @@ export function cartService(deps: CartDeps) {
   }
 
   async function modelOf(user: UserRow, input: AddLine): Promise<string> {
-    if (input.modelId) return input.modelId;
+    if (input.modelId !== undefined) return input.modelId;
     const copy = await readyCopyOfDesign(db, user.id, input.libraryProductId);
     if (copy) return copy;
     // the customer's first use of the design: copied and analysed like "Use this design"
@@ -201,7 +201,11 @@ export function cartService(deps: CartDeps) {
         });
       }
       if (patch.acknowledgePriceChange) {
-        row = await save(row, { priceChanged: false, previousUnitPriceCents: null, previousTotalCents: null });
+        row = await save(row, {
+          priceChanged: false,
+          previousUnitPriceCents: null,
+          previousTotalCents: null,
+        });
       }
       return (await lines.viewLines([row]))[0]!;
     },

@@ -1,30 +1,10 @@
 import { addWeekdays } from '@facet/domain/format';
-import type { PricingChoices } from '../pricing/pricing.service';
+export type { CartChoices, LineConfiguration } from './cart.types';
 
 /** What the cart's parts share: the line's choices and configuration, the lock, shipping methods. */
 
-/** The customer's pricing choices of a line (the quantity is the line's own). */
-export type CartChoices = Omit<PricingChoices, 'quantity'>;
-
-const named = (id: number, name: string) => ({ id, name });
-type Named = ReturnType<typeof named>;
-
-/** The names of a line's choices and the model's measurements when it was quoted (spec: cart item). */
-export interface LineConfiguration {
-  title: string;
-  fileName: string;
-  material: Named & { kind: string };
-  polish: Named;
-  plating: Named & { applied: boolean };
-  assemblyOption: Named & { parts: number; subItems: Named[] };
-  laserEngraving: Named & { text: string | null; font: Named | null; image: string | null };
-  itemType: Named | null;
-  surfaceAreaMm2: number;
-  volumeMm3: number;
-  weightGrams: number;
-}
-
-export { named };
+/** An entry of the catalog by id and name. */
+export const named = (id: number, name: string) => ({ id, name });
 
 /** How long a line keeps its quoted price (the price lock), in days. */
 export const PRICE_LOCK_DAYS = 7;

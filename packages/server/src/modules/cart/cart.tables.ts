@@ -1,10 +1,20 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Quote } from '@facet/domain/pricing';
 import { users } from '../accounts/accounts.tables';
 import { models } from '../models/models.tables';
 import { libraryProducts } from '../library/library.tables';
 import { priceQuotes } from '../pricing/pricing.tables';
-import type { CartChoices, LineConfiguration } from './cart.shared';
+import type { CartChoices, LineConfiguration } from './cart.types';
 
 /**
  * A customer's cart, one row per line, on the server (it follows the customer to every device). Each line
@@ -63,6 +73,8 @@ export const cartCheckouts = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** The orders module's pending order (no foreign key: another module's table). */
     orderId: uuid('order_id').notNull(),
+    /** The order's total, what its payment asks. */
+    amountCents: integer('amount_cents').notNull(),
     paymentId: uuid('payment_id'),
     itemIds: jsonb('item_ids').$type<string[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
