@@ -35,30 +35,27 @@ export function lineSummary(line: CartLine): string[] {
 function Quantity({ line }: { line: CartLine }) {
   const update = useUpdateLine();
   const [text, setText] = useState(String(line.quantity));
-  const [problem, setProblem] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // the server's answer is the quantity: a new one replaces what was typed
+  const [shown, setShown] = useState(line.quantity);
+  if (shown !== line.quantity) {
+    setShown(line.quantity);
+    setText(String(line.quantity));
+  }
+  const parsed = parseQuantity(text, 1);
+  const wanted = parsed.ok ? parsed.quantity : null;
+  const problem = parsed.ok ? refusal : parsed.message;
   const { mutate } = update;
 
-  // the server's answer is the quantity (a refused one goes back to it)
-  useEffect(() => setText(String(line.quantity)), [line.quantity]);
-
   useEffect(() => {
-    const parsed = parseQuantity(text, 1);
-    if (!parsed.ok) {
-      setProblem(parsed.message);
-      return;
-    }
-    setProblem(null);
-    if (parsed.quantity === line.quantity) return;
+    if (wanted === null || wanted === line.quantity) return;
     const timer = setTimeout(
       () =>
-        mutate(
-          { id: line.id, patch: { quantity: parsed.quantity } },
-          { onError: (e) => setProblem(errorMessage(e)) },
-        ),
+        mutate({ id: line.id, patch: { quantity: wanted } }, { onError: (e) => setRefusal(errorMessage(e)) }),
       QUANTITY_DEBOUNCE_MS,
     );
     return () => clearTimeout(timer);
-  }, [text, line.id, line.quantity, mutate]);
+  }, [wanted, line.id, line.quantity, mutate]);
 
   return (
     <div className="cart-line__quantity">
@@ -66,7 +63,10 @@ function Quantity({ line }: { line: CartLine }) {
         <Input
           inputMode="numeric"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setRefusal(null);
+            setText(e.target.value);
+          }}
           aria-label={`Quantity of ${line.title}`}
         />
       </Field>

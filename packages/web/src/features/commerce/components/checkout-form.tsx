@@ -79,7 +79,8 @@ export function CheckoutForm({
   const method = cart.shippingMethods.find((m) => m.code === methodCode) ?? cart.shippingMethods[0]!;
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const parsed = checkoutFormSchema(() => stateRequired.current).parse(values);
+    // the resolver has checked the state rule; this parse only applies the schema's transforms
+    const parsed = checkoutFormSchema(() => false).parse(values);
     const { address, name, phone, shippingMethod } = parsed;
     try {
       await onPay({ shippingAddress: { ...address, name, ...(phone ? { phone } : {}) }, shippingMethod });
@@ -106,28 +107,32 @@ export function CheckoutForm({
               <Field label="Full name" required error={formState.errors.name?.message}>
                 <Input autoComplete="name" {...register('name')} />
               </Field>
-              <Field label="Phone" error={formState.errors.phone?.message} hint="For the carrier, optional">
+              <Field label="Phone (optional, for the carrier)" error={formState.errors.phone?.message}>
                 <Input autoComplete="tel" inputMode="tel" {...register('phone')} />
               </Field>
             </div>
             <AddressFields onStateRequiredChange={(required) => (stateRequired.current = required)} />
           </section>
-          <fieldset className="checkout-card checkout-methods">
-            <legend className="checkout-card__title">Shipping method</legend>
-            {cart.shippingMethods.map((m) => (
-              <label key={m.code} className="checkout-method">
-                <input type="radio" value={m.code} {...register('shippingMethod')} />
-                <span className="checkout-method__name">
-                  {m.name} <span className="checkout-method__days">({m.businessDays} weekdays)</span>
-                </span>
-                <span className="checkout-method__date">Arrives by {formatDate(m.promisedDate)}</span>
-                <strong className="checkout-method__price">{formatMoney(m.priceCents)}</strong>
-              </label>
-            ))}
+          <section className="checkout-card checkout-methods" aria-labelledby="method-title">
+            <h2 id="method-title" className="checkout-card__title">
+              Shipping method
+            </h2>
+            <div className="checkout-methods__list" role="radiogroup" aria-labelledby="method-title">
+              {cart.shippingMethods.map((m) => (
+                <label key={m.code} className="checkout-method">
+                  <input type="radio" value={m.code} {...register('shippingMethod')} />
+                  <span className="checkout-method__name">
+                    {m.name} <span className="checkout-method__days">({m.businessDays} weekdays)</span>
+                  </span>
+                  <span className="checkout-method__date">Arrives by {formatDate(m.promisedDate)}</span>
+                  <strong className="checkout-method__price">{formatMoney(m.priceCents)}</strong>
+                </label>
+              ))}
+            </div>
             <p className="checkout-card__note">
               Dates count weekdays only: {method.leadTimeDays} for production, then shipping.
             </p>
-          </fieldset>
+          </section>
         </div>
         <aside className="cart-summary" aria-labelledby="order-summary-title">
           <h2 id="order-summary-title" className="cart-summary__title">

@@ -68,6 +68,7 @@ export function CartPage() {
     );
   }
   const changed = data.items.filter((l) => l.priceChanged).length;
+  const pieces = data.items.reduce((n, l) => n + l.quantity, 0);
   const blocked = data.items.some((l) => l.problem);
   return (
     <div className="page">
@@ -77,8 +78,9 @@ export function CartPage() {
           <p className="eyebrow">Cart</p>
           <h1 className="page__title">Your cart</h1>
           <p className="page__lead">
-            {data.count} {data.count === 1 ? 'piece' : 'pieces'} to produce. Each price is held for{' '}
-            {data.priceLockDays} days from when it was quoted.
+            {data.count} {data.count === 1 ? 'item' : 'items'}, {pieces.toLocaleString('en-US')}{' '}
+            {pieces === 1 ? 'piece' : 'pieces'} to produce. Each price is held for {data.priceLockDays} days
+            from when it was quoted.
           </p>
         </div>
       </div>
