@@ -111,4 +111,15 @@ describe('checkout', () => {
     const lines = await k.t.ctx.db.select().from(cartItems).where(eq(cartItems.customerId, k.ids.customer!));
     expect(lines).toHaveLength(1);
   });
+  test('two requests with one key at the same moment make one order and one payment', async () => {
+    await k.call('customer', 'POST', '/api/cart/items', { modelId: ringId, quantity: 4 });
+    const before = (await customerOrders()).length;
+    const [a, b] = await Promise.all([checkout('checkout-race-1'), checkout('checkout-race-1')]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    expect(await customerOrders()).toHaveLength(before + 1);
+    const asked = await k.t.ctx.db.select().from(payments).where(eq(payments.subjectId, a.json().orderId));
+    expect(asked).toHaveLength(1);
+  });
 });
