@@ -25,6 +25,7 @@ describe('cart and checkout', () => {
     await page.goto('/produce/design');
     await addDesign(page, 'Classic Band', 2);
     await addDesign(page, 'Pearl Bead Charm', 10);
+    await screenshot(page, 'library-added-to-cart');
     await expect.poll(() => page.getByRole('link', { name: /^Cart, 2 items/ }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'View cart' }).click();
