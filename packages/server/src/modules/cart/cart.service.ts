@@ -1,18 +1,12 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { MAX_QUANTITY } from '@facet/domain/pricing';
 import type { UserRow } from '../accounts/accounts.queries';
 import { readyCopyOfDesign } from '../models/models.reads';
 import { AppError, notFound } from '../../platform/errors';
 import { cartItems } from './cart.tables';
 import { cartLines, type CartDeps, type CartItemRow, type CartLineView, type QuotedLine } from './cart-lines';
-import {
-  PRICE_LOCK_DAYS,
-  SHIPPING_METHODS,
-  leadTimeOf,
-  lockFrom,
-  promisedDate,
-  type CartChoices,
-} from './cart.shared';
+import { PRICE_LOCK_DAYS, SHIPPING_METHODS, lockFrom, promisedDate, type CartChoices } from './cart.shared';
 
 /**
  * The server-side cart (`app.ctx.cart`): lines priced by the server from the stored model and the catalog,
@@ -57,43 +51,45 @@ function changeMark(row: CartItemRow, line: QuotedLine) {
   };
 }
 
+async function ownLine(db: Db, user: UserRow, id: string) {
+  const [row] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.customerId, user.id)))
+    .limit(1);
+  if (!row) throw notFound('That cart line');
+  return row;
+}
+
+async function saveRow(db: Db, row: CartItemRow, set: Partial<CartItemRow>) {
+  const [updated] = await db
+    .update(cartItems)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(cartItems.id, row.id))
+    .returning();
+  if (!updated) throw notFound('That cart line');
+  return updated;
+}
+
+/** The customer's lines, oldest first. */
+const cartRows = (db: Db, user: UserRow) =>
+  db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.customerId, user.id))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+
 export function cartService(deps: CartDeps) {
   const { db } = deps;
   const lines = cartLines(deps);
-
-  async function ownLine(user: UserRow, id: string) {
-    const [row] = await db
-      .select()
-      .from(cartItems)
-      .where(and(eq(cartItems.id, id), eq(cartItems.customerId, user.id)))
-      .limit(1);
-    if (!row) throw notFound('That cart line');
-    return row;
-  }
-
-  async function save(row: CartItemRow, set: Partial<CartItemRow>) {
-    const [updated] = await db
-      .update(cartItems)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(cartItems.id, row.id))
-      .returning();
-    if (!updated) throw notFound('That cart line');
-    return updated;
-  }
+  const save = (row: CartItemRow, set: Partial<CartItemRow>) => saveRow(db, row, set);
+  const rows = (user: UserRow) => cartRows(db, user);
 
   /** A line whose lock ran out, quoted again at today's rates (flagged when the price moved). */
   async function refresh(user: UserRow, row: CartItemRow, now: Date): Promise<CartItemRow> {
     if (row.lockedUntil.getTime() > now.getTime()) return row;
     const line = await lines.quoteLine(user, row.modelId, row.choices, row.quantity);
     return save(row, { ...priced(line), ...changeMark(row, line), lockedUntil: lockFrom(now) });
-  }
-
-  async function rows(user: UserRow) {
-    return db
-      .select()
-      .from(cartItems)
-      .where(eq(cartItems.customerId, user.id))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   }
 
   /** Every line (expired locks re-quoted first), the totals and the shipping methods with their dates. */
@@ -147,7 +143,6 @@ export function cartService(deps: CartDeps) {
     view,
     rows,
     refresh,
-    ownLine,
 
     /** Adds a line priced by the server; a price in the request is never read. */
     async add(user: UserRow, input: AddLine, now = new Date()) {
@@ -175,7 +170,7 @@ export function cartService(deps: CartDeps) {
      * the lock and prices the locked rates at that quantity (its quantity breaks); acknowledging clears the flag.
      */
     async update(user: UserRow, id: string, patch: LinePatch, now = new Date()) {
-      let row = await ownLine(user, id);
+      let row = await ownLine(db, user, id);
       if (patch.quantity !== undefined) checkQuantity(patch.quantity);
       if (patch.choices !== undefined) {
         const quantity = patch.quantity ?? row.quantity;
@@ -211,16 +206,9 @@ export function cartService(deps: CartDeps) {
     },
 
     async remove(user: UserRow, id: string) {
-      const row = await ownLine(user, id);
+      const row = await ownLine(db, user, id);
       await db.delete(cartItems).where(eq(cartItems.id, row.id));
     },
-
-    async count(user: UserRow) {
-      const [row] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.customerId, user.id));
-      return row?.n ?? 0;
-    },
-
-    leadTimeOf,
   };
 }
 
