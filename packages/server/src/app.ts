@@ -70,6 +70,8 @@ import { ordersService, type OrdersService } from './modules/orders/orders.servi
 import { cartService, type CartService } from './modules/cart/cart.service';
 import { checkoutService, type CheckoutService } from './modules/cart/checkout.service';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { startOrderAnnouncements } from './modules/orders/orders.announce';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -350,6 +352,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
 
   await installHttpLayer(app, config, storage, rateLimitRedis);
+  // order stage moves made in other modules' transactions (the payment's confirmation) are told after them
+  const orderAnnouncements = startOrderAnnouncements(app, ctx.orders);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -376,6 +380,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cartRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhooksRoutes);
+  await app.register(ordersRoutes);
   if (sandbox) {
     await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
     // the sandbox's events reach our webhook as HTTP requests, in process
@@ -395,6 +400,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onClose', async () => {
     sandbox?.setDeliverer(null);
+    await orderAnnouncements.stop();
     await jobs.stop();
     await rateLimitRedis?.close();
     await database.close();

@@ -120,7 +120,8 @@ function messageEvents(socket: ChatSocket, on: GuardedOn, { io, chat, inRoomOrde
 function onDeparture(socket: ChatSocket, { presence }: ChatEventDeps) {
   const user = socket.data.user;
   socket.on('disconnecting', () => {
-    const rooms = [...socket.rooms].filter((r) => r !== socket.id);
+    // chat rooms only: the socket's own id and its user's room are no chats
+    const rooms = [...socket.rooms].filter((r) => r !== socket.id && !r.startsWith('user:'));
     // a typist who goes away stops typing now (when the whole node dies, the receivers' expiry clears it)
     for (const room of rooms) socket.to(room).emit('getIsTyping', typingNews(room, user, false));
     // after the socket has left its rooms, tell each room who is still there

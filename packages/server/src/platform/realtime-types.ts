@@ -1,6 +1,15 @@
 import type { Server, Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '@facet/domain/chat';
+import type { ClientToServerEvents, ServerToClientEvents as ChatServerEvents } from '@facet/domain/chat';
+import type { OrderUpdatedPayload } from '@facet/domain/format';
 import type { UserRow } from '../modules/accounts/accounts.queries';
+
+/** The chat's events and the user's own: an order of theirs moved (`order-updated`). */
+export type ServerToClientEvents = ChatServerEvents & {
+  'order-updated': (payload: OrderUpdatedPayload) => void;
+};
+
+/** The room of one user's sockets (joined on connection). */
+export const userRoom = (userId: string) => `user:${userId}`;
 
 /** What a socket carries once the session cookie has been checked. */
 export interface SocketData {

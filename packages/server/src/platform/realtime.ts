@@ -7,7 +7,8 @@ import { handleChatEvents, roomOrder } from './realtime-chat-events';
 import { roomPresence } from './realtime-presence';
 import { attachRedisAdapter } from './realtime-redis';
 import { startStatusSweep } from './realtime-status-sweep';
-import type { ChatServer, ChatSocket } from './realtime-types';
+import { userRoom, type ChatServer, type ChatSocket } from './realtime-types';
+import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
 
 /**
  * The chat's socket.io server on Fastify's own HTTP server (same port, path /socket.io). The socket is
@@ -50,7 +51,13 @@ export async function installRealtime(
 
   const presence = roomPresence(io, cluster);
   const inRoomOrder = roomOrder();
+  // each user's own room: their orders' live updates (and anything else meant for them alone)
+  app.ctx.orders.setEmitter({
+    orderUpdated: (customerId, payload) => io.to(userRoom(customerId)).emit(ORDER_UPDATED_EVENT, payload),
+  });
+
   io.on('connection', (socket: ChatSocket) => {
+    void socket.join(userRoom(socket.data.user.id));
     handleChatEvents(socket, { io, chat, presence, inRoomOrder, log: app.log });
   });
 
@@ -62,6 +69,7 @@ export async function installRealtime(
     stopModelFiles();
     const sweeping = statusSweep.stop();
     chat.setEmitter(null);
+    app.ctx.orders.setEmitter(null);
     await sweeping;
     io.disconnectSockets(true);
     io.engine.close();

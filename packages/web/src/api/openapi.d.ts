@@ -3277,6 +3277,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/order-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's pieces ordered and item-type variety (spec products-total, item-type-variety) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrderStats"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/password": {
         parameters: {
             query?: never;
@@ -4465,6 +4519,237 @@ export interface paths {
                         "application/json": {
                             questions: components["schemas"]["OnboardingQuestion"][];
                         };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in customer's orders, newest first (filter by status) */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "all" | "active" | "delivered" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orders: components["schemas"]["OrderSummary"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order with its items, stage timeline, promised date, lateness, shipments (its customer, staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order: components["schemas"]["Order"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The customer cancels an order while every item is RECEIVED; the payment is refunded */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order: components["schemas"]["Order"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/items/{itemId}/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An ordered item's thumbnail (its customer, staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The thumbnail, inline */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
                     };
                 };
             };
@@ -6826,6 +7111,308 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every order, newest first (staff; filter by status) */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "all" | "active" | "delivered" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orders: components["schemas"]["OrderSummary"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/items/{itemId}/job-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workshop's printable job sheet of an ordered item (staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Job sheet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/items/{itemId}/model-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ordered item's model file, for the workshop (staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    itemId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The model file as uploaded, as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/shipment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff add a shipment: carrier and tracking number (spec addShipment) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        carrier: string;
+                        trackingNumber: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order: components["schemas"]["Order"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/stage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staff move the order (or one item) one stage on, or CANCELLED from RECEIVED; any other move is 409 stage_not_allowed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        itemId?: string;
+                        stage: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            order: components["schemas"]["Order"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/payments/payouts": {
         parameters: {
             query?: never;
@@ -7970,6 +8557,144 @@ export interface components {
             subQuestions: components["schemas"]["OnboardingQuestion"][];
             text: string;
             triggerAnswerId: string | null;
+        };
+        Order: {
+            /** @description The viewer may cancel it (every item RECEIVED) */
+            cancellable: boolean;
+            cancelledAt: string | null;
+            /** @description UTC time, ISO 8601 */
+            createdAt: string;
+            customerId: string;
+            deliveredAt: string | null;
+            id: string;
+            itemCount: number;
+            items: components["schemas"]["OrderItem"][];
+            /** @description 'On Track', 'N day(s) Late', 'N day(s) early' (hours under a day) */
+            lateness: string | null;
+            /** @description Short order number for people */
+            number: string;
+            paidAt: string | null;
+            payment: {
+                /** @description US cents */
+                amountCents: number;
+                id: string;
+                receiptUrl: string | null;
+                refundedAt: string | null;
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed" | "refunded";
+                succeededAt: string | null;
+            } | null;
+            pieces: number;
+            /** @description Weekdays from payment: lead time plus shipping */
+            promisedDate: string | null;
+            shipments: {
+                /** @description UTC time, ISO 8601 */
+                at: string;
+                carrier: string;
+                trackingNumber: string;
+            }[];
+            shippingAddress: {
+                city: string;
+                country: string;
+                name: string;
+                phone?: string;
+                state: string;
+                street: string;
+                zipcode: string;
+            };
+            /** @description US cents */
+            shippingCents: number;
+            shippingMethod: {
+                businessDays: number;
+                code: string;
+                name: string;
+                /** @description US cents */
+                priceCents: number;
+            };
+            /** @description The least advanced live item; null until paid */
+            stage: number | null;
+            stageName: string | null;
+            /** @description When the order (its last live item) reached each stage */
+            stages: components["schemas"]["OrderStageReached"][];
+            /** @enum {string} */
+            status: "awaiting_payment" | "active" | "delivered" | "cancelled";
+            /** @description US cents */
+            subtotalCents: number;
+            thumbnailUrl: string | null;
+            /** @description The first item's title */
+            title: string;
+            /** @description US cents */
+            totalCents: number;
+        };
+        OrderItem: {
+            breakdown: {
+                [key: string]: unknown;
+            };
+            configuration: {
+                [key: string]: unknown;
+            };
+            fileName: string | null;
+            id: string;
+            leadTimeDays: number;
+            libraryProductId: string | null;
+            modelId: string | null;
+            position: number;
+            quantity: number;
+            /** @enum {string} */
+            source: "model" | "library";
+            stage: number | null;
+            stageName: string | null;
+            stages: components["schemas"]["OrderStageReached"][];
+            thumbnailUrl: string | null;
+            title: string;
+            /** @description US cents */
+            totalCents: number;
+            /** @description US cents */
+            unitPriceCents: number;
+        };
+        OrderStageReached: {
+            /** @description UTC time, ISO 8601 */
+            at: string;
+            /** @description Production stage code 0..7 */
+            code: number;
+            name: string;
+        };
+        OrderStats: {
+            itemTypes: {
+                itemType: string;
+                pieces: number;
+            }[];
+            /** @description Distinct item types ordered (spec item-type-variety) */
+            itemTypeVariety: number;
+            ordersCount: number;
+            /** @description Pieces ordered (spec products-total) */
+            productsTotal: number;
+        };
+        OrderSummary: {
+            /** @description UTC time, ISO 8601 */
+            createdAt: string;
+            customerId: string;
+            deliveredAt: string | null;
+            id: string;
+            itemCount: number;
+            /** @description 'On Track', 'N day(s) Late', 'N day(s) early' (hours under a day) */
+            lateness: string | null;
+            /** @description Short order number for people */
+            number: string;
+            paidAt: string | null;
+            pieces: number;
+            /** @description Weekdays from payment: lead time plus shipping */
+            promisedDate: string | null;
+            /** @description The least advanced live item; null until paid */
+            stage: number | null;
+            stageName: string | null;
+            /** @enum {string} */
+            status: "awaiting_payment" | "active" | "delivered" | "cancelled";
+            thumbnailUrl: string | null;
+            /** @description The first item's title */
+            title: string;
+            /** @description US cents */
+            totalCents: number;
         };
         Payment: {
             /** @description US cents */

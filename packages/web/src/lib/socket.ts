@@ -1,6 +1,10 @@
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@facet/domain/chat';
+import type { ClientToServerEvents, ServerToClientEvents as ChatEvents } from '@facet/domain/chat';
+import type { OrderUpdatedPayload } from '@facet/domain/format';
+
+/** The server's events: the chat's, and the user's own (`order-updated`: an order of theirs moved). */
+type ServerToClientEvents = ChatEvents & { 'order-updated': (payload: OrderUpdatedPayload) => void };
 
 /** The chat's typed socket (spec section 7): listened events first, emitted events second. */
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;

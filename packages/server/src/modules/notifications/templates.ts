@@ -213,7 +213,8 @@ export const projectTemplates: Record<string, Template> = {
       `Your receipt: ${money(d.amountCents)}`,
       [
         `Hello ${d.firstName}, thank you for your payment of ${money(d.amountCents)} for ${d.description}.`,
-        'Facet holds it in escrow until you approve the work.',
+        // project and change payments are held; an order's payment is not (decision 023)
+        ...(d.projectId ? ['Facet holds it in escrow until you approve the work.'] : []),
       ],
       { label: 'View your receipt', url: `${publicUrl}/api/payments/${d.paymentId}/receipt` },
     ),

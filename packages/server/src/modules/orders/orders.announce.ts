@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { asc, inArray, isNull } from 'drizzle-orm';
 import { ORDER_UPDATED_EVENT, stageName, type OrderUpdatedPayload } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
@@ -168,6 +169,35 @@ export function orderAnnouncer(deps: { db: Db; jobs: Jobs }) {
     announce,
     setEmitter(next: OrderEmitter | null) {
       emitter = next;
+    },
+  };
+}
+
+const ANNOUNCE_INTERVAL_MS = 5000;
+
+/**
+ * Announces after each successful API change (the payment webhook included) and on a timer; errors are
+ * logged and tried again next time (the rows stay unannounced).
+ */
+export function startOrderAnnouncements(
+  app: { addHook: FastifyInstance['addHook']; log: FastifyBaseLogger },
+  orders: { announce(): Promise<void> },
+) {
+  let closed = false;
+  const run = () => {
+    if (closed) return;
+    void orders.announce().catch((err: unknown) => app.log.error({ err }, 'orders: announcing moves failed'));
+  };
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400 && request.url.startsWith('/api/')) run();
+  });
+  const timer = setInterval(run, ANNOUNCE_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      closed = true;
+      clearInterval(timer);
+      await orders.announce().catch(() => undefined);
     },
   };
 }

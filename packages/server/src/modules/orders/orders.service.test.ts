@@ -67,6 +67,9 @@ describe('the orders service the checkout writes through', { timeout: 60_000 }, 
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.event, 'order-stage'));
     expect(mails.map((m) => m.to)).toEqual(['customer@demo.facet']);
     expect(mails[0]!.subject).toBe(`Order ${orderId.slice(0, 8).toUpperCase()} received`);
+    // the receipt of an order speaks of no escrow (only project payments are held)
+    const [receipt] = await db.select().from(mailOutbox).where(eq(mailOutbox.event, 'payment-receipt'));
+    expect(receipt!.text).not.toContain('escrow');
   });
 
   test('an order whose sums do not add up is refused and nothing is written', async () => {
@@ -79,5 +82,17 @@ describe('the orders service the checkout writes through', { timeout: 60_000 }, 
       },
     );
     expect(await k.t.ctx.db.select().from(orders)).toHaveLength(count);
+  });
+});
+
+describe('the promised date', () => {
+  test('counts weekdays only: paid on a Friday with 3 + 2 days is promised the next Friday', async () => {
+    const { promisedDate } = await import('./orders.service');
+    const friday = new Date('2026-11-27T15:00:00Z');
+    expect(promisedDate(friday, [3, 1], 2).toISOString()).toBe('2026-12-04T15:00:00.000Z');
+    // Monday, 1 day: Tuesday
+    expect(promisedDate(new Date('2026-11-30T09:00:00Z'), [1], 0).toISOString()).toBe(
+      '2026-12-01T09:00:00.000Z',
+    );
   });
 });

@@ -6,6 +6,10 @@ import type { Jobs } from '../../platform/jobs';
 import { orderItems, orders, orderStageEvents } from './orders.tables';
 import { RECEIVED, type NewOrder } from './orders.shared';
 import { orderAnnouncer, type OrderEmitter } from './orders.announce';
+import type { UserRow } from '../accounts/accounts.queries';
+import { orderViews, isUuid, type OrderFilter } from './orders.views';
+import { orderProduction } from './orders.production';
+import { jobSheetHtml } from './orders.job-sheet';
 import type { PaymentsService } from '../payments/payments.service';
 
 export type { NewOrder, NewOrderItem } from './orders.shared';
@@ -155,13 +159,56 @@ export type { OrderEmitter };
 /** The orders module on `app.ctx.orders`. */
 export function ordersService(deps: OrdersDeps & { payments: PaymentsService }) {
   const core = ordersCore(deps);
+  const views = orderViews(deps);
+  const production = orderProduction(deps);
+  const { announce } = core.announcer;
+
+  /** Runs a change, then tells the customer (mail, live update) once it has committed. */
+  const thenAnnounce =
+    <A extends unknown[], R>(change: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await change(...args);
+      await announce();
+      return result;
+    };
+
+  async function item(viewer: UserRow, orderId: string, itemId: string) {
+    const order = await views.visible(viewer, orderId);
+    if (!isUuid(itemId)) throw notFound('Order item');
+    const [row] = await deps.db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.id, itemId)));
+    if (!row) throw notFound('Order item');
+    return { order, item: row };
+  }
+
   return {
     createPending: core.createPending,
     attachPayment: core.attachPayment,
     markPaid: core.markPaid,
     /** Tells customers of every stage move and shipment not yet told (mail + live update). */
-    announce: core.announcer.announce,
+    announce,
     setEmitter: core.announcer.setEmitter,
+
+    list: (viewer: UserRow, filter: OrderFilter) => views.list({ customerId: viewer.id }, filter),
+    staffList: (filter: OrderFilter) => views.list({}, filter),
+    detail: views.detail,
+    stats: (viewer: UserRow) => views.stats(viewer.id),
+    item,
+
+    cancel: thenAnnounce(production.cancel),
+    moveStage: thenAnnounce(production.moveStage),
+    addShipment: thenAnnounce(production.addShipment),
+
+    /** The workshop's printable sheet of one item (staff). */
+    async jobSheet(staff: UserRow, orderId: string, itemId: string) {
+      const found = await item(staff, orderId, itemId);
+      return jobSheetHtml(found.order, found.item, {
+        thumbnail: found.item.thumbnailFileId ? `/api/orders/${orderId}/items/${itemId}/thumbnail` : null,
+        modelFile: found.item.modelId ? `/api/staff/orders/${orderId}/items/${itemId}/model-file` : null,
+      });
+    },
   };
 }
 

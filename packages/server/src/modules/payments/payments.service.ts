@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '../../platform/errors';
 import type { GatewayEvent } from '../../platform/payments/gateway';
 import type { UserRow } from '../accounts/accounts.queries';
@@ -64,6 +64,27 @@ async function refundSubjectPayments(
   return refundable.length;
 }
 
+async function paymentsOf(deps: PaymentsDeps, purpose: Purpose, subjectId: string) {
+  return deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.purpose, purpose), eq(payments.subjectId, subjectId)))
+    .orderBy(desc(payments.createdAt));
+}
+
+async function refundSubject(
+  deps: PaymentsDeps,
+  purpose: Purpose,
+  subjectId: string,
+  reason: string,
+  inside?: Parameters<typeof refundPayment>[3],
+) {
+  const charged = (await paymentsOf(deps, purpose, subjectId)).filter((p) => p.status === 'succeeded');
+  let refunded = 0;
+  for (const payment of charged) if (await refundPayment(deps, payment, reason, inside)) refunded += 1;
+  return refunded;
+}
+
 /**
  * Compares the gateway's paid checkouts with our payments and books any the ledger missed (a crash
  * between the charge and its webhook, a webhook that never came). Returns what it found.
@@ -125,6 +146,21 @@ export function paymentsService(deps: PaymentsDeps) {
       reason: string,
       inside?: Parameters<typeof refundPayment>[3],
     ) => refundSubjectPayments(deps, projectId, reason, inside),
+
+    /**
+     * Refunds in full every charged payment of a subject that is not for escrow (a cart order): the
+     * gateway first, then the books. Payments already refunded count as done; returns how many were
+     * refunded now. `inside` runs in each refund's transaction.
+     */
+    refundSubject: (
+      purpose: Purpose,
+      subjectId: string,
+      reason: string,
+      inside?: Parameters<typeof refundPayment>[3],
+    ) => refundSubject(deps, purpose, subjectId, reason, inside),
+
+    /** The payments asked for a subject (any status), newest first. */
+    paymentsOf: (purpose: Purpose, subjectId: string) => paymentsOf(deps, purpose, subjectId),
 
     trialBalance: () => trialBalance(db),
 

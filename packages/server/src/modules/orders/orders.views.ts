@@ -1,0 +1,250 @@
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { latenessText, STAGE, stageName } from '@facet/domain/format';
+import type { Db, Tx } from '../../db/client';
+import { notFound } from '../../platform/errors';
+import type { UserRow } from '../accounts/accounts.queries';
+import type { PaymentsService } from '../payments/payments.service';
+import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
+import { orderStage } from './orders.stage';
+
+/** What customers and staff read of orders: the list, one order with its timeline, lateness and payment. */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+type StageEventRow = typeof orderStageEvents.$inferSelect;
+type ShipmentRow = typeof orderShipments.$inferSelect;
+
+export const ORDER_FILTERS = ['all', 'active', 'delivered', 'cancelled'] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string) => UUID.test(id);
+
+export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
+
+/** When each stage was reached: an item's own moves, the order's when its last live item got there. */
+function timeline(items: OrderItemRow[], events: StageEventRow[]) {
+  const reached = new Map<string, Map<number, Date>>();
+  for (const e of events) {
+    const byStage = reached.get(e.orderItemId) ?? new Map<number, Date>();
+    const seen = byStage.get(e.stage);
+    if (!seen || seen > e.at) byStage.set(e.stage, e.at);
+    reached.set(e.orderItemId, byStage);
+  }
+  const itemStages = (item: OrderItemRow) =>
+    [...(reached.get(item.id) ?? new Map<number, Date>()).entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([code, at]) => ({ code, name: stageName(code) ?? String(code), at: at.toISOString() }));
+  const live = items.filter((i) => i.stage !== STAGE.CANCELLED);
+  const counted = live.length > 0 ? live : items;
+  const orderStages: { code: number; name: string; at: string }[] = [];
+  for (let code = 0; code <= STAGE.CANCELLED; code += 1) {
+    const times = counted.map((i) => reached.get(i.id)?.get(code));
+    if (times.length === 0 || times.some((t) => !t)) continue;
+    const last = new Date(Math.max(...times.map((t) => t!.getTime())));
+    orderStages.push({ code, name: stageName(code)!, at: last.toISOString() });
+  }
+  return { itemStages, orderStages };
+}
+
+function statusOf(order: OrderRow, stage: number | null) {
+  if (order.status === 'cancelled') return 'cancelled' as const;
+  if (order.status === 'awaiting_payment') return 'awaiting_payment' as const;
+  return stage === STAGE.DELIVERY ? ('delivered' as const) : ('active' as const);
+}
+
+const thumbnailUrl = (order: OrderRow, item: OrderItemRow) =>
+  item.thumbnailFileId ? `/api/orders/${order.id}/items/${item.id}/thumbnail` : null;
+
+/** The parts of an order every view shows: stage, status, promised date and lateness. */
+function summary(order: OrderRow, items: OrderItemRow[], events: StageEventRow[], now: Date) {
+  const stage = orderStage(items.map((i) => i.stage));
+  const { itemStages, orderStages } = timeline(items, events);
+  const delivered = stage === STAGE.DELIVERY ? orderStages.find((s) => s.code === STAGE.DELIVERY) : undefined;
+  const lateness =
+    order.promisedAt && order.status === 'paid'
+      ? latenessText({
+          promisedAt: order.promisedAt,
+          deliveredAt: delivered ? new Date(delivered.at) : null,
+          now,
+        })
+      : null;
+  return {
+    stage,
+    status: statusOf(order, stage),
+    itemStages,
+    orderStages,
+    lateness,
+    deliveredAt: delivered?.at ?? null,
+    cancellable:
+      order.status === 'paid' && items.length > 0 && items.every((i) => i.stage === STAGE.RECEIVED),
+  };
+}
+
+function listEntry(order: OrderRow, items: OrderItemRow[], events: StageEventRow[], now: Date) {
+  const s = summary(order, items, events, now);
+  const first = items[0];
+  return {
+    id: order.id,
+    number: orderNumber(order.id),
+    customerId: order.customerId,
+    status: s.status,
+    stage: s.stage,
+    stageName: s.stage === null ? null : stageName(s.stage),
+    title: first ? first.title : 'Order',
+    itemCount: items.length,
+    pieces: items.reduce((n, i) => n + i.quantity, 0),
+    thumbnailUrl: first ? thumbnailUrl(order, first) : null,
+    totalCents: order.totalCents,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    promisedDate: order.promisedAt?.toISOString() ?? null,
+    deliveredAt: s.deliveredAt,
+    lateness: s.lateness,
+  };
+}
+
+async function partsOf(db: Db | Tx, orderIds: string[]) {
+  if (orderIds.length === 0) return { items: [], events: [], shipments: [] };
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.position));
+  const events = await db
+    .select()
+    .from(orderStageEvents)
+    .where(inArray(orderStageEvents.orderId, orderIds))
+    .orderBy(asc(orderStageEvents.at));
+  const shipments = await db
+    .select()
+    .from(orderShipments)
+    .where(inArray(orderShipments.orderId, orderIds))
+    .orderBy(asc(orderShipments.at));
+  return { items, events, shipments };
+}
+
+const shipmentView = (s: ShipmentRow) => ({
+  carrier: s.carrier,
+  trackingNumber: s.trackingNumber,
+  at: s.at.toISOString(),
+});
+
+export function orderViews(deps: { db: Db; payments: PaymentsService }) {
+  const { db } = deps;
+
+  /** The order, for its customer and staff only (anyone else, and unpaid checkouts of others: not found). */
+  async function visible(viewer: UserRow, id: string) {
+    if (!isUuid(id)) throw notFound('Order');
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    if (!row || (row.customerId !== viewer.id && viewer.role !== 'staff')) throw notFound('Order');
+    return row;
+  }
+
+  async function list(where: { customerId?: string }, filter: OrderFilter, now = new Date()) {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          where.customerId ? eq(orders.customerId, where.customerId) : undefined,
+          // a checkout never paid is not an order the customer placed
+          ne(orders.status, 'awaiting_payment'),
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(500);
+    const parts = await partsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    const entries = rows.map((o) =>
+      listEntry(
+        o,
+        parts.items.filter((i) => i.orderId === o.id),
+        parts.events.filter((e) => e.orderId === o.id),
+        now,
+      ),
+    );
+    return filter === 'all' ? entries : entries.filter((e) => e.status === filter);
+  }
+
+  async function detail(viewer: UserRow, id: string, now = new Date()) {
+    const order = await visible(viewer, id);
+    const { items, events, shipments } = await partsOf(db, [order.id]);
+    const s = summary(order, items, events, now);
+    const paid = (await deps.payments.paymentsOf('cart', order.id)).find(
+      (p) => p.status === 'succeeded' || p.status === 'refunded',
+    );
+    const latest = paid ?? (await deps.payments.paymentsOf('cart', order.id))[0];
+    return {
+      ...listEntry(order, items, events, now),
+      cancellable: s.cancellable && viewer.id === order.customerId,
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      shippingAddress: order.shippingAddress,
+      shippingMethod: order.shippingMethod,
+      cancelledAt: order.cancelledAt?.toISOString() ?? null,
+      stages: s.orderStages,
+      items: items.map((item) => ({
+        id: item.id,
+        position: item.position,
+        source: item.source,
+        modelId: item.modelId,
+        libraryProductId: item.libraryProductId,
+        title: item.title,
+        fileName: item.fileName,
+        thumbnailUrl: thumbnailUrl(order, item),
+        configuration: item.configuration,
+        breakdown: item.breakdown,
+        unitPriceCents: item.unitPriceCents,
+        quantity: item.quantity,
+        totalCents: item.totalCents,
+        leadTimeDays: item.leadTimeDays,
+        stage: item.stage,
+        stageName: item.stage === null ? null : stageName(item.stage),
+        stages: s.itemStages(item),
+      })),
+      shipments: shipments.map(shipmentView),
+      payment: latest
+        ? {
+            id: latest.id,
+            status: latest.status,
+            amountCents: latest.amountCents,
+            succeededAt: latest.succeededAt?.toISOString() ?? null,
+            refundedAt: latest.refundedAt?.toISOString() ?? null,
+            receiptUrl:
+              latest.status === 'succeeded' || latest.status === 'refunded'
+                ? `/api/payments/${latest.id}/receipt`
+                : null,
+          }
+        : null,
+    };
+  }
+
+  /** Products total and item-type variety of a customer's paid orders (spec products-total, item-type-variety). */
+  async function stats(customerId: string) {
+    const rows = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.customerId, customerId), eq(orders.status, 'paid')));
+    const { items } = await partsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    const live = items.filter((i) => i.stage !== STAGE.CANCELLED);
+    const types = new Map<string, number>();
+    for (const i of live) {
+      const type = String(i.configuration.itemType ?? i.configuration.productType ?? 'Other');
+      types.set(type, (types.get(type) ?? 0) + i.quantity);
+    }
+    return {
+      ordersCount: rows.length,
+      productsTotal: live.reduce((n, i) => n + i.quantity, 0),
+      itemTypeVariety: types.size,
+      itemTypes: [...types.entries()].map(([itemType, pieces]) => ({ itemType, pieces })),
+    };
+  }
+
+  return { visible, list, detail, stats };
+}

@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
+import type { Reply, Schemas } from '../../../api';
+import { api } from '../../../lib/api-client';
+import { getSocket } from '../../../lib/socket';
+
+const enc = encodeURIComponent;
+
+export type OrderSummary = Schemas['OrderSummary'];
+export type Order = Schemas['Order'];
+export type OrderItem = Schemas['OrderItem'];
+export type Payment = Reply<'/api/payments/{id}', 'get'>;
+
+export const ORDER_FILTERS = ['all', 'active', 'delivered', 'cancelled'] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (filter: OrderFilter) => ['orders', 'list', filter] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+  payment: (id: string) => ['payments', id] as const,
+};
+
+/** The signed-in customer's orders under a filter. */
+export const useOrders = (filter: OrderFilter) =>
+  useQuery({
+    queryKey: orderKeys.list(filter),
+    queryFn: ({ signal }) =>
+      api.get<Reply<'/api/orders', 'get'>>('/api/orders', { signal, query: { status: filter } }),
+    select: (data) => data.orders,
+  });
+
+/** One order; `poll` asks again every so often (while its payment is being confirmed). */
+export const useOrder = (id: string, poll = false) =>
+  useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Reply<'/api/orders/{id}', 'get'>>(`/api/orders/${enc(id)}`, { signal }),
+    select: (data) => data.order,
+    refetchInterval: poll ? 1500 : false,
+  });
+
+/** The payment the customer came back with from the hosted page (polled until it is decided). */
+export const usePayment = (id: string | null) =>
+  useQuery({
+    queryKey: orderKeys.payment(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: ({ signal }) => api.get<Payment>(`/api/payments/${enc(id!)}`, { signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1500 : false),
+  });
+
+export function useCancelOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Reply<'/api/orders/{id}/cancel', 'post'>>(`/api/orders/${enc(id)}/cancel`),
+    onSuccess: (data) => {
+      queryClient.setQueryData(orderKeys.detail(id), data);
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
+    },
+  });
+}
+
+/** Live updates: an order of the user moved (a stage, a shipment) — its page and the list ask again. */
+export function useOrderUpdates() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = getSocket();
+    const onUpdate = (payload: { orderId: string }) => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.detail(payload.orderId) });
+      void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
+    };
+    socket.on(ORDER_UPDATED_EVENT, onUpdate);
+    return () => {
+      socket.off(ORDER_UPDATED_EVENT, onUpdate);
+    };
+  }, [queryClient]);
+}
