@@ -63,4 +63,22 @@ describe('cart and checkout', () => {
     await page.getByRole('radio', { name: /Standard/ }).waitFor();
     await screenshot(page, 'checkout-mobile');
   });
+  test('Paying with a test card lands on the placed order and empties the cart', async ({ signIn }) => {
+    const { page, errors } = await signIn(customer);
+    await page.goto('/checkout');
+    await page.getByRole('radio', { name: /Express/ }).check();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry month').fill('12');
+    await page.getByLabel('Expiry year').fill('34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await page.waitForURL(/\/order-details\/[^?]+\?payment=/);
+    await page.getByTestId('order-placed').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'checkout-order-placed');
+    await page.goto('/cart');
+    await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    expect(errors).toEqual([]);
+  });
 });
