@@ -68,6 +68,9 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { webhooksRoutes } from './modules/payments/webhooks.routes';
 import { registerPaymentsJobs } from './modules/payments/payments.jobs';
 import { ordersService, type OrdersService } from './modules/orders/orders.service';
+import { cartService, type CartService } from './modules/cart/cart.service';
+import { checkoutService, type CheckoutService } from './modules/cart/checkout.service';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { startOrderAnnouncements } from './modules/orders/orders.announce';
 
@@ -100,6 +103,8 @@ export interface AppContext {
   payments: PaymentsService;
   projectPayments: ProjectPayments;
   orders: OrdersService;
+  cart: CartService;
+  checkout: CheckoutService;
 }
 
 declare module 'fastify' {
@@ -302,6 +307,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     currency: config.payments.currency,
     log: app.log,
   });
+  const library = libraryService({ db, storage, models });
+  const orders = ordersService({ db, jobs, payments });
+  const cart = cartService({ db, catalog, pricing, models, library });
   const ctx: AppContext = {
     config,
     database,
@@ -325,12 +333,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ratings: ratingsService({ db, projects }),
     designers: designersService({ db, projects, accounts }),
     chat,
-    library: libraryService({ db, storage, models }),
+    library,
     gateway,
     payments,
     // a project's payments move it on; its completion releases their escrow
     projectPayments: projectPayments({ db, jobs, payments, projects }),
-    orders: ordersService({ db, jobs, payments }),
+    orders,
+    cart,
+    // a cart payment's confirmation marks its order paid and takes the ordered lines out of the cart
+    checkout: checkoutService({ db, cart, library, orders, payments }),
   };
   app.decorate('ctx', ctx);
 
@@ -370,6 +381,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(modelsRoutes);
   await app.register(pricingRoutes);
   await app.register(libraryRoutes);
+  await app.register(cartRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhooksRoutes);
   await app.register(ordersRoutes);

@@ -451,6 +451,382 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My cart: lines priced by the server (expired price locks re-quoted, changes flagged), subtotal, shipping estimate, total, shipping methods with their promised dates */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Cart"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a model of mine (or a library design) with my choices and a quantity; the server prices it and holds the price for 7 days */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        choices?: components["schemas"]["CartChoicesInput"];
+                        /** Format: uuid */
+                        libraryProductId?: string;
+                        /** Format: uuid */
+                        modelId?: string;
+                        /** @default 1 */
+                        quantity?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartLine"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a line from my cart */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a line: new choices re-quote it, a new quantity re-prices it with the quantity breaks, acknowledgePriceChange clears a changed-price flag */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The customer saw the changed price: the line stops showing the old one */
+                        acknowledgePriceChange?: boolean;
+                        choices?: components["schemas"]["CartChoicesInput"];
+                        quantity?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartLine"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/catalog": {
         parameters: {
             query?: never;
@@ -1218,6 +1594,133 @@ export interface paths {
                             changeRequest: components["schemas"]["ChangeRequest"];
                             project: components["schemas"]["Project"];
                         };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check out my cart: a pending order and its payment on the gateway's hosted page (same Idempotency-Key, same answer and one order); 409 prices_changed when a re-quoted price is not yet acknowledged */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "idempotency-key": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        shippingAddress: {
+                            city: string;
+                            country: string;
+                            name: string;
+                            phone?: string;
+                            /** @default  */
+                            state?: string;
+                            street: string;
+                            zipcode: string;
+                        };
+                        /** @enum {string} */
+                        shippingMethod: "standard" | "express";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartCheckout"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -7508,6 +8011,123 @@ export interface components {
             warnings?: string[];
             watertight: boolean;
         };
+        Cart: {
+            count: number;
+            items: components["schemas"]["CartLine"][];
+            priceLockDays: number;
+            /** @description US cents */
+            shippingEstimateCents: number;
+            shippingMethods: components["schemas"]["ShippingMethod"][];
+            /** @description US cents */
+            subtotalCents: number;
+            /** @description US cents */
+            totalCents: number;
+        };
+        CartCheckout: {
+            /** @description The gateway's hosted pay page */
+            checkoutUrl: string;
+            orderId: string;
+            paymentId: string;
+        };
+        CartChoices: {
+            assemblyOptionId?: number | null;
+            assemblySubItemIds?: number[];
+            itemTypeId?: number | null;
+            laserEngravingOptionId?: number | null;
+            laserFontId?: number | null;
+            laserText?: string;
+            materialId?: number;
+            parts?: number;
+            platingId?: number | null;
+            polishId?: number | null;
+        };
+        CartChoicesInput: {
+            assemblyOptionId?: number | null;
+            assemblySubItemIds?: number[];
+            itemTypeId?: number | null;
+            laserEngravingOptionId?: number | null;
+            laserFontId?: number | null;
+            laserText?: string;
+            materialId?: number;
+            parts?: number;
+            platingId?: number | null;
+            polishId?: number | null;
+        };
+        CartLine: {
+            breakdown: components["schemas"]["Quote"];
+            choices: components["schemas"]["CartChoices"];
+            configuration: components["schemas"]["CartLineConfiguration"];
+            /** @description UTC time, ISO 8601 */
+            createdAt: string;
+            fileName: string;
+            id: string;
+            /** @description Production lead time in weekdays */
+            leadTimeDays: number;
+            libraryProductId: string | null;
+            /** @description The quoted price holds until then */
+            lockedUntil: string;
+            modelId: string;
+            previousTotalCents: number | null;
+            previousUnitPriceCents: number | null;
+            /** @description A re-quote changed the price; not yet acknowledged */
+            priceChanged: boolean;
+            /** @description Why the line cannot be priced now */
+            problem?: string | null;
+            quantity: number;
+            quoteId: string;
+            /** @enum {string} */
+            source: "model" | "library";
+            thumbnailUrl: string | null;
+            title: string;
+            /** @description US cents */
+            totalCents: number;
+            /** @description US cents */
+            unitPriceCents: number;
+        };
+        CartLineConfiguration: {
+            assemblyOption: {
+                id: number;
+                name: string;
+                parts: number;
+                subItems: {
+                    id: number;
+                    name: string;
+                }[];
+            };
+            fileName: string;
+            itemType: {
+                id: number;
+                name: string;
+            } | null;
+            laserEngraving: {
+                font: {
+                    id: number;
+                    name: string;
+                } | null;
+                id: number;
+                image: string | null;
+                name: string;
+                text: string | null;
+            };
+            material: {
+                id: number;
+                kind: string;
+                name: string;
+            };
+            plating: {
+                applied: boolean;
+                id: number;
+                name: string;
+            };
+            polish: {
+                id: number;
+                name: string;
+            };
+            surfaceAreaMm2: number;
+            title: string;
+            volumeMm3: number;
+            weightGrams: number;
+        };
         Catalog: {
             assemblyOptions: {
                 description: string;
@@ -8311,6 +8931,17 @@ export interface components {
             id: string;
             review: string;
             stars: number;
+        };
+        ShippingMethod: {
+            businessDays: number;
+            /** @enum {string} */
+            code: "standard" | "express";
+            leadTimeDays: number;
+            name: string;
+            /** @description US cents */
+            priceCents: number;
+            /** @description Paid today: production lead time, then shipping, weekdays only */
+            promisedDate: string;
         };
         TrialBalance: {
             accounts: {

@@ -14,3 +14,4 @@ export * from '../../modules/chat/chat.tables';
 export * from '../../modules/payments/payments.tables';
 export * from '../../platform/payments/payments.tables';
 export * from '../../modules/orders/orders.tables';
+export * from '../../modules/cart/cart.tables';

@@ -5,6 +5,7 @@ import { isBlocked } from '../../platform/auth';
 import type { Jobs } from '../../platform/jobs';
 import type { FilesService } from '../../platform/files/files.service';
 import { geo } from '../geo/geo.service';
+import { cartCount } from '../cart/cart.reads';
 import { accountsQueries, normaliseEmail, type UserRow } from './accounts.queries';
 import { saveProProfile, type ProProfileValues } from './pro-profile.store';
 import type { SessionStore } from './sessions';
@@ -118,7 +119,7 @@ export function accountsService(deps: AccountsDeps) {
         : null,
       membership: { name: user.membership },
       credits: { monthly: 0, purchased: 0, balance: 0 },
-      cartCount: 0,
+      cartCount: user.role === 'customer' ? await cartCount(deps.db, user.id) : 0,
       profileCompletePercent: profileComplete,
     };
   }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import {
   checkLibraryOrder,
   libraryAccess,
@@ -68,6 +68,17 @@ export function libraryService(deps: { db: Db; storage: Storage; models: ModelsS
         );
       }
       return models.createFrom(viewer, { fileName: row.fileName, source, libraryProductId: row.id });
+    },
+
+    /** Design names by id (a cart line or an order titles a design's piece by its name). */
+    async names(ids: readonly string[]): Promise<Map<string, string>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await db
+        .select({ id: libraryProducts.id, name: libraryProducts.name })
+        .from(libraryProducts)
+        .where(inArray(libraryProducts.id, unique));
+      return new Map(rows.map((r) => [r.id, r.name]));
     },
 
     /** Pricing a model copied from a design: the membership must still match and the quantity reach its minimum. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { models } from './models.tables';
 
@@ -37,4 +37,21 @@ export async function modelIdsOwnedBy(db: Db | Tx, ownerId: string, ids: string[
     .from(models)
     .where(and(inArray(models.id, ids), eq(models.ownerId, ownerId)));
   return rows.map((r) => r.id);
+}
+
+/** The owner's newest ready copy of a library design, if any (a cart line of the design prices it). */
+export async function readyCopyOfDesign(db: Db | Tx, ownerId: string, libraryProductId: string) {
+  const [row] = await db
+    .select({ id: models.id })
+    .from(models)
+    .where(
+      and(
+        eq(models.ownerId, ownerId),
+        eq(models.libraryProductId, libraryProductId),
+        eq(models.status, 'ready'),
+      ),
+    )
+    .orderBy(desc(models.createdAt))
+    .limit(1);
+  return row?.id ?? null;
 }

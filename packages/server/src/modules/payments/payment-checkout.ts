@@ -20,26 +20,35 @@ export interface NewPayment {
   projectId?: string | null;
   /** The pro who earns from it (escrowed purposes). */
   proId?: string | null;
-  /** Our page the gateway sends the payer back to (paid or cancelled). */
+  /** Our page the gateway sends the payer back to (paid, and cancelled unless `cancelPath` is given). */
   returnPath: string;
+  /** Our page for a cancelled payment, when it is not `returnPath` (the cart's checkout page). */
+  cancelPath?: string;
 }
 
 const keyReused = () =>
   new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another payment.', 409);
 
 /** Opens (or finds) the gateway checkout of a payment row. */
-export async function openCheckout(deps: PaymentsDeps, row: PaymentRow, returnPath: string) {
+export async function openCheckout(
+  deps: PaymentsDeps,
+  row: PaymentRow,
+  returnPath: string,
+  cancelPath = returnPath,
+) {
   const { db, gateway } = deps;
   if (row.checkoutUrl) return { paymentId: row.id, checkoutUrl: row.checkoutUrl };
-  const back = `${deps.publicUrl.replace(/\/$/, '')}${returnPath}`;
-  const join = back.includes('?') ? '&' : '?';
+  const url = (path: string) => {
+    const back = `${deps.publicUrl.replace(/\/$/, '')}${path}`;
+    return `${back}${back.includes('?') ? '&' : '?'}payment=${row.id}`;
+  };
   const session = await gateway.createCheckout({
     amountCents: row.amountCents,
     currency: row.currency,
     description: row.description,
     clientReference: row.id,
-    successUrl: `${back}${join}payment=${row.id}`,
-    cancelUrl: `${back}${join}payment=${row.id}&cancelled=1`,
+    successUrl: url(returnPath),
+    cancelUrl: `${url(cancelPath)}&cancelled=1`,
     idempotencyKey: `checkout:${row.id}`,
   });
   await db
@@ -75,7 +84,7 @@ export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment,
     .where(and(eq(payments.payerId, payer.id), eq(payments.idempotencyKey, idempotencyKey)));
   if (existing) {
     if (existing.purpose !== input.purpose || existing.subjectId !== input.subjectId) throw keyReused();
-    return openCheckout(deps, existing, input.returnPath);
+    return openCheckout(deps, existing, input.returnPath, input.cancelPath);
   }
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
     throw new AppError('nothing_to_pay', 'There is nothing to pay.', 409);
@@ -117,5 +126,5 @@ export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment,
     .from(payments)
     .where(and(eq(payments.payerId, payer.id), eq(payments.idempotencyKey, idempotencyKey)));
   if (row!.purpose !== input.purpose || row!.subjectId !== input.subjectId) throw keyReused();
-  return openCheckout(deps, row!, input.returnPath);
+  return openCheckout(deps, row!, input.returnPath, input.cancelPath);
 }

@@ -7,7 +7,7 @@ import { htmlPage } from '../../platform/payments/html-page';
 import type { UserRow } from '../accounts/accounts.queries';
 import { balanceOf } from './ledger';
 import { ledgerEntries, ledgerLines, payments } from './payments.tables';
-import { earnedPercentage, type PaymentRow } from './payments.shared';
+import { ESCROWED, earnedPercentage, type PaymentRow } from './payments.shared';
 
 /** What payers, pros and staff read of the money: a payment, transactions, earnings, receipts. */
 
@@ -140,7 +140,7 @@ export function paymentReads(db: Db) {
 <tr><td>Amount</td><td class="num"><strong>${escapeHtml(formatMoney(p.amountCents))}</strong></td></tr>
 <tr><td>Payment reference</td><td class="num">${escapeHtml(p.chargeRef ?? '')}</td></tr>
 <tr><td>Status</td><td class="num">${p.status === 'refunded' ? 'Refunded' : 'Paid'}</td></tr></table>
-<p class="muted">Facet holds project payments in escrow until you approve the work.</p>
+<p class="muted">${ESCROWED.includes(p.purpose) ? 'Facet holds project payments in escrow until you approve the work.' : 'Paid to Facet for your order.'}</p>
 <p class="muted noprint">Print this page to keep it.</p></div>`,
         '',
       );

@@ -72,7 +72,7 @@ export function leakDetails(analysis: StoredAnalysis): string {
   return parts.length ? ` We found ${parts.join(' and ')}.` : '';
 }
 
-function explainRefusal(error: unknown, analysis: StoredAnalysis): unknown {
+export function explainRefusal(error: unknown, analysis: StoredAnalysis): unknown {
   if (error instanceof AppError && error.code === 'not_watertight') {
     return new AppError(error.code, error.message + leakDetails(analysis), error.status);
   }

@@ -189,6 +189,28 @@ export function pricingService(deps: { db: Db; catalog: CatalogService }) {
       return toStored(row);
     },
 
+    /**
+     * The same stored quote at another quantity, with the rates it was given (a price lock holds while the
+     * quantity changes: the quantity breaks of those rates apply, today's catalog does not). Stored anew.
+     */
+    async requoteQuantity(quoteId: string, quantity: number): Promise<StoredQuote> {
+      const row = z.uuid().safeParse(quoteId).success ? await q.findQuote(quoteId) : undefined;
+      if (!row) throw notFound('The quote');
+      const input: QuoteInput = { ...row.input, quantity };
+      const result = quote(input, row.rates);
+      if (!result.ok) throw refusalError(result);
+      const stored = await q.insertQuote({
+        customerId: row.customerId,
+        modelId: row.modelId,
+        input,
+        selection: row.selection,
+        rates: row.rates,
+        result,
+        totalPriceCents: result.quote.totalPrice,
+      });
+      return toStored(stored);
+    },
+
     /** A stored quote exactly as given (never re-priced). */
     async getQuote(quoteId: string): Promise<StoredQuote> {
       const row = z.uuid().safeParse(quoteId).success ? await q.findQuote(quoteId) : undefined;

@@ -1,4 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../components/ui';
+import { errorMessage } from '../../../lib/api-client';
+import { useAddToCart } from '../api/add-to-cart';
 import { useComparePrices } from '../api/compare-prices';
 import type { CompareRequest } from '../api/compare-prices';
 import { usePrice } from '../api/price-model';
@@ -101,6 +105,24 @@ export function ModelConfigurator({
       setPartsText('1');
     setConfig((c) => changeConfiguration(catalog, c, patch));
   };
+  const addToCart = useAddToCart();
+  const navigate = useNavigate();
+  const add = () => {
+    if (!request) return;
+    const { modelId, quantity: pieces, ...choices } = request;
+    addToCart.mutate(
+      { modelId, choices, quantity: pieces },
+      {
+        onSuccess: (line) =>
+          toast({
+            title: 'Added to your cart',
+            description: `${line.title}: ${line.quantity.toLocaleString('en-US')} ${line.quantity === 1 ? 'piece' : 'pieces'}.`,
+            action: { label: 'View cart', altText: 'View your cart', onClick: () => void navigate('/cart') },
+          }),
+        onError: (e) => toast({ title: 'Error!', description: errorMessage(e), variant: 'destructive' }),
+      },
+    );
+  };
   const priceUpdating = (request !== null && !sameValue(request, settledRequest)) || price.isFetching;
   const compareUpdating =
     (compareRequest !== null && !sameValue(compareRequest, settledCompare)) || compare.isFetching;
@@ -155,6 +177,8 @@ export function ModelConfigurator({
           error={price.error}
           blocked={!quantity.ok || !parts.ok}
           materialName={material?.name}
+          onAddToCart={add}
+          adding={addToCart.isPending}
         />
         <MetalComparison
           catalog={catalog}

@@ -24,10 +24,21 @@ export type PriceSummaryProps = {
   /** The quantity cannot be priced (the form says why). */
   blocked: boolean;
   materialName: string | undefined;
+  /** Adds the piece as configured to the cart (the server prices it again). */
+  onAddToCart?: () => void;
+  adding?: boolean;
 };
 
 /** The live itemised price: per-piece components, price per piece, total and the weight in the metal. */
-export function PriceSummary({ quote, updating, error, blocked, materialName }: PriceSummaryProps) {
+export function PriceSummary({
+  quote,
+  updating,
+  error,
+  blocked,
+  materialName,
+  onAddToCart,
+  adding = false,
+}: PriceSummaryProps) {
   const stale = updating || blocked;
   return (
     <section className="produce-card price-card" aria-labelledby="price-title" aria-busy={updating}>
@@ -86,11 +97,16 @@ export function PriceSummary({ quote, updating, error, blocked, materialName }: 
         </div>
       )}
       <div className="price-card__cart">
-        <Button disabled aria-describedby="cart-note" fullWidth>
+        <Button
+          fullWidth
+          loading={adding}
+          disabled={!onAddToCart || blocked || !quote || Boolean(error)}
+          onClick={onAddToCart}
+        >
           <ShoppingBag aria-hidden="true" /> Add to cart
         </Button>
-        <p id="cart-note" className="price-card__note">
-          The cart opens with checkout, which is on its way. Your configuration stays here with this model.
+        <p className="price-card__note">
+          The price is held for 7 days in your cart. Your configuration stays here with this model.
         </p>
       </div>
     </section>

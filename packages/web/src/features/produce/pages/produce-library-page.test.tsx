@@ -94,4 +94,40 @@ describe('the design library', () => {
     await u.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Classic Band' })).toBeTruthy();
   });
+  test('Add to cart from a card: the quantity starts at my minimum, below it the spec text, then the server prices it', async () => {
+    const api = serve(({ method, path, body }) => {
+      if (method === 'GET' && path === '/api/library') return { status: 200, body: library };
+      if (method === 'POST' && path === '/api/cart/items') {
+        const b = body as { quantity: number };
+        return {
+          status: 201,
+          body: {
+            id: 'l1',
+            title: 'Pearl Bead Charm',
+            quantity: b.quantity,
+            configuration: { material: { name: 'Sterling Silver' } },
+          },
+        };
+      }
+      return undefined!;
+    });
+    const u = userEvent.setup();
+    renderAt('/produce/design', <ProduceLibraryPage />);
+    const bead = await screen.findByRole('article', { name: 'Pearl Bead Charm' });
+    const quantity = within(bead).getByLabelText('Quantity of Pearl Bead Charm') as HTMLInputElement;
+    expect(quantity.value).toBe('10');
+    await u.clear(quantity);
+    await u.type(quantity, '4');
+    await u.click(within(bead).getByRole('button', { name: 'Add to cart' }));
+    expect(
+      within(bead).getAllByText('To access Pearl Bead Charm you must order at least 10 pieces').length,
+    ).toBe(2);
+    expect(api.requests.some((r) => r.path === '/api/cart/items')).toBe(false);
+    await u.clear(quantity);
+    await u.type(quantity, '12');
+    await u.click(within(bead).getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Added to your cart')).toBeTruthy();
+    const sent = api.requests.filter((r) => r.method === 'POST' && r.path === '/api/cart/items');
+    expect(sent.map((r) => r.body)).toEqual([{ libraryProductId: 'd-bead', choices: {}, quantity: 12 }]);
+  });
 });

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AlertTriangle, ArrowLeft, Circle, CircleDot, Gem, Lock, Square } from 'lucide-react';
-import { Button, Skeleton, SkeletonText, Spinner } from '../../../components/ui';
+import { AlertTriangle, ArrowLeft, Circle, CircleDot, Gem, Lock, ShoppingBag, Square } from 'lucide-react';
+import { Button, Field, Input, Skeleton, SkeletonText, Spinner, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import { useLibrary } from '../api/get-library';
 import { useCopyLibraryDesign } from '../api/copy-library-design';
+import { useAddToCart } from '../api/add-to-cart';
+import { parseQuantity } from '../lib/configuration';
 import { formatSize } from '../lib/format';
 import type { LibraryProduct } from '../lib/types';
 import './produce.css';
@@ -56,6 +59,53 @@ function LoadingCards() {
   );
 }
 
+/** Straight to the cart with the catalog's default metal and finish (the server prices it). */
+function QuickAdd({ design }: { design: LibraryProduct }) {
+  const least = Math.max(1, design.access.minPieces);
+  const [text, setText] = useState(String(least));
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = useAddToCart();
+  const navigate = useNavigate();
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = parseQuantity(text, least);
+    if (!parsed.ok) {
+      setProblem(
+        design.access.minimumText && /^\d+$/.test(text.trim()) ? design.access.minimumText : parsed.message,
+      );
+      return;
+    }
+    setProblem(null);
+    add.mutate(
+      { libraryProductId: design.id, choices: {}, quantity: parsed.quantity },
+      {
+        onSuccess: (line) =>
+          toast({
+            title: 'Added to your cart',
+            description: `${line.title}: ${line.quantity.toLocaleString('en-US')} ${line.quantity === 1 ? 'piece' : 'pieces'} in ${line.configuration.material.name}.`,
+            action: { label: 'View cart', altText: 'View your cart', onClick: () => void navigate('/cart') },
+          }),
+        onError: (e) => setProblem(errorMessage(e)),
+      },
+    );
+  };
+  return (
+    <form className="library-card__add" onSubmit={submit} noValidate>
+      <Field label="Quantity" error={problem}>
+        <Input
+          inputMode="numeric"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-label={`Quantity of ${design.name}`}
+        />
+      </Field>
+      <Button type="submit" variant="secondary" loading={add.isPending}>
+        <ShoppingBag aria-hidden="true" /> Add to cart
+      </Button>
+    </form>
+  );
+}
+
 function DesignCard({
   design,
   working,
@@ -101,6 +151,7 @@ function DesignCard({
               {error}
             </p>
           ) : null}
+          <QuickAdd design={design} />
         </>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { analysis, catalog, library, model, quoteFor } from '../testing/produce-fakes';
 import { ProduceStepsPage } from './produce-steps-page';
@@ -35,6 +35,10 @@ function serve(theModel = model()) {
         };
       return { status: 200, body: quoteFor(b.materialId, b.quantity) };
     }
+    if (method === 'POST' && path === '/api/cart/items') {
+      const b = body as { quantity: number };
+      return { status: 201, body: { id: 'line1', title: 'half-donut.stl', quantity: b.quantity } };
+    }
     if (method === 'POST' && path === '/api/pricing/compare')
       return {
         status: 200,
@@ -68,8 +72,32 @@ describe('produce steps', () => {
     expect((await screen.findByTestId('total-price')).textContent).toBe('$42.94');
     expect(screen.getByText('Casting').nextSibling?.textContent).toBe('$13.78');
     const cart = screen.getByRole('button', { name: /Add to cart/ }) as HTMLButtonElement;
-    expect(cart.disabled).toBe(true);
-    expect(cart.getAttribute('aria-describedby')).toBe('cart-note');
+    expect(cart.disabled).toBe(false);
+  });
+
+  test('Add to cart sends the model, the choices and the quantity (never a price) and offers the cart', async () => {
+    const api = serve();
+    const u = userEvent.setup();
+    const { router } = renderAt('/produce/steps?model=m1', <ProduceStepsPage />);
+    await screen.findByTestId('total-price');
+    const quantity = screen.getByLabelText(/^Quantity/);
+    await u.clear(quantity);
+    await u.type(quantity, '3');
+    await vi.waitFor(() => expect(pricingCalls(api.requests).at(-1)?.body).toMatchObject({ quantity: 3 }));
+    await u.click(screen.getByRole('button', { name: /Add to cart/ }));
+    const toast = await screen.findByText('Added to your cart');
+    expect(toast).toBeTruthy();
+    const added = api.requests.filter((r) => r.method === 'POST' && r.path === '/api/cart/items');
+    expect(added).toHaveLength(1);
+    expect(added[0]!.body).toMatchObject({
+      modelId: 'm1',
+      quantity: 3,
+      choices: { materialId: 1, polishId: 1 },
+    });
+    expect(JSON.stringify(added[0]!.body)).not.toMatch(/price/i);
+    // the toast sits above the page; its action is a real button
+    fireEvent.click(screen.getByRole('button', { name: 'View cart' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
   });
 
   test('quick changes ask for one price, 500 ms after the last change, with the last choice', async () => {
