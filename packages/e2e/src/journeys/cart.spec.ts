@@ -1,5 +1,6 @@
 import { describe, expect, test, customer } from '../fixtures/test';
 import { screenshot, seriousA11yViolations, type Page } from '../fixtures/browser';
+import { apiSession } from '../fixtures/api';
 
 /** Adds a library design from its card with a quantity; waits for the confirmation. */
 async function addDesign(page: Page, name: string, quantity: number) {
@@ -77,8 +78,36 @@ describe('cart and checkout', () => {
     await page.waitForURL(/\/order-details\/[^?]+\?payment=/);
     await page.getByTestId('order-placed').waitFor({ timeout: 30_000 });
     await screenshot(page, 'checkout-order-placed');
+    const orderUrl = page.url().split('?')[0]!;
+    const orderId = orderUrl.split('/').pop()!;
     await page.goto('/cart');
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+
+    // the production team moves the order stage by stage; the open order page follows live
+    await page.goto(orderUrl);
+    await page.getByText('Promised date', { exact: false }).first().waitFor();
+    await page.getByText('On Track').first().waitFor();
+    const staff = await apiSession('staff@demo.facet', 'staff');
+    const stages = ['PROCESSING', '3D PRINTING', 'CASTING', 'POLISH', 'FINAL QUALITY CHECK', 'DELIVERY'];
+    for (const [i, name] of stages.entries()) {
+      const moved = await staff.call('POST', `/api/staff/orders/${orderId}/stage`, { stage: i + 1 });
+      expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+      await expect
+        .poll(() => page.getByTestId('order-stage').first().textContent(), { timeout: 10_000 })
+        .toContain(name);
+      if (name === 'CASTING') await screenshot(page, 'order-casting-live-desktop');
+    }
+    // a move the stage order does not allow is refused and changes nothing
+    expect((await staff.call('POST', `/api/staff/orders/${orderId}/stage`, { stage: 2 })).status).toBe(409);
+    const shipped = await staff.call('POST', `/api/staff/orders/${orderId}/shipment`, {
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(shipped.status).toBeLessThan(300);
+    await page.getByText('1Z999AA10123456784').waitFor({ timeout: 10_000 });
+    await screenshot(page, 'order-delivered-live-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'order-delivered-live-mobile');
     expect(errors).toEqual([]);
   });
 });

@@ -128,7 +128,10 @@ describe('payments', () => {
     await d.getByRole('heading', { level: 1, name: 'Earnings' }).waitFor();
     await d.getByText('Your payout account is connected; payouts go out automatically.').waitFor();
     await d.getByRole('cell', { name: 'Paid out' }).first().waitFor();
-    await d.getByRole('link', { name: `${title} (design)` }).first().waitFor();
+    await d
+      .getByRole('link', { name: `${title} (design)` })
+      .first()
+      .waitFor();
     await screenshot(d, 'payments-designer-earnings');
     const trial = (await staffApi.call('GET', '/api/staff/ledger/trial-balance')).json as {
       totalCents: number;

@@ -139,6 +139,23 @@ describe('produce', () => {
     }
     await screenshot(page, 'produce-steps-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // the configured piece goes to the cart at the server's price; removed again, the cart is as it was
+    const shown = await page.getByTestId('total-price').textContent();
+    const added = page.waitForResponse(
+      (r) => r.url().endsWith('/api/cart/items') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    expect((await added).status()).toBe(201);
+    await page.locator('.toast__title', { hasText: 'Added to your cart' }).waitFor();
+    await page.goto('/cart');
+    // the last file the test analysed is the one configured
+    const line = page.getByRole('article').first();
+    await line.waitFor();
+    expect(await line.textContent()).toContain(shown!);
+    await screenshot(page, 'cart-configured-piece');
+    await line.getByRole('button', { name: /^Remove / }).click();
+    await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -103,7 +103,8 @@ export function checkoutService(deps: CheckoutDeps) {
   const { db, cart, orders, payments } = deps;
 
   payments.onConfirmed('cart', async (tx, payment) => {
-    await orders.markPaid(tx, payment.subjectId, payment.succeededAt ?? new Date());
+    // an order cancelled before its payment came does not take it: the charge is refunded (null)
+    if (!(await orders.markPaid(tx, payment.subjectId, payment.succeededAt ?? new Date()))) return null;
     const [checkout] = await tx
       .select()
       .from(cartCheckouts)

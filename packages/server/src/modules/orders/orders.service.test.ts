@@ -72,6 +72,20 @@ describe('the orders service the checkout writes through', { timeout: 60_000 }, 
     expect(receipt!.text).not.toContain('escrow');
   });
 
+  test('a payment that comes after its order was cancelled is refunded; the order stays cancelled', async () => {
+    const { orderId, paymentId, checkoutUrl } = await k.pendingOrder('customer');
+    const db = k.t.ctx.db;
+    await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    await k.pay(checkoutUrl, '4242 4242 4242 4242');
+    await k.t.ctx.jobs.drain();
+    const payment = (await k.call('customer', 'GET', `/api/payments/${paymentId}`)).json();
+    expect(payment.status).toBe('refunded');
+    const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ status: 'cancelled', paidAt: null });
+    expect(await db.select().from(orderStageEvents).where(eq(orderStageEvents.orderId, orderId))).toEqual([]);
+    expect((await k.trial()).totalCents).toBe(0);
+  });
+
   test('an order whose sums do not add up is refused and nothing is written', async () => {
     const bad = newOrder(k.ids.customer!);
     bad.totalCents += 1;

@@ -112,10 +112,13 @@ export function ordersCore(deps: OrdersDeps) {
     /**
      * The payment went through (inside the transaction that books it): the order is paid, every item
      * RECEIVED (a stage row by the system), the promised date set. Idempotent: a paid order stays as it is.
+     * Answers whether the order takes the payment: false when it was cancelled before the payment came,
+     * so the caller has the charge refunded.
      */
-    async markPaid(tx: Tx, orderId: string, paidAt: Date): Promise<void> {
+    async markPaid(tx: Tx, orderId: string, paidAt: Date): Promise<boolean> {
       const row = await lockOrder(tx, orderId);
-      if (row.status !== 'awaiting_payment') return;
+      if (row.status === 'cancelled') return false;
+      if (row.status !== 'awaiting_payment') return true;
       const items = await tx
         .select()
         .from(orderItems)
@@ -150,6 +153,7 @@ export function ordersCore(deps: OrdersDeps) {
         .values(
           items.map((i) => ({ orderId, orderItemId: i.id, stage: RECEIVED, byUserId: null, at: paidAt })),
         );
+      return true;
     },
   };
 }
