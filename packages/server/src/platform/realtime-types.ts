@@ -8,7 +8,6 @@ export type ServerToClientEvents = ChatServerEvents & {
   'order-updated': (payload: OrderUpdatedPayload) => void;
 };
 
-
 /** What a socket carries once the session cookie has been checked. */
 export interface SocketData {
   user: UserRow;
