@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { AlertTriangle, ShoppingBag } from 'lucide-react';
+import { ShoppingBag } from 'lucide-react';
 import { Button, EmptyState, Skeleton } from '../../../components/ui';
-import { errorMessage } from '../../../lib/api-client';
 import { useCart } from '../api/cart';
 import { CartLineCard } from '../components/cart-line';
 import { CartTotals } from '../components/cart-summary';
+import { CartLoadError } from '../components/cart-load-error';
 import './commerce.css';
 
 function EmptyCart() {
@@ -33,18 +33,7 @@ function EmptyCart() {
 export function CartPage() {
   const cart = useCart();
   if (cart.isError) {
-    return (
-      <div className="page">
-        <title>Cart · Facet</title>
-        <div className="produce-error" role="alert">
-          <AlertTriangle aria-hidden="true" />
-          <p>Your cart could not be loaded. {errorMessage(cart.error)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void cart.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </div>
-    );
+    return <CartLoadError title="Cart" error={cart.error} retry={() => void cart.refetch()} />;
   }
   if (!cart.data) {
     return (

@@ -6,6 +6,7 @@ import { useAuth } from '../../../app/auth';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useCart, useCheckout, type CheckoutRequest } from '../api/cart';
 import { CheckoutForm } from '../components/checkout-form';
+import { CartLoadError } from '../components/cart-load-error';
 import './commerce.css';
 
 const newKey = () => `checkout-${crypto.randomUUID()}`;
@@ -36,18 +37,7 @@ export function CheckoutPage() {
   };
 
   if (cart.isError) {
-    return (
-      <div className="page">
-        <title>Checkout · Facet</title>
-        <div className="produce-error" role="alert">
-          <AlertTriangle aria-hidden="true" />
-          <p>Your cart could not be loaded. {errorMessage(cart.error)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void cart.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </div>
-    );
+    return <CartLoadError title="Checkout" error={cart.error} retry={() => void cart.refetch()} />;
   }
   if (!cart.data || isLoading) {
     return (
