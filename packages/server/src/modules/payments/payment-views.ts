@@ -104,7 +104,11 @@ export function paymentReads(db: Db) {
           id: l.id,
           kind: l.kind === 'payout' ? ('payout' as const) : ('earning' as const),
           amountCents: l.amountCents,
-          description: (l.paymentId && descriptionOf.get(l.paymentId)) || l.memo,
+          // a payout speaks to the pro it paid; the ledger's memo is for the production team
+          description:
+            l.kind === 'payout'
+              ? 'To your payout account'
+              : (l.paymentId && descriptionOf.get(l.paymentId)) || l.memo,
           projectId: l.projectId,
           at: l.at.toISOString(),
         }));

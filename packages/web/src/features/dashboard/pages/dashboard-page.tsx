@@ -68,9 +68,18 @@ const EARNINGS_ACTION: QuickAction = {
   text: 'What customers have paid, what is held in escrow and what has been paid out to you.',
 };
 
+const STAFF_ACTIONS: QuickAction[] = [
+  {
+    to: '/projects',
+    icon: FolderKanban,
+    title: 'All projects',
+    text: 'Every customer project: payments to confirm, status moves and the conversations you join.',
+  },
+];
+
 export function quickActionsFor(user: Me): QuickAction[] {
   if (user.role === 'customer') return CUSTOMER_ACTIONS;
-  return user.role === 'staff' ? PRO_ACTIONS : [...PRO_ACTIONS, EARNINGS_ACTION];
+  return user.role === 'staff' ? STAFF_ACTIONS : [...PRO_ACTIONS, EARNINGS_ACTION];
 }
 
 function greeting(date = new Date()): string {
@@ -94,6 +103,9 @@ export function DashboardPage() {
   const { counts } = useProjectCounts();
   if (!user) return null;
   const customer = user.role === 'customer';
+  const staff = user.role === 'staff';
+  // customers and the production team count projects; designers and service providers their invitations
+  const byProject = customer || staff;
   return (
     <div className="page">
       <title>Dashboard · Facet</title>
@@ -107,17 +119,19 @@ export function DashboardPage() {
           <p className="page__lead">
             {customer
               ? 'What would you like to make today? Start from a model, an idea or a designer.'
-              : 'Here is where your work with Facet customers begins.'}
+              : staff
+                ? 'The production team’s view: every customer project, from invitations to delivery.'
+                : 'Here is where your work with Facet customers begins.'}
           </p>
         </div>
       </div>
       <dl className="dashboard-stats" aria-label="Projects">
-        <CountStat label={customer ? 'Projects' : 'Invitations'} value={counts.all} />
+        <CountStat label={byProject ? 'Projects' : 'Invitations'} value={counts.all} />
         <CountStat label="In progress" value={counts['in-progress']} />
-        <CountStat label={customer ? 'Waiting for offers' : 'Open invitations'} value={counts.invited} />
+        <CountStat label={byProject ? 'Waiting for offers' : 'Open invitations'} value={counts.invited} />
         <CountStat label="Completed" value={counts.completed} />
       </dl>
-      {customer ? <RecentProjects /> : <ProInvitations />}
+      {byProject ? <RecentProjects /> : <ProInvitations />}
       {customer ? (
         <dl className="dashboard-stats" aria-label="Account">
           <div>

@@ -85,7 +85,26 @@ export function ListLoading() {
 }
 
 /** No projects at all: the customer starts one, a pro waits for invitations. */
-export function NoProjectsYet({ customer, onCreate }: { customer: boolean; onCreate: () => void }) {
+export function NoProjectsYet({
+  customer,
+  staff = false,
+  onCreate,
+}: {
+  customer: boolean;
+  staff?: boolean;
+  onCreate: () => void;
+}) {
+  if (staff) {
+    return (
+      <EmptyState
+        headingLevel="h1"
+        icon={<FolderKanban />}
+        eyebrow="Projects"
+        title="No projects yet"
+        description="When a customer starts a project it appears here, with its status, payment, team and conversations."
+      />
+    );
+  }
   return customer ? (
     <EmptyState
       headingLevel="h1"

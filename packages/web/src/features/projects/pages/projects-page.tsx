@@ -21,6 +21,7 @@ export const PAGE_SIZE = 12;
 export function ProjectsPage() {
   const { user } = useAuth();
   const customer = user?.role === 'customer';
+  const staff = user?.role === 'staff';
   const { params, setParams, filter, page, search, setSearch, q, modelId, go } = useProjectListParams();
   const [creating, setCreating] = useState(Boolean(modelId) || params.get('new') === '1');
   const projects = useProjects({ filter, q, page, pageSize: PAGE_SIZE });
@@ -62,7 +63,7 @@ export function ProjectsPage() {
     return (
       <div className="page">
         <title>Projects · Facet</title>
-        <NoProjectsYet customer={customer} onCreate={() => setCreating(true)} />
+        <NoProjectsYet customer={customer} staff={staff} onCreate={() => setCreating(true)} />
         {dialog}
       </div>
     );
@@ -74,11 +75,15 @@ export function ProjectsPage() {
       <div className="page__header">
         <div>
           <p className="eyebrow">Projects</p>
-          <h1 className="page__title">{customer ? 'Your projects' : 'Your invitations and projects'}</h1>
+          <h1 className="page__title">
+            {customer ? 'Your projects' : staff ? 'All projects' : 'Your invitations and projects'}
+          </h1>
           <p className="page__lead">
             {customer
               ? 'Each project holds one piece or collection from brief to delivery.'
-              : 'Projects you are invited to: read the brief and answer with your price and lead time.'}
+              : staff
+                ? 'Every customer project: its status, payment, team and conversations, for the production team.'
+                : 'Projects you are invited to: read the brief and answer with your price and lead time.'}
           </p>
         </div>
         {customer ? (
