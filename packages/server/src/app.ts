@@ -71,6 +71,7 @@ import { ordersService, type OrdersService } from './modules/orders/orders.servi
 import { cartService, type CartService } from './modules/cart/cart.service';
 import { checkoutService, type CheckoutService } from './modules/cart/checkout.service';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { engravingImageRoutes } from './modules/cart/engraving-images.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { startOrderAnnouncements } from './modules/orders/orders.announce';
 
@@ -309,7 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const library = libraryService({ db, storage, models });
   const orders = ordersService({ db, jobs, payments });
-  const cart = cartService({ db, catalog, pricing, models, library });
+  const cart = cartService({ db, catalog, pricing, models, library, files });
   const ctx: AppContext = {
     config,
     database,
@@ -382,6 +383,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(pricingRoutes);
   await app.register(libraryRoutes);
   await app.register(cartRoutes);
+  await app.register(engravingImageRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhooksRoutes);
   await app.register(ordersRoutes);

@@ -10,6 +10,7 @@ import { explainRefusal } from '../pricing/pricing.routes';
 import { AppError } from '../../platform/errors';
 import type { cartItems } from './cart.tables';
 import { leadTimeOf, named, type CartChoices, type LineConfiguration } from './cart.shared';
+import type { FilesService } from '../../platform/files/files.service';
 
 /** A cart line priced by the server: the stored model, the customer's choices and today's catalog. */
 
@@ -21,7 +22,11 @@ export interface CartDeps {
   pricing: PricingService;
   models: ModelsService;
   library: LibraryService;
+  files: FilesService;
 }
+
+/** Where an engraving image is read (its customer and the production team). */
+export const engravingImageUrl = (fileId: string) => `/api/engraving-images/${fileId}`;
 
 export interface QuotedLine {
   modelId: string;
@@ -34,6 +39,7 @@ function configurationOf(
   stored: StoredQuote,
   catalog: CatalogView,
   names: { title: string; fileName: string },
+  imageFileId: string | null,
 ): LineConfiguration {
   const { rates, quote, input, selection } = stored;
   const fontId = typeof selection.laserFontId === 'number' ? selection.laserFontId : null;
@@ -55,8 +61,7 @@ function configurationOf(
       ...named(rates.laserEngravingOption.id, rates.laserEngravingOption.name),
       text: laserText,
       font: laserText && font ? named(font.id, font.name) : null,
-      // the pricing choices carry no engraving image yet (the configurator keeps it in the browser)
-      image: null,
+      image: imageFileId ? engravingImageUrl(imageFileId) : null,
     },
     itemType: itemType ? named(itemType.id, itemType.name) : null,
     surfaceAreaMm2: input.surfaceAreaMm2,
@@ -78,6 +83,20 @@ export function cartLines(deps: CartDeps) {
     choices: CartChoices,
     quantity: number,
   ): Promise<QuotedLine> {
+    const { laserImageFileId, ...priced } = choices;
+    if (laserImageFileId) {
+      const image = await deps.files.find(laserImageFileId);
+      if (!image || image.purpose !== 'engraving-image' || image.ownerId !== user.id) {
+        throw new AppError(
+          'unknown_engraving_image',
+          'That engraving image is not one of your uploads.',
+          400,
+          {
+            laserImageFileId: 'That engraving image is not one of your uploads.',
+          },
+        );
+      }
+    }
     const { row, analysis } = await models.analysisForPricing(user, modelId);
     if (row.libraryProductId) await library.checkOrder(user, row.libraryProductId, quantity);
     const view = await catalog.loadCatalog();
@@ -88,7 +107,7 @@ export function cartLines(deps: CartDeps) {
     try {
       stored = await pricing.saveQuote(
         analysis,
-        { ...choices, materialId, quantity },
+        { ...priced, materialId, quantity },
         { customerId: user.id, modelId: row.id },
       );
     } catch (error) {
@@ -101,7 +120,12 @@ export function cartLines(deps: CartDeps) {
       modelId: row.id,
       libraryProductId: row.libraryProductId,
       stored,
-      configuration: configurationOf(stored, view, { title, fileName: row.fileName }),
+      configuration: configurationOf(
+        stored,
+        view,
+        { title, fileName: row.fileName },
+        laserImageFileId ?? null,
+      ),
     };
   }
 

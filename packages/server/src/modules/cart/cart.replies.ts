@@ -13,7 +13,17 @@ export const cartChoicesSchema = z
   .object(pricingChoicesSchema.shape)
   .omit({ quantity: true })
   .partial({ materialId: true })
+  .extend({
+    laserImageFileId: z
+      .uuid('Unknown engraving image.')
+      .nullish()
+      .meta({ description: 'An engraving image uploaded with POST /api/cart/engraving-images' }),
+  })
   .meta({ id: 'CartChoices' });
+
+export const engravingImageReply = z
+  .object({ image: z.object({ id: z.string(), name: z.string(), url: z.string() }) })
+  .meta({ id: 'EngravingImage' });
 
 const quantity = z
   .number({ error: 'The quantity must be a whole number.' })

@@ -8,6 +8,7 @@ import { materials } from '../catalog/catalog.tables';
 import { libraryProducts } from '../library/library.tables';
 import { cartItems } from './cart.tables';
 import { checkoutBody } from './cart-test-kit';
+import { multipart } from '../chat/chat-test-kit';
 
 let k: Awaited<ReturnType<typeof paymentsTestKit>>;
 let ringId: string;
@@ -164,6 +165,59 @@ describe('the cart', () => {
     );
     expect(r.json().priceChanged).toBe(true);
     expect(r.json().previousTotalCents).toBe(line.totalCents);
+  });
+
+  test('an engraving image goes with the line, readable by its customer and the production team only', async () => {
+    await clear();
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+    const upload = (who: string, name: string, bytes: Uint8Array) => {
+      const body = multipart(name, bytes, 'image');
+      return k.t.app.inject({
+        method: 'POST',
+        url: '/api/cart/engraving-images',
+        headers: { cookie: k.c[who]!, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const refused = await upload('customer', 'monogram.png', Buffer.from('%PDF-1.4 not a picture'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('An engraving image must be a PNG, JPG or WebP picture.');
+    expect((await upload('designer', 'monogram.png', png)).statusCode).toBe(403);
+    const uploaded = await upload('customer', 'monogram.png', png);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const image = uploaded.json().image;
+    expect(image.url).toBe(`/api/engraving-images/${image.id}`);
+
+    const line = await add({
+      modelId: ringId,
+      choices: {
+        materialId: silverId,
+        laserEngravingOptionId: laserId,
+        laserText: 'A & B',
+        laserImageFileId: image.id,
+      },
+    });
+    expect(line.statusCode, line.body).toBe(201);
+    expect(line.json().configuration.laserEngraving).toMatchObject({ text: 'A & B', image: image.url });
+    // the image is not priced: the same choices without it cost the same
+    const quote = await serverQuote(
+      { materialId: silverId, laserEngravingOptionId: laserId, laserText: 'A & B' },
+      1,
+    );
+    expect(line.json().totalCents).toBe(quote.totalPrice);
+    // another customer cannot use it, nor read it; the production team can
+    const stolen = await add(
+      { modelId: ringId, choices: { materialId: silverId, laserImageFileId: image.id } },
+      'other',
+    );
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().error.code).toBe('unknown_engraving_image');
+    const read = (who: string) => k.call(who, 'GET', image.url);
+    expect((await read('customer')).statusCode).toBe(200);
+    expect((await read('staff')).statusCode).toBe(200);
+    expect((await read('other')).statusCode).toBe(404);
+    expect((await read('designer')).statusCode).toBe(404);
+    await clear();
   });
 
   test("another customer's line is not found; removing a line empties it", async () => {

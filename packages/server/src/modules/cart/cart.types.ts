@@ -12,6 +12,8 @@ export interface CartChoices {
   laserText?: string | undefined;
   laserFontId?: number | null | undefined;
   itemTypeId?: number | null | undefined;
+  /** An engraving image the customer uploaded (POST /api/cart/engraving-images); not priced. */
+  laserImageFileId?: string | null | undefined;
 }
 
 interface Named {

@@ -43,6 +43,10 @@ export function jobSheetFields(item: Pick<OrderItemRow, 'configuration' | 'quant
     subItems: Array.isArray(subItems) ? subItems.map((s) => choice(s) ?? '').filter(Boolean) : [],
     engravingText: choice(engraving.text ?? firstOf(c, ['laserCustomText'])),
     engravingFont: choice(engraving.font ?? firstOf(c, ['laserFont'])),
+    engravingImage:
+      typeof engraving.image === 'string' && engraving.image.startsWith('/api/engraving-images/')
+        ? engraving.image
+        : null,
     quantity: item.quantity,
   };
 }
@@ -73,6 +77,11 @@ ${row('Finishing', f.finishing)}
 ${f.assembly ? row('Assembly', [f.assembly, ...f.subItems].join(', ')) : ''}
 ${row('Engraving text', f.engravingText)}
 ${row('Engraving font', f.engravingFont)}
+${
+  f.engravingImage
+    ? `<tr><td>Engraving image</td><td class="num"><a href="${escapeHtml(f.engravingImage)}"><img src="${escapeHtml(f.engravingImage)}" alt="Engraving image" style="max-width:160px;max-height:120px;object-fit:contain"></a></td></tr>`
+    : ''
+}
 ${row('Quantity', String(f.quantity))}
 ${row('Promised by', order.promisedAt ? formatDate(order.promisedAt) : null)}
 </table>

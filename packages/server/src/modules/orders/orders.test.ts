@@ -308,6 +308,26 @@ describe('live updates and the job sheet', { timeout: 90_000 }, () => {
     expect(
       (await k.call('staff', 'GET', `/api/staff/orders/${orderId}/items/${orderId}/job-sheet`)).statusCode,
     ).toBe(404);
+    expect(sheet.body).not.toContain('Engraving image');
+
+    // an item engraved with the customer's picture shows it on the sheet
+    const engraved = await k.paidOrder('customer', [
+      ringItem({
+        configuration: {
+          ...ringItem().configuration,
+          laserEngraving: { text: 'A & B', font: 'Script', image: '/api/engraving-images/1f0c' },
+          engraving: undefined,
+        },
+      }),
+    ]);
+    const engravedOrder = await detail('customer', engraved.orderId);
+    const withImage = await k.call(
+      'staff',
+      'GET',
+      `/api/staff/orders/${engraved.orderId}/items/${engravedOrder.items[0].id}/job-sheet`,
+    );
+    expect(withImage.body).toContain('Engraving image');
+    expect(withImage.body).toContain('src="/api/engraving-images/1f0c"');
   });
 
   test('order stats: pieces ordered and item-type variety', async () => {

@@ -25,7 +25,8 @@ export type FilePurpose =
   | 'project-attachment'
   | 'project-delivery'
   | 'project-image'
-  | 'chat';
+  | 'chat'
+  | 'engraving-image';
 
 /** A file whose bytes are in storage, not yet recorded. */
 export interface ReceivedFile {

@@ -29,6 +29,7 @@ export function lineSummary(line: CartLine): string[] {
       `Engraved “${c.laserEngraving.text}”${c.laserEngraving.font ? ` in ${c.laserEngraving.font.name}` : ''}`,
     );
   }
+  if (c.laserEngraving.image) parts.push('With your engraving image');
   return parts;
 }
 

@@ -85,7 +85,7 @@ export function configurationRows(item: Pick<OrderItem, 'configuration'>): [stri
     const value = text(c[key]);
     if (value && !rows.some(([l]) => l === label)) rows.push([label, value]);
   }
-  const engraving = (c.engraving ?? null) as Record<string, unknown> | null;
+  const engraving = (c.engraving ?? c.laserEngraving ?? null) as Record<string, unknown> | null;
   if (engraving && typeof engraving === 'object' && text(engraving.text)) {
     rows.push([
       'Engraving',
@@ -100,6 +100,16 @@ export function configurationRows(item: Pick<OrderItem, 'configuration'>): [stri
   const area = round(d.surfaceAreaMm2 ?? c.surfaceAreaMm2, 'mm²');
   if (area) rows.push(['Surface area', area]);
   return rows;
+}
+
+/** The engraving picture the customer sent with an item, when there is one (its own download route). */
+export function engravingImageOf(item: Pick<OrderItem, 'configuration'>): string | null {
+  const engraving = (item.configuration.engraving ?? item.configuration.laserEngraving ?? null) as Record<
+    string,
+    unknown
+  > | null;
+  const image = engraving?.image;
+  return typeof image === 'string' && image.startsWith('/api/engraving-images/') ? image : null;
 }
 
 export const placed = (order: Pick<Order, 'paidAt' | 'createdAt'>) =>

@@ -86,6 +86,37 @@ describe('order details', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  test("an item engraved with the customer's picture shows it, linked to the full image", async () => {
+    const base = order();
+    const engraved = {
+      ...base,
+      items: [
+        {
+          ...base.items[0]!,
+          configuration: {
+            material: 'Sterling Silver',
+            laserEngraving: {
+              name: 'Laser',
+              text: 'Ava',
+              font: { id: 1, name: 'Script' },
+              image: '/api/engraving-images/e1',
+            },
+          },
+        },
+      ],
+    };
+    fakeApi(({ path }) => {
+      if (path === '/api/me') return signedIn;
+      if (path === '/api/orders/o1') return { status: 200, body: { order: engraved } };
+      return undefined!;
+    });
+    renderAt('/order-details/o1', <OrderDetailsPage />, '/order-details/:id');
+    const picture = await screen.findByRole('img', { name: 'The engraving image' });
+    expect(picture.getAttribute('src')).toBe('/api/engraving-images/e1');
+    expect(picture.closest('a')!.getAttribute('href')).toBe('/api/engraving-images/e1');
+    expect(screen.getByText('“Ava” in Script')).toBeTruthy();
+  });
+
   test('cancel while RECEIVED asks first, then refunds', async () => {
     const api = fakeApi(({ path, method }) => {
       if (path === '/api/me') return signedIn;

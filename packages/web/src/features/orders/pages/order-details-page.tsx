@@ -6,7 +6,15 @@ import { Button, Card, EmptyState, Spinner, toast } from '../../../components/ui
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../projects/components/confirm-dialog';
 import { useCancelOrder, useOrder, useOrderUpdates, usePayment, type Order } from '../api/orders';
-import { Lateness, StageBadge, Thumb, configurationRows, placed, promised } from '../components/order-parts';
+import {
+  Lateness,
+  StageBadge,
+  Thumb,
+  configurationRows,
+  engravingImageOf,
+  placed,
+  promised,
+} from '../components/order-parts';
 import '../components/orders.css';
 
 /** The stages a customer follows, with when each was reached (CANCELLED instead of the rest when cancelled). */
@@ -50,6 +58,20 @@ function Items({ order }: { order: Order }) {
                   <dd>{value}</dd>
                 </div>
               ))}
+              {engravingImageOf(item) ? (
+                <div>
+                  <dt>Engraving image</dt>
+                  <dd>
+                    <a href={engravingImageOf(item)!} target="_blank" rel="noreferrer">
+                      <img
+                        src={engravingImageOf(item)!}
+                        alt="The engraving image"
+                        className="order-item__engraving"
+                      />
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
             </dl>
             {item.stage !== order.stage && item.stageName ? (
               <p className="order-item__stage">This piece: {item.stageName}</p>

@@ -10,9 +10,26 @@ export type AddedLine = Reply<'/api/cart/items', 'post', 201>;
 /** The cart's query key (the commerce feature reads the cart under it). */
 export const cartQueryKey = ['cart'] as const;
 
-/** POST /api/cart/items: the server prices the line from the stored model and the catalog. */
-export function addToCart(request: AddToCartRequest) {
-  return api.post<AddedLine>('/api/cart/items', request);
+export type EngravingImage = Reply<'/api/cart/engraving-images', 'post', 201>['image'];
+
+/** POST /api/cart/engraving-images: the engraving picture is stored first; the line carries its id. */
+export function uploadEngravingImage(file: File) {
+  const form = new FormData();
+  form.append('image', file, file.name);
+  return api.post<{ image: EngravingImage }>('/api/cart/engraving-images', form);
+}
+
+/**
+ * POST /api/cart/items: the server prices the line from the stored model and the catalog. An engraving
+ * image chosen in the configurator is uploaded first and goes with the line's choices.
+ */
+export async function addToCart({ laserImage, ...request }: AddToCartRequest & { laserImage?: File | null }) {
+  if (!laserImage) return api.post<AddedLine>('/api/cart/items', request);
+  const { image } = await uploadEngravingImage(laserImage);
+  return api.post<AddedLine>('/api/cart/items', {
+    ...request,
+    choices: { ...request.choices, laserImageFileId: image.id },
+  });
 }
 
 export function useAddToCart() {

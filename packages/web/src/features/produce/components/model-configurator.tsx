@@ -110,8 +110,10 @@ export function ModelConfigurator({
   const add = () => {
     if (!request) return;
     const { modelId, quantity: pieces, ...choices } = request;
+    // the picture goes only with an engraving option that takes one
+    const laser = catalog.laserEngravingOptions.find((o) => o.id === config.laserEngravingOptionId);
     addToCart.mutate(
-      { modelId, choices, quantity: pieces },
+      { modelId, choices, quantity: pieces, laserImage: laser?.acceptsImage ? laserImage : null },
       {
         onSuccess: (line) =>
           toast({
