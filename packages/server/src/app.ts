@@ -67,7 +67,7 @@ import { projectPayments, type ProjectPayments } from './modules/payments/projec
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { webhooksRoutes } from './modules/payments/webhooks.routes';
 import { registerPaymentsJobs } from './modules/payments/payments.jobs';
-import { ordersService, type OrdersService } from './modules/orders/orders.service';
+import { EXPIRE_UNPAID_JOB, ordersService, type OrdersService } from './modules/orders/orders.service';
 import { cartService, type CartService } from './modules/cart/cart.service';
 import { checkoutService, type CheckoutService } from './modules/cart/checkout.service';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -352,6 +352,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // failed sign-in counts older than their window are forgotten
   await jobs.schedule('auth-throttle-purge', '*/15 * * * *', () => throttle.purge());
   await registerPaymentsJobs({ jobs, payments, repair: gateway.name === 'sandbox' });
+  await jobs.schedule(EXPIRE_UNPAID_JOB, '17 * * * *', async () => {
+    await ctx.orders.expireUnpaid();
+  });
   await seedReference(ctx);
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
 

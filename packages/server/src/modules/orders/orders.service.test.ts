@@ -86,6 +86,28 @@ describe('the orders service the checkout writes through', { timeout: 60_000 }, 
     expect((await k.trial()).totalCents).toBe(0);
   });
 
+  test('a checkout left unpaid for a day is cancelled; a younger one keeps waiting', async () => {
+    const db = k.t.ctx.db;
+    const old = await k.pendingOrder('customer');
+    const fresh = await k.pendingOrder('customer');
+    await db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(orders.id, old.orderId));
+    expect(await k.t.ctx.orders.expireUnpaid()).toBeGreaterThanOrEqual(1);
+    const status = async (id: string) =>
+      (await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
+    expect(await status(old.orderId)).toBe('cancelled');
+    expect(await status(fresh.orderId)).toBe('awaiting_payment');
+    // its payment, if it still comes, is refunded rather than taken
+    await k.pay(old.checkoutUrl, '4242 4242 4242 4242');
+    await k.t.ctx.jobs.drain();
+    expect((await k.call('customer', 'GET', `/api/payments/${old.paymentId}`)).json().status).toBe(
+      'refunded',
+    );
+    expect((await k.trial()).totalCents).toBe(0);
+  });
+
   test('an order whose sums do not add up is refused and nothing is written', async () => {
     const bad = newOrder(k.ids.customer!);
     bad.totalCents += 1;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { addWeekdays } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
@@ -13,6 +13,10 @@ import { jobSheetHtml } from './orders.job-sheet';
 import type { PaymentsService } from '../payments/payments.service';
 
 export type { NewOrder, NewOrderItem } from './orders.shared';
+
+/** How long a checkout's order waits for its payment before it is cancelled. */
+export const UNPAID_ORDER_TTL_MS = 24 * 3_600_000;
+export const EXPIRE_UNPAID_JOB = 'orders-expire-unpaid';
 
 export interface OrdersDeps {
   db: Db;
@@ -193,6 +197,24 @@ export function ordersService(deps: OrdersDeps & { payments: PaymentsService }) 
     markPaid: core.markPaid,
     /** Tells customers of every stage move and shipment not yet told (mail + live update). */
     announce,
+
+    /**
+     * Checkouts left unpaid for a day are cancelled (job `orders-expire-unpaid`, hourly): the order never
+     * reached the workshop; a payment that still comes later is refunded (markPaid refuses it).
+     */
+    async expireUnpaid(olderThanMs = UNPAID_ORDER_TTL_MS): Promise<number> {
+      const expired = await deps.db
+        .update(orders)
+        .set({ status: 'cancelled' })
+        .where(
+          and(
+            eq(orders.status, 'awaiting_payment'),
+            lt(orders.createdAt, new Date(Date.now() - olderThanMs)),
+          ),
+        )
+        .returning({ id: orders.id });
+      return expired.length;
+    },
     setEmitter: core.announcer.setEmitter,
 
     list: (viewer: UserRow, filter: OrderFilter) => views.list({ customerId: viewer.id }, filter),
