@@ -5177,7 +5177,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The same model, finish and quantity priced in every enabled material (each with its quote or why not) */
+        /** The same model and choices (finish, assembly, engraving, quantity) priced in every enabled material (each with its quote or why not) */
         post: {
             parameters: {
                 query?: never;
@@ -5188,8 +5188,15 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        assemblyOptionId?: number | null;
+                        assemblySubItemIds?: number[];
+                        itemTypeId?: number | null;
+                        laserEngravingOptionId?: number | null;
+                        laserFontId?: number | null;
+                        laserText?: string;
                         /** Format: uuid */
                         modelId: string;
+                        parts?: number;
                         platingId?: number | null;
                         polishId?: number | null;
                         /** @default 1 */

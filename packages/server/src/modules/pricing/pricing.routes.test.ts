@@ -188,6 +188,32 @@ describe('POST /api/pricing/compare', () => {
     expect(new Set(materials.map((m) => m.quote!.totalPrice)).size).toBeGreaterThan(3);
   });
 
+  test('assembly and engraving are priced in every row, so the chosen row equals the price card', async () => {
+    const catalog = await t.ctx.catalog.getCatalog();
+    const laser = catalog.laserEngravingOptions.find((o) => o.acceptsText)!;
+    const assembly = catalog.assemblyOptions.find((o) => o.pricePerPartCents > 0)!;
+    const choices = {
+      quantity: 3,
+      laserEngravingOptionId: laser.id,
+      laserText: 'Forever',
+      assemblyOptionId: assembly.id,
+      parts: 2,
+    };
+    const res = await post('/api/pricing/compare', { modelId: ring.id, ...choices });
+    expect(res.statusCode, res.body).toBe(200);
+    const silver = (res.json().materials as { materialId: number; quote: { totalPrice: number } }[]).find(
+      (m) => m.materialId === defaultMaterialId,
+    )!;
+    const card = (
+      await post('/api/pricing', { modelId: ring.id, materialId: defaultMaterialId, ...choices })
+    ).json().quote;
+    expect(silver.quote).toEqual(card);
+    const plain = (
+      await post('/api/pricing', { modelId: ring.id, materialId: defaultMaterialId, quantity: 3 })
+    ).json().quote;
+    expect(card.totalPrice).toBeGreaterThan(plain.totalPrice);
+  });
+
   test('a model that is not watertight: no material gets a price, each says why', async () => {
     const res = await post('/api/pricing/compare', { modelId: holed.id, quantity: 1 });
     expect(res.statusCode).toBe(200);

@@ -12,10 +12,8 @@ const modelId = z.uuid('Unknown model.');
 /** The customer's choices plus the model; the geometry always comes from the stored model, never the body. */
 export const pricingBody = pricingChoicesSchema.partial({ materialId: true }).extend({ modelId });
 
-export const compareBody = pricingChoicesSchema
-  .pick({ polishId: true, platingId: true, quantity: true })
-  .extend({ modelId })
-  .strict();
+/** Every choice but the material (assembly and engraving too), so each row is the price the card would show. */
+export const compareBody = pricingChoicesSchema.omit({ materialId: true }).extend({ modelId }).strict();
 
 export const estimateBody = z
   .object({
@@ -121,7 +119,7 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['pricing'],
         summary:
-          'The same model, finish and quantity priced in every enabled material (each with its quote or why not)',
+          'The same model and choices (finish, assembly, engraving, quantity) priced in every enabled material (each with its quote or why not)',
         body: compareBody,
         response: replies({
           200: z.object({

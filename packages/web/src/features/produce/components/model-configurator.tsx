@@ -18,7 +18,7 @@ import {
   toPricingRequest,
 } from '../lib/configuration';
 import { metalLook } from '../lib/metal-look';
-import type { Catalog, Configuration, Model } from '../lib/types';
+import type { Catalog, Configuration, Model, PricingRequest } from '../lib/types';
 import { AnalysisPanel } from './analysis-panel';
 import { ConfigurationForm } from './configuration-form';
 import { MetalComparison } from './metal-comparison';
@@ -37,6 +37,12 @@ function canvasPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
 }
 
 /** The configurator for one analysed model: 3D view, measurements, options, live price and comparison. */
+/** The pricing request without its material; plating stays asked for (each metal says whether it plates). */
+function compareRequestOf(request: PricingRequest, platingId: number | null): CompareRequest {
+  const { materialId: _material, platingId: _plating, ...rest } = request;
+  return { ...rest, ...(platingId !== null ? { platingId } : {}) };
+}
+
 export function ModelConfigurator({
   model,
   catalog,
@@ -69,14 +75,9 @@ export function ModelConfigurator({
   const settledRequest = useDebouncedValue(request);
   const price = usePrice(settledRequest);
 
-  const compareRequest: CompareRequest | null = request
-    ? {
-        modelId: model.id,
-        quantity: request.quantity,
-        ...(request.polishId !== undefined ? { polishId: request.polishId } : {}),
-        ...(config.platingId !== null ? { platingId: config.platingId } : {}),
-      }
-    : null;
+  // the comparison prices the same choices in every metal (assembly and engraving too), so its chosen
+  // row is the price card's number
+  const compareRequest: CompareRequest | null = request ? compareRequestOf(request, config.platingId) : null;
   const settledCompare = useDebouncedValue(compareRequest);
   const compare = useComparePrices(settledCompare);
 

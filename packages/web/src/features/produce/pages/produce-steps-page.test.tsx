@@ -174,6 +174,13 @@ describe('produce steps', () => {
     await vi.waitFor(() =>
       expect(pricingCalls(api.requests).at(-1)?.body).toMatchObject({ assemblyOptionId: 3, parts: 3 }),
     );
+    // the metal comparison prices the same assembly, so its chosen row is the card's number
+    await vi.waitFor(() =>
+      expect(api.requests.filter((r) => r.path === '/api/pricing/compare').at(-1)?.body).toMatchObject({
+        assemblyOptionId: 3,
+        parts: 3,
+      }),
+    );
     const priced = pricingCalls(api.requests).length;
     await u.clear(parts);
     await u.type(parts, '0');
