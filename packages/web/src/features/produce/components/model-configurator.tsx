@@ -13,6 +13,7 @@ import {
   changeConfiguration,
   defaultConfiguration,
   findMaterial,
+  MAX_PARTS,
   parseParts,
   parseQuantity,
   toPricingRequest,
@@ -59,15 +60,21 @@ export function ModelConfigurator({
   /** 'To access {item} you must order at least {n} pieces', shown at the quantity. */
   minimumText?: string | null;
 }) {
+  // a file of several separate shells is several parts to assemble: the count starts there, editable
+  const shellParts = Math.min(MAX_PARTS, Math.max(1, model.analysis?.shells ?? 1));
   const [config, setConfig] = useState<Configuration>(() => {
     const initial = defaultConfiguration(catalog, itemTypeName);
-    return { ...initial, quantity: Math.max(initial.quantity, minQuantity) };
+    return {
+      ...initial,
+      quantity: Math.max(initial.quantity, minQuantity),
+      parts: chargesPerPart(catalog, initial.assemblyOptionId) ? shellParts : initial.parts,
+    };
   });
   const [quantityText, setQuantityText] = useState(String(config.quantity));
   const [partsText, setPartsText] = useState(String(config.parts));
   const [laserImage, setLaserImage] = useState<File | null>(null);
   const quantity = parseQuantity(quantityText, minQuantity);
-  // the parts count only while the assembly charges per part; a new option starts again at 1
+  // the parts count only while the assembly charges per part; a new option starts again at the shells
   const perPart = chargesPerPart(catalog, config.assemblyOptionId);
   const parts = perPart ? parseParts(partsText) : ({ ok: true, parts: 1 } as const);
 
@@ -102,9 +109,14 @@ export function ModelConfigurator({
   );
 
   const change = (patch: Partial<Configuration>) => {
-    if (patch.assemblyOptionId !== undefined && patch.assemblyOptionId !== config.assemblyOptionId)
-      setPartsText('1');
-    setConfig((c) => changeConfiguration(catalog, c, patch));
+    let next = patch;
+    if (patch.assemblyOptionId !== undefined && patch.assemblyOptionId !== config.assemblyOptionId) {
+      // a new assembly option starts from the model's shells when it charges per part
+      const perPartNext = chargesPerPart(catalog, patch.assemblyOptionId);
+      setPartsText(String(perPartNext ? shellParts : 1));
+      if (perPartNext) next = { ...patch, parts: shellParts };
+    }
+    setConfig((c) => changeConfiguration(catalog, c, next));
   };
   const addToCart = useAddToCart();
   const navigate = useNavigate();

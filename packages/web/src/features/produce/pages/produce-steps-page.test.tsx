@@ -193,6 +193,19 @@ describe('produce steps', () => {
     await vi.waitFor(() => expect(screen.getByTestId('total-price').textContent).toBe('$42.94'));
   });
 
+  test('a file of five separate shells starts the per-part assembly at five parts, editable', async () => {
+    const five = model({ analysis: analysis({ shells: 5 }), rawAnalysis: analysis({ shells: 5 }) });
+    const api = serve(five);
+    const u = userEvent.setup();
+    renderAt('/produce/steps?model=m1', <ProduceStepsPage />);
+    await screen.findByTestId('total-price');
+    await u.selectOptions(screen.getByLabelText(/^Assembly/), '3');
+    expect((screen.getByLabelText(/^Number of parts/) as HTMLInputElement).value).toBe('5');
+    await vi.waitFor(() =>
+      expect(pricingCalls(api.requests).at(-1)?.body).toMatchObject({ assemblyOptionId: 3, parts: 5 }),
+    );
+  });
+
   test("a model from a library design starts at my membership's minimum and shows its text", async () => {
     const api = serve(model({ libraryProductId: 'd-bead' }));
     const u = userEvent.setup();
