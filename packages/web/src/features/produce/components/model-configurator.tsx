@@ -192,6 +192,16 @@ export function ModelConfigurator({
           error={price.error}
           blocked={!quantity.ok || !parts.ok}
           materialName={material?.name}
+          fixedCharges={
+            material
+              ? {
+                  kind: material.kind,
+                  perPieceCents:
+                    material.kind === 'metal' ? material.castingLabourCents : material.printSetupCents,
+                  perOrderCents: material.orderSetupCents,
+                }
+              : undefined
+          }
           onAddToCart={add}
           adding={addToCart.isPending}
         />

@@ -4,6 +4,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatMoney } from '@facet/domain/format';
 import { formatWeight } from '../lib/format';
 import type { Quote } from '../lib/types';
+import { fixedChargesNote, type FixedCharges } from '../lib/fixed-charges';
 
 /** The price components in the spec's order (section 3: price), with their labels. */
 export const PRICE_LINES = [
@@ -24,6 +25,8 @@ export type PriceSummaryProps = {
   /** The quantity cannot be priced (the form says why). */
   blocked: boolean;
   materialName: string | undefined;
+  /** The chosen material's fixed charges, explained under the breakdown. */
+  fixedCharges?: FixedCharges | undefined;
   /** Adds the piece as configured to the cart (the server prices it again). */
   onAddToCart?: () => void;
   adding?: boolean;
@@ -36,6 +39,7 @@ export function PriceSummary({
   error,
   blocked,
   materialName,
+  fixedCharges,
   onAddToCart,
   adding = false,
 }: PriceSummaryProps) {
@@ -88,6 +92,11 @@ export function PriceSummary({
               </tr>
             </tbody>
           </table>
+          {fixedCharges && fixedChargesNote(quote, fixedCharges) ? (
+            <p className="price-card__fixed" data-testid="fixed-charges">
+              {fixedChargesNote(quote, fixedCharges)}
+            </p>
+          ) : null}
           <p className="price-card__total">
             <span>
               Total for {quote.quantity.toLocaleString('en-US')} {quote.quantity === 1 ? 'piece' : 'pieces'}

@@ -71,6 +71,8 @@ describe('produce steps', () => {
     expect(screen.getByText('3D preview unavailable')).toBeTruthy();
     expect((await screen.findByTestId('total-price')).textContent).toBe('$42.94');
     expect(screen.getByText('Casting').nextSibling?.textContent).toBe('$13.78');
+    // the fixed charges are named under the breakdown
+    expect(screen.getByTestId('fixed-charges').textContent).toContain('a $10.00 casting charge per piece');
     const cart = screen.getByRole('button', { name: /Add to cart/ }) as HTMLButtonElement;
     expect(cart.disabled).toBe(false);
   });
