@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AlertTriangle, ArrowLeft, Circle, CircleDot, Gem, Lock, ShoppingBag, Square } from 'lucide-react';
 import { Button, Field, Input, Skeleton, SkeletonText, Spinner, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
@@ -171,6 +171,12 @@ function DesignCard({
 export function ProduceLibraryPage() {
   const navigate = useNavigate();
   const library = useLibrary();
+  // /produce/{option} sends one kind of piece here (?type=Ring): the designs of that kind, with a way back to all
+  const [params, setParams] = useSearchParams();
+  const type = params.get('type');
+  const products = library.data
+    ? library.data.products.filter((p) => !type || p.itemType.toLowerCase() === type.toLowerCase())
+    : [];
   const copy = useCopyLibraryDesign();
 
   const use = (design: LibraryProduct) =>
@@ -195,19 +201,31 @@ export function ProduceLibraryPage() {
       ) : library.data.products.length === 0 ? (
         <p className="page__lead">The library has no designs yet.</p>
       ) : (
-        <ul className="library-grid">
-          {library.data.products.map((design) => (
-            <li key={design.id}>
-              <DesignCard
-                design={design}
-                working={copy.isPending && copy.variables === design.id}
-                busy={copy.isPending}
-                error={copy.isError && copy.variables === design.id ? errorMessage(copy.error) : null}
-                onUse={() => use(design)}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          {type ? (
+            <p className="library-filter" role="status">
+              {products.length > 0
+                ? `Showing ${type.toLowerCase()} designs (${products.length}).`
+                : `The library has no ${type.toLowerCase()} designs yet.`}{' '}
+              <button type="button" className="link-button" onClick={() => setParams({})}>
+                Show every design
+              </button>
+            </p>
+          ) : null}
+          <ul className="library-grid">
+            {products.map((design) => (
+              <li key={design.id}>
+                <DesignCard
+                  design={design}
+                  working={copy.isPending && copy.variables === design.id}
+                  busy={copy.isPending}
+                  error={copy.isError && copy.variables === design.id ? errorMessage(copy.error) : null}
+                  onUse={() => use(design)}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );

@@ -162,6 +162,13 @@ describe('produce steps', () => {
     await vi.waitFor(() => expect(pricingCalls(api.requests).at(-1)?.body).toMatchObject({ itemTypeId: 2 }));
   });
 
+  test('coming from /produce/ring, the model is priced as a ring from the start', async () => {
+    const api = serve();
+    renderAt('/produce/steps?model=m1&type=Ring', <ProduceStepsPage />);
+    await screen.findByTestId('total-price');
+    await vi.waitFor(() => expect(pricingCalls(api.requests).at(-1)?.body).toMatchObject({ itemTypeId: 2 }));
+  });
+
   test('an assembly charged per part asks for the number of parts and prices it; a bad number holds the price', async () => {
     const api = serve();
     const u = userEvent.setup();

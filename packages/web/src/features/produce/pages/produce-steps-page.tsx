@@ -57,8 +57,13 @@ function RetryAnalysis({ modelId }: { modelId: string }) {
 
 /** No model chosen: upload one here; the page then shows its configurator. */
 function StepsUpload({ title, lead, retryId }: { title: string; lead?: string; retryId?: string }) {
-  const [, setParams] = useSearchParams();
-  const onReady = useCallback((model: Model) => setParams({ model: model.id }), [setParams]);
+  const [params, setParams] = useSearchParams();
+  // a kind of piece chosen on /produce/{option} (?type=Ring) stays with the uploaded model
+  const type = params.get('type');
+  const onReady = useCallback(
+    (model: Model) => setParams(type ? { model: model.id, type } : { model: model.id }),
+    [setParams, type],
+  );
   const { state, preview, upload, cancel, retry } = useModelUpload(onReady);
   return (
     <div className="page steps-page">
@@ -100,6 +105,8 @@ function LoadingConfigurator() {
 }
 
 function ModelSteps({ modelId }: { modelId: string }) {
+  const [params] = useSearchParams();
+  const itemTypeParam = params.get('type');
   const model = useModel(modelId);
   const catalog = useCatalog();
   // a model copied from a library design: the server's access for my membership gives the least pieces
@@ -199,7 +206,7 @@ function ModelSteps({ modelId }: { modelId: string }) {
           catalog={catalog.data}
           minQuantity={minQuantity}
           minimumText={access?.allowed ? access.minimumText : null}
-          itemTypeName={design?.itemType ?? null}
+          itemTypeName={design?.itemType ?? itemTypeParam}
         />
       )}
     </div>
