@@ -1,6 +1,7 @@
 import { describe, expect, test, customer } from '../fixtures/test';
 import { screenshot, seriousA11yViolations, type Page } from '../fixtures/browser';
 import { apiSession } from '../fixtures/api';
+import { generateTorus, writeStlBinary } from '../../../domain/src/mesh/index';
 
 /** Adds a library design from its card with a quantity; waits for the confirmation. */
 async function addDesign(page: Page, name: string, quantity: number) {
@@ -15,7 +16,7 @@ async function addDesign(page: Page, name: string, quantity: number) {
 }
 
 describe('cart and checkout', () => {
-  test('A customer adds library designs to the cart, changes a quantity and reaches checkout with the profile address', async ({
+  test('A customer adds a piece of their own and library designs to the cart, changes a quantity and reaches checkout with the profile address', async ({
     signIn,
   }) => {
     const { page, errors } = await signIn(customer);
@@ -23,14 +24,42 @@ describe('cart and checkout', () => {
     await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
     await screenshot(page, 'cart-empty-desktop');
 
+    // a piece of my own: uploaded, configured in 18k gold, added at the price the page shows
+    await page.goto('/produce/steps');
+    const ring = Buffer.from(writeStlBinary(generateTorus(9, 1.2, [0, 0, 1], 96, 32)));
+    await page
+      .getByTestId('model-file-input')
+      .setInputFiles({ name: 'my-ring.stl', mimeType: 'application/octet-stream', buffer: ring });
+    await page.waitForURL(/\/produce\/steps\?model=/);
+    await page.getByTestId('total-price').waitFor();
+    const silverPrice = await page.getByTestId('total-price').textContent();
+    await page.locator('label.radio-chip', { hasText: '18k Yellow Gold' }).click();
+    expect(await page.getByRole('radio', { name: '18k Yellow Gold' }).isChecked()).toBe(true);
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="total-price"]')?.textContent?.trim() !== before,
+      silverPrice?.trim(),
+      { timeout: 30_000 },
+    );
+    await expect.poll(() => page.locator('.price-card__body--stale').count(), { timeout: 30_000 }).toBe(0);
+    const goldPrice = await page.getByTestId('total-price').textContent();
+    const addedOwn = page.waitForResponse(
+      (r) => r.url().endsWith('/api/cart/items') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    expect((await addedOwn).status()).toBe(201);
+    await page.locator('.toast__title', { hasText: 'Added to your cart' }).waitFor();
+
     await page.goto('/produce/design');
     await addDesign(page, 'Classic Band', 2);
     await addDesign(page, 'Pearl Bead Charm', 10);
     await screenshot(page, 'library-added-to-cart');
-    await expect.poll(() => page.getByRole('link', { name: /^Cart, 2 items/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: /^Cart, 3 items/ }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'View cart' }).click();
     await page.waitForURL(/\/cart$/);
+    const own = page.getByRole('article', { name: 'my-ring.stl' });
+    expect(await own.getByTestId('line-total').textContent()).toBe(goldPrice);
+    expect(await own.textContent()).toContain('18k Yellow Gold');
     const band = page.getByRole('article', { name: 'Classic Band' });
     await band.getByText(/Price held until/).waitFor();
     const before = await band.getByTestId('line-total').textContent();

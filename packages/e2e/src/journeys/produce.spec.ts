@@ -293,6 +293,22 @@ describe('produce', () => {
     await context.close();
   });
 
+  test('/produce/ring is a way into rings: the library shows its ring designs', async ({ signIn }) => {
+    const { context, page, errors } = await signIn(customer);
+    await page.goto('/produce/ring');
+    await page.getByRole('heading', { level: 1, name: 'Produce a ring' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'produce-option-ring');
+    await page.getByRole('link', { name: /Start from a ring in the library/ }).click();
+    await page.waitForURL(/\/produce\/design\?type=Ring$/);
+    await page.getByText(/^Showing ring designs/).waitFor();
+    await page.getByRole('article', { name: 'Classic Band' }).waitFor();
+    expect(await page.getByRole('article', { name: 'Block Pendant' }).count()).toBe(0);
+    await screenshot(page, 'produce-library-rings');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   test('The library on a phone: cards in one column, nothing sideways', async ({ signIn }) => {
     const { context, page, errors } = await signIn({ ...customer, viewport: 'phone' });
     await page.goto('/produce/design');
