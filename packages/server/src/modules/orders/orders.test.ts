@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { addWeekdays, type OrderUpdatedPayload } from '@facet/domain/format';
 import { mailOutbox } from '../../platform/mail/mail.tables';
@@ -16,8 +16,15 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => k?.t.close());
 
+/** The order's mails of one kind, in the order they were written (a table read has no order of its own). */
 const mailsTo = async (event: string, orderId: string) =>
-  (await k.t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.event, event)))
+  (
+    await k.t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.event, event))
+      .orderBy(asc(mailOutbox.createdAt))
+  )
     .filter((m) => (m.data as { orderId?: string }).orderId === orderId)
     .map((m) => m.subject);
 
