@@ -195,8 +195,10 @@ describe('scheduled jobs', () => {
         SESSION_PURGE,
         'payments-payouts',
         'payments-reconcile',
+        'orders-expire-unpaid',
       ].sort(),
     );
+    expect(list.find((s) => s.name === 'orders-expire-unpaid')?.cron).toBe('17 * * * *');
     expect(list.find((s) => s.name === ANALYSIS_SWEEP)?.cron).toBe('* * * * *');
     expect(list.find((s) => s.name === PROJECT_INACTIVITY)?.cron).toBe('7 * * * *');
     expect(list.find((s) => s.name === 'auth-throttle-purge')?.cron).toBe('*/15 * * * *');
