@@ -6,3 +6,5 @@ export * from './catalog/index';
 export * from './pricing/index';
 export * from './workflow/index';
 export * from './format/index';
+export * from './parametric/index';
+export * from './design/index';

@@ -3,21 +3,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeAi, type FakeAi } from '../../server/src/test/fake-openai';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The fake OpenAI-compatible server (its base URL; `POST {url}/__fake/mode` makes it fail for a journey). */
+    fakeAiUrl: string;
   }
 }
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
+let fakeAi: FakeAi | undefined;
 
 /** Starts the real server (built web app, PGlite in a fresh folder, demo data) once for all journeys. */
 export async function setup(project: TestProject) {
   const port = 3100 + Math.floor(Math.random() * 800);
   dataDir = mkdtempSync(join(tmpdir(), 'facet-e2e-'));
   const root = new URL('../../..', import.meta.url).pathname;
+  // a small OpenAI-compatible server (PNG concepts made in code) so the design journey generates images
+  fakeAi = await startFakeAi();
   server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -33,6 +39,9 @@ export async function setup(project: TestProject) {
       REDIS_URL: '',
       // the journeys sign the demo customer in more often than 10 times a minute; the limit has its own server test
       LOGIN_RATE_LIMIT: '1000',
+      AI_BASE_URL: fakeAi.url,
+      AI_API_KEY: 'sk-e2e-fake',
+      AI_IMAGE_MODEL: 'fake-image',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,6 +62,7 @@ export async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('fakeAiUrl', fakeAi.url);
 }
 
 export async function teardown() {
@@ -61,4 +71,5 @@ export async function teardown() {
     await new Promise((r) => server!.once('exit', r));
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await fakeAi?.close();
 }

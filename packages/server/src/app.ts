@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -53,6 +53,7 @@ import { ratingsService, type RatingsService } from './modules/ratings/ratings.s
 import { chatService, type ChatService } from './modules/chat/chat.service';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { libraryRoutes } from './modules/library/library.routes';
+import { parametricRoutes } from './modules/parametric/parametric.routes';
 import { libraryService, type LibraryService } from './modules/library/library.service';
 import { installRealtime } from './platform/realtime';
 import { projectNews } from './platform/project-news';
@@ -74,6 +75,12 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { engravingImageRoutes } from './modules/cart/engraving-images.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { startOrderAnnouncements } from './modules/orders/orders.announce';
+import { billingService, type BillingService } from './modules/billing/billing.service';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { registerBillingJobs } from './modules/billing/billing.jobs';
+import { createAi, type AiPort } from './platform/ai/ai';
+import { designService, type DesignService } from './modules/design/design.service';
+import { designRoutes } from './modules/design/design.routes';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -106,6 +113,10 @@ export interface AppContext {
   orders: OrdersService;
   cart: CartService;
   checkout: CheckoutService;
+  billing: BillingService;
+  /** The AI port: OpenAI-compatible when AI_* are set, off otherwise. */
+  ai: AiPort;
+  design: DesignService;
 }
 
 declare module 'fastify' {
@@ -240,10 +251,25 @@ async function installHttpLayer(
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 
+/** How long a browser may keep a file of the built app: hashed assets for a year, the rest not at all. */
+const cacheControlOf = (file: string) =>
+  file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+
 /** The built web app; any other path is the SPA's (its router shows the not-found page). */
 async function serveWebApp(app: Server, config: Config) {
   if (!existsSync(join(config.webDistDir, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false });
+  // the build writes .br and .gz copies of text files (packages/web/scripts/precompress.mjs): sent as they
+  // are when the browser accepts them, with Vary: Accept-Encoding
+  await app.register(fastifyStatic, {
+    root: config.webDistDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // hashed assets never change: cached for a year; anything else is asked for again each time
+    cacheControl: false,
+    setHeaders: (reply, path) =>
+      reply.header('cache-control', cacheControlOf(relative(config.webDistDir, path))),
+  });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url.startsWith('/dev/') || url.startsWith('/sandbox/')) {
@@ -251,12 +277,9 @@ async function serveWebApp(app: Server, config: Config) {
     }
     const file = url.slice(1);
     if (file && !file.includes('..') && existsSync(join(config.webDistDir, file))) {
-      const immutable = file.startsWith('assets/');
-      return reply
-        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-        .sendFile(file);
+      return reply.sendFile(file);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }
 
@@ -295,9 +318,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const models = modelsService({ db, storage, files, config, jobs, log: app.log });
   const accounts = accountsService({ db, sessions, files, jobs, throttle });
   const signup = signupService({ db, sessions, files, jobs, accounts, onboarding, throttle });
-  const projects = projectsService({ db, jobs, storage });
-  // project news (offers, status moves) to each party's own socket channel; the realtime server sets where
+  // project news (offers, status moves, lead times) to each party's own socket channel; the realtime server sets where
   const news = projectNews();
+  const projects = projectsService({ db, jobs, storage, news });
   const chat = chatService({ db, jobs, storage, config, news });
   const { gateway, sandbox } = await createPaymentGateway({ db, jobs, config });
   const payments = paymentsService({
@@ -311,6 +334,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const library = libraryService({ db, storage, models });
   const orders = ordersService({ db, jobs, payments });
   const cart = cartService({ db, catalog, pricing, models, library, files });
+  const ai = createAi(config.ai);
+  // plans and credit packs are paid through the payments port; their confirmation applies them
+  const billing = billingService({ db, jobs, accounts, payments });
   const ctx: AppContext = {
     config,
     database,
@@ -343,6 +369,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cart,
     // a cart payment's confirmation marks its order paid and takes the ordered lines out of the cart
     checkout: checkoutService({ db, cart, library, orders, payments }),
+    billing,
+    ai,
+    design: designService({ db, storage, files, catalog, projects, ai, credits: billing.credits }),
   };
   app.decorate('ctx', ctx);
 
@@ -354,6 +383,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerPaymentsJobs({ jobs, payments, repair: gateway.name === 'sandbox' });
   await jobs.schedule(EXPIRE_UNPAID_JOB, '17 * * * *', async () => {
     await ctx.orders.expireUnpaid();
+  });
+  await registerBillingJobs({ jobs, billing: ctx.billing });
+  // a generation left pending by a stopped process is failed and its credits given back
+  await jobs.schedule('design-generations-sweep', '*/10 * * * *', async () => {
+    await ctx.design.generations.sweepStuck();
   });
   await seedReference(ctx);
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
@@ -385,11 +419,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(modelsRoutes);
   await app.register(pricingRoutes);
   await app.register(libraryRoutes);
+  await app.register(parametricRoutes);
   await app.register(cartRoutes);
   await app.register(engravingImageRoutes);
   await app.register(paymentsRoutes);
   await app.register(webhooksRoutes);
   await app.register(ordersRoutes);
+  await app.register(billingRoutes);
+  await app.register(designRoutes);
   if (sandbox) {
     await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
     // the sandbox's events reach our webhook as HTTP requests, in process

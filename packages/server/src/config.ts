@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { AiConfig } from './platform/ai/ai';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -75,6 +76,17 @@ const envSchema = z.object({
     .regex(/^[a-z]{3}$/, { message: 'must be a 3-letter currency code' })
     .default('usd'),
   PAYMENTS_SANDBOX_CHAOS: bool.optional(),
+  AI_BASE_URL: url.optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_IMAGE_MODEL: z.string().min(1).optional(),
+  AI_TEXT_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(1000)
+    .max(120_000)
+    .default(60_000),
+  AI_MAX_RETRIES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(5).default(2),
 });
 
 export interface Config {
@@ -129,6 +141,11 @@ export interface Config {
     currency: string;
     sandboxChaos: boolean;
   };
+  /**
+   * The AI port (concept images, text helpers): an OpenAI-compatible API when AI_BASE_URL and AI_API_KEY
+   * are set (with AI_IMAGE_MODEL and/or AI_TEXT_MODEL); null: off, the wizard says so.
+   */
+  ai: AiConfig | null;
   /** Run the job workers in this process (always, unless a test wants to drive them itself). */
   runWorkers: boolean;
 }
@@ -156,6 +173,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY: must be set together with STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  if ((e.AI_BASE_URL === undefined) !== (e.AI_API_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  AI_BASE_URL: must be set together with AI_API_KEY');
+  }
+  if (e.AI_BASE_URL && !e.AI_IMAGE_MODEL && !e.AI_TEXT_MODEL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AI_IMAGE_MODEL: set AI_IMAGE_MODEL or AI_TEXT_MODEL when AI_BASE_URL is set',
     );
   }
   const production = e.NODE_ENV === 'production';
@@ -198,6 +223,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       currency: e.PAYMENTS_CURRENCY,
       sandboxChaos: e.PAYMENTS_SANDBOX_CHAOS ?? e.NODE_ENV === 'development',
     },
+    ai:
+      e.AI_BASE_URL && e.AI_API_KEY
+        ? {
+            baseUrl: e.AI_BASE_URL,
+            apiKey: e.AI_API_KEY,
+            imageModel: e.AI_IMAGE_MODEL ?? null,
+            textModel: e.AI_TEXT_MODEL ?? null,
+            timeoutMs: e.AI_TIMEOUT_MS,
+            maxRetries: e.AI_MAX_RETRIES,
+          }
+        : null,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

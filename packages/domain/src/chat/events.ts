@@ -231,7 +231,7 @@ export interface GetMessageReadPayload {
  */
 export interface ProjectUpdatedPayload {
   projectId: string;
-  kind: 'offer' | 'status';
+  kind: 'offer' | 'status' | 'lead-time';
   /** The invitation that changed (`offer`): for a pro always their own; null for `status`. */
   offerId: string | null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addWeekdays, latenessText } from './lateness';
+import { addWeekdays, isOverdue, latenessText, projectDeadline } from './lateness';
 import {
   cardTags,
   formatRating,
@@ -36,6 +36,32 @@ describe('lateness', () => {
     expect(addWeekdays(at('2024-03-08T10:00:00Z'), 1).toISOString()).toBe('2024-03-11T10:00:00.000Z');
     expect(addWeekdays(at('2024-03-08T10:00:00Z'), 5).toISOString()).toBe('2024-03-15T10:00:00.000Z');
     expect(addWeekdays(at('2024-03-09T10:00:00Z'), 1).toISOString()).toBe('2024-03-11T10:00:00.000Z');
+  });
+  test("a project's due date and lateness: weekdays from the payment, measured at the delivery", () => {
+    // paid Thursday 10:00, 3 weekdays: Friday, Monday, Tuesday
+    const open = {
+      paidAt: at('2024-03-07T10:00:00Z'),
+      leadTimeDays: 3,
+      filesDelivered: false,
+      completed: false,
+      deliveredAt: null,
+      completedAt: null,
+    };
+    expect(projectDeadline(open, at('2024-03-08T10:00:00Z'))).toEqual({
+      dueAt: at('2024-03-12T10:00:00Z'),
+      lateness: 'On Track',
+    });
+    expect(projectDeadline(open, at('2024-03-14T11:00:00Z')).lateness).toBe('2 day(s) Late');
+    expect(projectDeadline(open, at('2024-03-12T16:00:00Z')).lateness).toBe('6 hour(s) Late');
+    expect(isOverdue(open, at('2024-03-12T16:00:00Z'))).toBe(true);
+    const delivered = { ...open, filesDelivered: true, deliveredAt: at('2024-03-11T10:00:00Z') };
+    // measured at the delivery, whatever the time now
+    expect(projectDeadline(delivered, at('2024-04-30T00:00:00Z')).lateness).toBe('1 day(s) early');
+    expect(isOverdue(delivered, at('2024-04-30T00:00:00Z'))).toBe(false);
+    expect(projectDeadline({ ...open, paidAt: null }, at('2024-03-20T00:00:00Z'))).toEqual({
+      dueAt: null,
+      lateness: null,
+    });
   });
   test('production stages by code', () => {
     expect(stageName(0)).toBe('RECEIVED');

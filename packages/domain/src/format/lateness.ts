@@ -40,3 +40,36 @@ export function weekdaysBetween(from: Date, to: Date): number {
   }
   return count;
 }
+
+/** What a project's deadline needs to know: when it was paid, its lead time and how far the work got. */
+export interface DeadlineInput {
+  paidAt: Date | null;
+  leadTimeDays: number | null;
+  /** The pro's files are delivered (and not sent back for changes). */
+  filesDelivered: boolean;
+  completed: boolean;
+  deliveredAt: Date | null;
+  completedAt: Date | null;
+}
+
+/**
+ * A paid project's due date (`leadTimeDays` weekdays after the payment, UTC) and its lateness text:
+ * measured from now while the work is open, from the delivery once delivered or completed.
+ * Both null before the payment (or without a lead time).
+ */
+export function projectDeadline(
+  p: DeadlineInput,
+  now: Date = new Date(),
+): { dueAt: Date | null; lateness: string | null } {
+  if (!p.paidAt || p.leadTimeDays === null) return { dueAt: null, lateness: null };
+  const dueAt = addWeekdays(p.paidAt, p.leadTimeDays);
+  const done = p.filesDelivered || p.completed;
+  const deliveredAt = done ? (p.deliveredAt ?? p.completedAt ?? now) : null;
+  return { dueAt, lateness: latenessText({ promisedAt: dueAt, deliveredAt, now }) };
+}
+
+/** Whether an open project is past its due date by at least an hour (what 'Late' means in the text). */
+export function isOverdue(p: DeadlineInput, now: Date = new Date()): boolean {
+  const { lateness } = projectDeadline(p, now);
+  return !p.filesDelivered && !p.completed && lateness !== null && lateness.endsWith('Late');
+}

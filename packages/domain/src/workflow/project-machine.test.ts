@@ -13,6 +13,7 @@ const base: ProjectState = {
   hasAcceptedOffer: false,
   changes: 'none',
   rated: false,
+  leadTimeChange: 'none',
 };
 const states: Record<string, ProjectState> = {
   'not started': base,
@@ -23,6 +24,7 @@ const states: Record<string, ProjectState> = {
   'changes requested': { ...base, position: 4, hasAcceptedOffer: true, changes: 'requested' },
   'changes quoted': { ...base, position: 4, hasAcceptedOffer: true, changes: 'quoted' },
   'changes approved': { ...base, position: 4, hasAcceptedOffer: true, changes: 'approved' },
+  'lead time asked': { ...base, position: 3, hasAcceptedOffer: true, leadTimeChange: 'requested' },
   completed: { ...base, position: 4, hasAcceptedOffer: true, completed: true },
   rated: { ...base, position: 4, hasAcceptedOffer: true, completed: true, rated: true },
 };
@@ -36,11 +38,12 @@ const allowed: Record<string, Partial<Record<ProjectActor, string[]>>> = {
     'invited-pro': ['quote', 'refuse-invitation'],
   },
   'make payment': { owner: ['edit', 'pay'], staff: ['mark-paid'], system: ['payment-confirmed'] },
-  'in design': { owner: ['edit'], 'adopted-pro': ['deliver'] },
+  'in design': { owner: ['edit'], 'adopted-pro': ['deliver', 'request-lead-time'] },
   review: { owner: ['edit', 'approve-delivery', 'request-changes'], system: ['complete-inactive'] },
   'changes requested': { owner: ['edit'], 'adopted-pro': ['quote-changes', 'reject-changes'] },
   'changes quoted': { owner: ['edit', 'approve-changes', 'decline-changes'] },
   'changes approved': { owner: ['edit', 'pay-changes'], staff: ['changes-paid'], system: ['changes-paid'] },
+  'lead time asked': { owner: ['edit', 'answer-lead-time'], 'adopted-pro': ['deliver'] },
   completed: { owner: ['rate'] },
   rated: {},
 };

@@ -14,6 +14,8 @@ export interface ProjectState {
   hasAcceptedOffer: boolean;
   changes: ChangesState;
   rated: boolean;
+  /** `requested`: the chosen pro asked to change the lead time and the customer has not answered yet. */
+  leadTimeChange: 'none' | 'requested';
 }
 
 /** Who is acting, relative to this project. */
@@ -41,6 +43,8 @@ export const PROJECT_ACTIONS = [
   'changes-paid',
   'complete-inactive',
   'rate',
+  'request-lead-time',
+  'answer-lead-time',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -150,6 +154,27 @@ export const PROJECT_RULES: Record<ProjectAction, Rule> = {
           ? 'You already rated this project.'
           : null,
     apply: (s) => ({ ...s, rated: true }),
+  },
+  // the chosen pro asks for more (or fewer) days while the work is in progress; the customer agrees or declines
+  'request-lead-time': {
+    actors: ['adopted-pro'],
+    when: (s) =>
+      s.completed || s.position !== 3
+        ? 'The lead time can change only while the work is in progress.'
+        : s.leadTimeChange !== 'none'
+          ? 'A lead time change is already waiting for an answer.'
+          : null,
+    apply: (s) => ({ ...s, leadTimeChange: 'requested' }),
+  },
+  'answer-lead-time': {
+    actors: ['owner'],
+    when: (s) =>
+      s.leadTimeChange !== 'requested'
+        ? 'There is no lead time change to answer.'
+        : s.completed
+          ? 'This project is completed.'
+          : null,
+    apply: (s) => ({ ...s, leadTimeChange: 'none' }),
   },
 };
 

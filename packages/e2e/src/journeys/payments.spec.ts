@@ -78,8 +78,9 @@ describe('payments', () => {
 
     // 4242: back on the project, which moves on by itself once the gateway confirms
     await payWithCard(c, '4242 4242 4242 4242');
+    // the gateway's event reaches the server through a job: on a loaded 2-core CI machine it can take a while
     await c.waitForURL(new RegExp(`/projects/${projectId}\\?payment=`));
-    await c.getByText('In Design').first().waitFor({ timeout: 20_000 });
+    await c.getByText('In Design').first().waitFor({ timeout: 45_000 });
     await screenshot(c, 'payments-paid-in-design');
 
     // the designer delivers; the customer asks for a change, the designer prices it, the customer approves
@@ -97,7 +98,7 @@ describe('payments', () => {
     await c.waitForURL(/\/sandbox\/checkout\//);
     await payWithCard(c, '4242424242424242');
     await c.waitForURL(new RegExp(`/projects/${projectId}\\?payment=`));
-    await c.getByText('In Design').first().waitFor({ timeout: 20_000 });
+    await c.getByText('In Design').first().waitFor({ timeout: 45_000 });
 
     // delivered again and approved: the escrow is released to the designer
     await deliver(designerApi, projectId, 'signet-v2.stl');

@@ -3,16 +3,30 @@ import { hashPassword } from '../modules/accounts/accounts.service';
 import { accountsQueries } from '../modules/accounts/accounts.queries';
 import { demoPros } from './demo-people';
 import { seedDemoProjects } from '../modules/projects/demo-projects';
+import { seedDemoHistory } from '../modules/projects/demo-history';
+import { seedDemoRatings } from '../modules/ratings/demo-ratings';
+
+/** Customers whose past projects give the demo pros a history (they never sign in to the demo). */
+const HISTORY_CUSTOMERS: [string, string, string, string][] = [
+  ['maya@demo.facet', 'Maya', 'Chen', 'Seattle'],
+  ['jonas@demo.facet', 'Jonas', 'Berg', 'Portland'],
+  ['priya@demo.facet', 'Priya', 'Patel', 'Austin'],
+  ['lena@demo.facet', 'Lena', 'Fischer', 'Chicago'],
+];
+/** Pros left new on purpose: a fresh card ('Not yet rated', no response figures) is part of the demo too. */
+const NEW_PROS = new Set(['designer2@demo.facet', 'designer4@demo.facet']);
 
 export const DEMO_PASSWORD = 'Facet-demo-1';
 
 /** Data every installation needs (onboarding questions; later the catalog and workflow). Idempotent. */
 export async function seedReference(
-  ctx: Pick<AppContext, 'onboarding' | 'catalog' | 'projects' | 'library'>,
+  ctx: Pick<AppContext, 'onboarding' | 'catalog' | 'projects' | 'library' | 'billing'>,
 ) {
   await ctx.onboarding.seed();
+  await ctx.billing.seed();
   await ctx.catalog.seed();
   await ctx.projects.seedStatuses();
+  await ctx.projects.backfillDueDates();
   await ctx.library.seed();
 }
 
@@ -105,7 +119,29 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'projects' | 'offers
     lastName: 'Haddad',
     address: { country: 'US', state: 'NY', city: 'New York', street: '200 Fifth Avenue', zipcode: '10010' },
   });
+  for (const [email, firstName, lastName, city] of HISTORY_CUSTOMERS) {
+    await add({
+      email,
+      role: 'customer',
+      firstName,
+      lastName,
+      phone: '2065550100',
+      address: { country: 'US', state: 'WA', city, street: '12 Pine Street', zipcode: '98101' },
+    });
+  }
   await seedDemoProjects(ctx);
+  const found = async (emails: string[]) =>
+    (await Promise.all(emails.map((e) => q.findByEmail(e)))).flatMap((u) =>
+      u ? [{ id: u.id, role: u.role as 'customer' | 'designer' | 'service' }] : [],
+    );
+  await seedDemoHistory(
+    ctx.db,
+    {
+      customers: await found(HISTORY_CUSTOMERS.map(([email]) => email)),
+      pros: await found(demoPros.map((p) => p.email).filter((e) => !NEW_PROS.has(e))),
+    },
+    (tx, rows) => seedDemoRatings(tx, rows),
+  );
   const primary = [
     'customer@demo.facet',
     'designer@demo.facet',

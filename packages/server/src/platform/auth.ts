@@ -50,6 +50,8 @@ const BLOCKED_AREAS = [
   '/api/models',
   '/api/pricing',
   '/api/library',
+  '/api/design',
+  '/api/parametric-models',
 ];
 
 /** A pending account waits on /pending: it also may not browse or edit professional profiles yet. */

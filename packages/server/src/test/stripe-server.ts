@@ -29,6 +29,9 @@ export async function startStripeServer() {
   const byKey = new Map<string, unknown>();
   const sessions = new Map<string, Record<string, unknown>>();
   const accounts = new Map<string, Record<string, unknown>>();
+  /** Payment intents made off session (renewals), and the customers whose saved card declines. */
+  const intents = new Map<string, Record<string, unknown>>();
+  const decliningCustomers = new Set<string>();
 
   function handle(method: string, path: string, form: Record<string, string>, query: URLSearchParams) {
     let m: RegExpMatchArray | null;
@@ -45,6 +48,9 @@ export async function startStripeServer() {
         success_url: form.success_url,
         cancel_url: form.cancel_url,
         payment_intent: null as string | null,
+        customer: null as string | null,
+        customer_creation: form.customer_creation ?? null,
+        setup_future_usage: form['payment_intent_data[setup_future_usage]'] ?? null,
         created: Math.floor(Date.now() / 1000),
         url: '',
       };
@@ -66,15 +72,41 @@ export async function startStripeServer() {
       );
       return [200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data }] as const;
     }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      if (form.off_session !== 'true' || form.confirm !== 'true' || !form.customer || !form.payment_method) {
+        return [
+          400,
+          invalid('Only confirmed off-session payments of a saved card are spoken here.'),
+        ] as const;
+      }
+      if (decliningCustomers.has(form.customer)) {
+        return [
+          402,
+          { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
+        ] as const;
+      }
+      const intent = {
+        id: id('pi_test'),
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: Number(form.amount),
+        customer: form.customer,
+        payment_method: form.payment_method,
+        metadata: { paymentId: form['metadata[paymentId]'] },
+      };
+      intents.set(intent.id, intent);
+      return [200, intent] as const;
+    }
     if (method === 'GET' && (m = path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
       const session = [...sessions.values()].find((s) => s.payment_intent === m![1]);
-      const amount = Number(session?.amount_total ?? 0);
+      const amount = Number(session?.amount_total ?? intents.get(m[1]!)?.amount ?? 0);
       return [
         200,
         {
           id: m[1],
           object: 'payment_intent',
           amount,
+          payment_method: session?.customer ? `pm_${String(session.customer)}` : null,
           latest_charge: {
             id: id('ch_test'),
             object: 'charge',
@@ -157,10 +189,18 @@ export async function startStripeServer() {
     calls,
     sessions,
     accounts,
-    /** What Stripe does when the customer pays on its page. */
+    intents,
+    /** Later off-session charges of this customer's saved card are declined. */
+    declineLaterCharges: (customer: string) => decliningCustomers.add(customer),
+    /** What Stripe does when the customer pays on its page (a customer is made when the session asked). */
     complete(sessionId: string) {
       const session = sessions.get(sessionId)!;
-      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: id('pi_test') });
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: id('pi_test'),
+        customer: session.customer_creation === 'always' ? id('cus_test') : null,
+      });
       return session;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

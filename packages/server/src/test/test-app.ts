@@ -74,3 +74,24 @@ export async function loginAs(app: BuiltApp['app'], email: string, portal: strin
   if (response.statusCode !== 200) throw new Error(`login failed ${response.statusCode}: ${response.body}`);
   return sessionCookie(response);
 }
+
+/**
+ * Requests as one of several signed-in people: `call('customer', 'POST', url, body, headers)` sends the
+ * cookie kept under that name (none for a name without one). The cookies are read at each call, so a
+ * session added later is used.
+ */
+export function callerFor(app: BuiltApp['app'], cookies: Record<string, string>) {
+  return (
+    who: string,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...(cookies[who] ? { cookie: cookies[who] } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}

@@ -69,7 +69,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.cancelQueries();
     // signed out at once (the mounted me-observer keeps its query), then every other cached slice is dropped
     queryClient.setQueryData<Me | null>(meQueryKey, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+    // (only the me query itself: ['me', 'credits'] and the like are the signed-out person's data)
+    queryClient.removeQueries({
+      predicate: (query) => !(query.queryKey.length === 1 && query.queryKey[0] === meQueryKey[0]),
+    });
     queryClient.getMutationCache().clear();
     await navigate('/', { replace: true });
   }, [navigate, queryClient]);

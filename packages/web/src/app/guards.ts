@@ -16,6 +16,7 @@ const CUSTOMER_ONLY = [
   '/order-details',
   '/browse-designers',
   '/profile/designer',
+  '/credits',
 ];
 
 /** Pages only designers and service providers use; everyone else is sent to their account settings. */

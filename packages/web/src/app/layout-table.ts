@@ -55,9 +55,13 @@ export const LAYOUT_TABLE: readonly LayoutRule[] = [
       '/new-design-results',
       '/profile',
       '/produce/design',
+      // the parametric builder (issue 14): an app page like the configurator
+      '/design/parametric',
       '/produce/:option',
       // a pro's earnings (payments issue): an app page like account settings
       '/earnings',
+      // a customer's credits and their history (memberships issue)
+      '/credits',
     ],
     layout: APP_PAGE,
   },

@@ -104,7 +104,7 @@ describe('routes and guards', () => {
     const labels = Array.from(nav.querySelectorAll('a')).map((a) => a.textContent);
     expect(labels).toEqual(['Dashboard', 'Design', 'Projects', 'Produce', 'Orders', 'Browse Designers']);
     expect(screen.getByText('Your profile is 50% complete.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Complete Now' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Complete Now' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /upgrade plan/i })).toBeTruthy();
   });

@@ -89,6 +89,13 @@ const protectedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/design/parametric',
+    lazy: page(
+      () => import('../features/design/parametric/pages/parametric-page'),
+      (m) => m.ParametricPage,
+    ),
+  },
+  {
     path: '/design-results',
     lazy: page(
       () => import('../features/design/pages/design-results-page'),
@@ -226,6 +233,13 @@ const protectedRoutes: RouteObject[] = [
     lazy: page(
       () => import('../features/account/pages/earnings-page'),
       (m) => m.EarningsPage,
+    ),
+  },
+  {
+    path: '/credits',
+    lazy: page(
+      () => import('../features/billing/pages/credits-page'),
+      (m) => m.CreditsPage,
     ),
   },
   {

@@ -15,3 +15,5 @@ export * from '../../modules/payments/payments.tables';
 export * from '../../platform/payments/payments.tables';
 export * from '../../modules/orders/orders.tables';
 export * from '../../modules/cart/cart.tables';
+export * from '../../modules/billing/billing.tables';
+export * from '../../modules/design/design.tables';

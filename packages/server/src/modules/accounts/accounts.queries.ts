@@ -70,6 +70,19 @@ export function accountsQueries(db: Db) {
       return user;
     },
 
+    /** Replaces a customer's onboarding answers and hides the profile banner, in one transaction. */
+    replaceAnswers: (userId: string, answers: { questionId: string; answerId: string }[]) =>
+      db.transaction(async (tx) => {
+        await tx.delete(userAnswers).where(eq(userAnswers.userId, userId));
+        if (answers.length) await tx.insert(userAnswers).values(answers.map((a) => ({ ...a, userId })));
+        const [user] = await tx
+          .update(users)
+          .set({ questionsBanner: false })
+          .where(eq(users.id, userId))
+          .returning();
+        return user;
+      }),
+
     updateUser: async (id: string, patch: Partial<NewUser>) =>
       (
         await db

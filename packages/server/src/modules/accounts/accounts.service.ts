@@ -1,11 +1,14 @@
 import argon2 from 'argon2';
-import type { Db } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { isBlocked } from '../../platform/auth';
 import type { Jobs } from '../../platform/jobs';
 import type { FilesService } from '../../platform/files/files.service';
 import { geo } from '../geo/geo.service';
 import { cartCount } from '../cart/cart.reads';
+import { creditsOf } from '../billing/billing.reads';
+import { users } from './accounts.tables';
 import { accountsQueries, normaliseEmail, type UserRow } from './accounts.queries';
 import { saveProProfile, type ProProfileValues } from './pro-profile.store';
 import type { SessionStore } from './sessions';
@@ -118,7 +121,10 @@ export function accountsService(deps: AccountsDeps) {
           }
         : null,
       membership: { name: user.membership },
-      credits: { monthly: 0, purchased: 0, balance: 0 },
+      credits:
+        user.role === 'customer'
+          ? await creditsOf(deps.db, user.id)
+          : { monthly: 0, purchased: 0, balance: 0 },
       cartCount: user.role === 'customer' ? await cartCount(deps.db, user.id) : 0,
       profileCompletePercent: profileComplete,
     };
@@ -128,6 +134,11 @@ export function accountsService(deps: AccountsDeps) {
     toMe,
     queries: q,
     saveProProfile: (userId: string, patch: ProProfileValues) => saveProProfile(deps.db, userId, patch),
+
+    /** The membership name an account shows (the billing module sets it in its own transaction). */
+    async setMembership(tx: Tx, userId: string, name: string) {
+      await tx.update(users).set({ membership: name, updatedAt: new Date() }).where(eq(users.id, userId));
+    },
 
     login: (input: LoginInput) => signIn(deps, q, toMe, input),
 
@@ -170,6 +181,14 @@ export function accountsService(deps: AccountsDeps) {
     async setAvatar(user: UserRow, file: { name: string; bytes: Uint8Array }) {
       const row = await deps.files.store({ ownerId: user.id, purpose: 'avatar', ...file });
       const updated = await q.updateUser(user.id, { avatarKey: row.id });
+      return toMe(updated ?? user);
+    },
+
+    /** The onboarding questions answered after sign-up (answers already checked against the tree). */
+    async answerQuestions(user: UserRow, answers: { questionId: string; answerId: string }[]) {
+      if (user.role !== 'customer')
+        throw new AppError('forbidden', 'Only customers answer these questions.', 403);
+      const updated = await q.replaceAnswers(user.id, answers);
       return toMe(updated ?? user);
     },
 

@@ -27,7 +27,8 @@ describe('sign-up', () => {
       blocked: false,
       firstTimeLogin: true,
       membership: { name: 'Standard' },
-      credits: { monthly: 0, purchased: 0, balance: 0 },
+      // Standard's monthly credits, nothing bought yet
+      credits: { monthly: 20, purchased: 0, balance: 20 },
       address: { country: 'US', countryName: 'United States', state: 'CA', stateName: 'California' },
     });
     const cookie = sessionCookie(res);

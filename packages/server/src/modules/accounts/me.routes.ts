@@ -5,6 +5,7 @@ import {
   changePasswordInputSchema,
   checkAvatarFile,
   createProfileUpdateSchema,
+  onboardingAnswersSchema,
 } from '@facet/domain/rules';
 import { geo } from '../geo/geo.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -111,6 +112,26 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         request.sessionToken,
       );
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/me/questions',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Answer the onboarding questions after sign-up (customers): the answers replace earlier ones and the profile banner goes',
+        body: z.object({ answers: onboardingAnswersSchema.min(1, 'Answer at least one question.') }),
+        response: replies({ 200: userReply, 400: errorReply, 401: errorReply, 403: errorReply }),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (user.role !== 'customer')
+        throw new AppError('forbidden', 'Only customers answer these questions.', 403);
+      const answers = await app.ctx.onboarding.checkAnswers(request.body.answers);
+      return { user: await accounts.answerQuestions(user, answers) };
     },
   );
 

@@ -66,6 +66,13 @@ describe('pending and blocked accounts on the API', () => {
     }
     const pricing = await call('POST', '/api/pricing', cookie, {});
     expect(pricing.json().error.message).toBe(NO_ACCESS);
+    // a generated piece is a model too: closed with the rest of produce and design
+    const generated = await call('POST', '/api/parametric-models', cookie, {
+      kind: 'ring',
+      params: { sizeSystem: 'us', size: 7, bandWidthMm: 4, thicknessMm: 1.8, profile: 'flat' },
+    });
+    expect(generated.statusCode).toBe(403);
+    expect(generated.json().error.message).toBe(NO_ACCESS);
 
     // their own account and the public pages stay open (the spec's list is projects, dashboard, produce, design)
     expect((await call('GET', '/api/me', cookie)).json().user).toMatchObject({ blocked: true });

@@ -16,6 +16,7 @@ const healthReply = z.object({
   database: z.enum(['pglite', 'postgres']),
   realtime: z.enum(['in-process', 'redis']),
   mail: z.enum(['outbox', 'smtp']),
+  ai: z.enum(['off', 'openai-compatible']),
   checks: z.object({
     database: portState,
     /** Redis (rate limits and chat between nodes); while it is down each node works on its own. */
@@ -23,6 +24,8 @@ const healthReply = z.object({
     /** Since when Redis has been away (UTC), when it is. */
     redisDownSince: z.string().nullable(),
     storage: portState,
+    /** The AI provider (concept images, text helpers): unused when AI_* are not set. */
+    ai: portState,
   }),
   time: z.string(),
 });
@@ -64,9 +67,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const readiness = async () => {
     const { ctx } = app;
-    const [database, storage] = await Promise.all([
+    const aiOn = ctx.config.ai !== null;
+    const [database, storage, ai] = await Promise.all([
       answers(() => ctx.db.execute(sql`select 1`)),
       answers(() => ctx.storage.head('health/probe')),
+      aiOn ? ctx.ai.reachable(CHECK_TIMEOUT_MS) : Promise.resolve(true),
     ]);
     const links = ctx.redis;
     const redisUp = links.every((link) => link.up());
@@ -75,18 +80,20 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       .filter((d): d is Date => d !== null)
       .sort((a, b) => a.getTime() - b.getTime())[0];
     const state = (up: boolean) => (up ? ('up' as const) : ('down' as const));
-    const ok = database && storage && redisUp;
+    const ok = database && storage && redisUp && ai;
     return {
       status: !database ? ('unavailable' as const) : ok ? ('ok' as const) : ('degraded' as const),
       ready: database,
       database: ctx.database.kind,
       realtime: ctx.config.redisUrl ? ('redis' as const) : ('in-process' as const),
       mail: ctx.mailer.transport,
+      ai: aiOn ? ('openai-compatible' as const) : ('off' as const),
       checks: {
         database: state(database),
         redis: links.length === 0 ? ('unused' as const) : state(redisUp),
         redisDownSince: downSince?.toISOString() ?? null,
         storage: state(storage),
+        ai: aiOn ? state(ai) : ('unused' as const),
       },
       time: new Date().toISOString(),
     };

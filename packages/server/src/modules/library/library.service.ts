@@ -1,13 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import {
-  checkLibraryOrder,
-  libraryAccess,
-  libraryTexts,
-  membershipOf,
-  type Membership,
-} from '@facet/domain/catalog';
+import { checkLibraryOrder, libraryAccess, libraryTexts, type Membership } from '@facet/domain/catalog';
 import type { Db } from '../../db/client';
 import { libraryProducts } from './library.tables';
+import { planTier } from '../billing/billing.reads';
 import { AppError, notFound } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 import type { ModelsService } from '../models/models.service';
@@ -47,7 +42,7 @@ export function libraryService(deps: { db: Db; storage: Storage; models: ModelsS
 
     /** Every design with the viewer's access, in the library's order. */
     async list(viewer: Viewer) {
-      const membership = membershipOf(viewer.membership);
+      const membership = await planTier(db, viewer.membership);
       const rows = await db
         .select()
         .from(libraryProducts)
@@ -58,7 +53,7 @@ export function libraryService(deps: { db: Db; storage: Storage; models: ModelsS
     /** A new model of the viewer from the design's file, analysed like an upload; refused below the design's membership. */
     async createModel(viewer: Viewer, id: string) {
       const row = await find(id);
-      if (!libraryAccess(row, membershipOf(viewer.membership)).allowed) throw upgradeRequired();
+      if (!libraryAccess(row, await planTier(db, viewer.membership)).allowed) throw upgradeRequired();
       const source = await storage.get(row.storageKey);
       if (!source) {
         throw new AppError(
@@ -90,7 +85,7 @@ export function libraryService(deps: { db: Db; storage: Storage; models: ModelsS
         .limit(1);
       // a design taken out of the library leaves its copies as ordinary models
       if (!row) return;
-      const check = checkLibraryOrder(row, membershipOf(viewer.membership), quantity);
+      const check = checkLibraryOrder(row, await planTier(db, viewer.membership), quantity);
       if (check.ok) return;
       if (check.reason === 'upgrade') throw upgradeRequired();
       throw new AppError('below_minimum_pieces', check.message, 422, { quantity: check.message });

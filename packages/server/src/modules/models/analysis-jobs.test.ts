@@ -196,6 +196,9 @@ describe('scheduled jobs', () => {
         'payments-payouts',
         'payments-reconcile',
         'orders-expire-unpaid',
+        'billing-renewals',
+        'billing-monthly-credits',
+        'design-generations-sweep',
       ].sort(),
     );
     expect(list.find((s) => s.name === 'orders-expire-unpaid')?.cron).toBe('17 * * * *');

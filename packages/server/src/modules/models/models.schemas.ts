@@ -99,6 +99,8 @@ export const modelReply = z
     thumbnailSource: z.enum(['render', 'custom']).nullable(),
     /** The library design the model was copied from; its membership minimum applies when priced. */
     libraryProductId: z.string().nullable(),
+    /** A generated piece's kind and parameters (POST /api/parametric-models); null for uploads. */
+    parametric: z.object({ kind: z.string(), params: z.record(z.string(), z.unknown()) }).nullish(),
     createdAt: z.string(),
   })
   .meta({ id: 'Model' });

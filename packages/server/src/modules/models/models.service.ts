@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
-import { models, type StoredAnalysis } from './models.tables';
+import { models, type ParametricSource, type StoredAnalysis } from './models.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UploadTarget } from '../../platform/storage';
 import { filesService } from '../../platform/files/files.service';
@@ -147,7 +147,12 @@ function modelUploadPart(ctx: ModelsContext, analysis: ReturnType<typeof modelAn
      */
     async createFrom(
       owner: Owner,
-      input: { fileName: string; source: Readable; libraryProductId?: string | null },
+      input: {
+        fileName: string;
+        source: Readable;
+        libraryProductId?: string | null;
+        parametric?: ParametricSource | null;
+      },
     ): Promise<{ model: ModelView; thread?: number; ms?: number }> {
       const fileName = cleanFileName(input.fileName);
       const ext = extensionOf(fileName);
@@ -168,6 +173,7 @@ function modelUploadPart(ctx: ModelsContext, analysis: ReturnType<typeof modelAn
           storageKey,
           sizeBytes,
           libraryProductId: input.libraryProductId ?? null,
+          parametric: input.parametric ?? null,
         });
       } catch (error) {
         await storage.remove(storageKey);

@@ -78,6 +78,7 @@ export function toModelView(row: ModelRow): ModelView {
       : null,
     thumbnailSource: row.thumbnailSource ?? null,
     libraryProductId: row.libraryProductId ?? null,
+    parametric: row.parametric ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

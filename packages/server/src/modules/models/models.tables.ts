@@ -6,6 +6,12 @@ import type { StoredAnalysis } from './stored-analysis';
 
 export type { StoredAnalysis };
 
+/** The kind and parameters a generated piece was made from, so it can be opened again and changed. */
+export interface ParametricSource {
+  kind: string;
+  params: Record<string, unknown>;
+}
+
 /** A customer's uploaded 3D model: the bytes sit in storage under `storageKey`. */
 export const models = pgTable(
   'models',
@@ -33,6 +39,8 @@ export const models = pgTable(
     libraryProductId: uuid('library_product_id').references(() => libraryProducts.id, {
       onDelete: 'set null',
     }),
+    /** A piece the server generated from parameters (decision 029): what and with which parameters. */
+    parametric: jsonb('parametric').$type<ParametricSource>(),
     analysedAt: timestamp('analysed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -74,6 +74,7 @@ export const templates: Record<string, Template> = {
 };
 
 const money = (cents: unknown) => (typeof cents === 'number' ? formatMoney(cents) : '');
+const days = (n: unknown) => `${Number(n)} day(s)`;
 const proWord = (d: Record<string, unknown>) => (d.service ? 'service provider' : 'designer');
 const projectLink = (d: Record<string, unknown>, publicUrl: string) => ({
   label: 'Open the project',
@@ -208,6 +209,26 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
+  'membership-renewal-failed': (d, { publicUrl }) =>
+    mail(
+      `We could not renew your ${d.planName} membership`,
+      [
+        `Hello ${d.firstName}, we could not charge ${money(d.amountCents)} for your ${d.planName} membership: ${d.reason}`,
+        `You keep ${d.planName} while we try again each day until ${typeof d.graceUntil === 'string' ? formatDate(d.graceUntil, { timeZone: 'UTC' }) : ''}. After that your account moves to Standard.`,
+      ],
+      { label: 'Update your plan', url: `${publicUrl}/account-settings` },
+    ),
+  'membership-ended': (d, { publicUrl }) =>
+    mail(
+      `Your ${d.planName} membership has ended`,
+      [
+        d.reason === 'payment-failed'
+          ? `Hello ${d.firstName}, we could not renew your ${d.planName} membership, so your account is on Standard now.`
+          : `Hello ${d.firstName}, your ${d.planName} membership ended as you asked; your account is on Standard now.`,
+        'You can choose a plan again at any time.',
+      ],
+      { label: 'See the plans', url: `${publicUrl}/pricing` },
+    ),
   'payment-receipt': (d, { publicUrl }) =>
     mail(
       `Your receipt: ${money(d.amountCents)}`,
@@ -222,6 +243,28 @@ export const projectTemplates: Record<string, Template> = {
     mail(
       `Changes declined on "${d.projectTitle}"`,
       [`Hello ${d.firstName}, the customer did not approve the priced changes, so they were refused.`],
+      projectLink(d, publicUrl),
+    ),
+  'lead-time-requested': (d, { publicUrl }) =>
+    mail(
+      `New lead time asked on "${d.projectTitle}"`,
+      [
+        `Hello ${d.firstName}, the ${proWord(d)} asks to change the lead time from ${days(d.previousDays)} to ${days(d.leadTimeDays)}.`,
+        `Their reason: "${String(d.reason)}"`,
+        'Agree or decline on the project page.',
+      ],
+      projectLink(d, publicUrl),
+    ),
+  'lead-time-answered': (d, { publicUrl }) =>
+    mail(
+      d.accepted
+        ? `New lead time agreed on "${d.projectTitle}"`
+        : `New lead time declined on "${d.projectTitle}"`,
+      [
+        d.accepted
+          ? `Hello ${d.firstName}, the customer agreed to a lead time of ${days(d.leadTimeDays)}. The project is now due ${formatDate(String(d.dueAt))}.`
+          : `Hello ${d.firstName}, the customer declined the new lead time; it stays ${days(d.previousDays)}.`,
+      ],
       projectLink(d, publicUrl),
     ),
   'rating-and-review': (d, { publicUrl }) =>

@@ -24,6 +24,8 @@ export interface NewPayment {
   returnPath: string;
   /** Our page for a cancelled payment, when it is not `returnPath` (the cart's checkout page). */
   cancelPath?: string;
+  /** Keep the card for later charges without the payer (a membership's renewals). */
+  savePaymentMethod?: boolean;
 }
 
 const keyReused = () =>
@@ -35,6 +37,7 @@ export async function openCheckout(
   row: PaymentRow,
   returnPath: string,
   cancelPath = returnPath,
+  savePaymentMethod = false,
 ) {
   const { db, gateway } = deps;
   if (row.checkoutUrl) return { paymentId: row.id, checkoutUrl: row.checkoutUrl };
@@ -50,6 +53,7 @@ export async function openCheckout(
     successUrl: url(returnPath),
     cancelUrl: `${url(cancelPath)}&cancelled=1`,
     idempotencyKey: `checkout:${row.id}`,
+    ...(savePaymentMethod ? { savePaymentMethod } : {}),
   });
   await db
     .update(payments)
@@ -84,7 +88,7 @@ export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment,
     .where(and(eq(payments.payerId, payer.id), eq(payments.idempotencyKey, idempotencyKey)));
   if (existing) {
     if (existing.purpose !== input.purpose || existing.subjectId !== input.subjectId) throw keyReused();
-    return openCheckout(deps, existing, input.returnPath, input.cancelPath);
+    return openCheckout(deps, existing, input.returnPath, input.cancelPath, input.savePaymentMethod);
   }
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
     throw new AppError('nothing_to_pay', 'There is nothing to pay.', 409);
@@ -126,5 +130,5 @@ export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment,
     .from(payments)
     .where(and(eq(payments.payerId, payer.id), eq(payments.idempotencyKey, idempotencyKey)));
   if (row!.purpose !== input.purpose || row!.subjectId !== input.subjectId) throw keyReused();
-  return openCheckout(deps, row!, input.returnPath, input.cancelPath);
+  return openCheckout(deps, row!, input.returnPath, input.cancelPath, input.savePaymentMethod);
 }

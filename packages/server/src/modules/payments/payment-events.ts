@@ -55,7 +55,7 @@ function receiptMail(payment: PaymentRow): MailJob[] {
 export async function bookCharge(
   tx: Tx,
   payment: PaymentRow,
-  charge: { chargeRef: string; amountCents: number; feeCents: number },
+  charge: { chargeRef: string; amountCents: number; feeCents: number; paymentMethodRef?: string | null },
   hooks: Map<string, ConfirmedHook>,
 ): Promise<Omit<Applied, 'applied'>> {
   if (payment.status === 'succeeded' || payment.status === 'refunded') return { mails: [], refund: [] };
@@ -68,6 +68,7 @@ export async function bookCharge(
       status: 'succeeded',
       chargeRef: charge.chargeRef,
       feeCents: charge.feeCents,
+      paymentMethodRef: charge.paymentMethodRef ?? null,
       failureMessage: null,
       succeededAt: new Date(),
     })

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { SandboxGateway } from '../../platform/payments/sandbox-gateway';
-import { createTestApp, loginAs, sessionCookie } from '../../test/test-app';
+import { callerFor, createTestApp, loginAs, sessionCookie } from '../../test/test-app';
 import { customerSignup } from '../accounts/test-payloads';
 import type { Config } from '../../config';
 
@@ -26,19 +26,7 @@ export async function paymentsTestKit(overrides: Partial<Config> = {}) {
   }
   const sandbox = t.ctx.gateway as SandboxGateway;
 
-  const call = (
-    who: string,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { ...(c[who] ? { cookie: c[who] } : {}), ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = callerFor(t.app, c);
 
   /** A project of the customer with an accepted offer: it waits at Make Payment. */
   async function projectAtPayment(title: string, priceCents = 48_000, pro = 'designer') {

@@ -10,6 +10,7 @@ import { paymentReads } from './payment-views';
 import { payoutsPart } from './payouts';
 import { refundPayment, releaseProject } from './escrow';
 import { pay, type NewPayment } from './payment-checkout';
+import { chargeSaved } from './saved-charges';
 import {
   sendMails,
   type ConfirmedHook,
@@ -133,6 +134,13 @@ export function paymentsService(deps: PaymentsDeps) {
      */
     pay: (payer: UserRow, input: NewPayment, idempotencyKey: string) =>
       pay(deps, payer, input, idempotencyKey),
+
+    /**
+     * Charges a card a checkout kept, without the payer (a renewal): booked at once with the purpose's
+     * hook, or failed with the gateway's reason. Same key, same payment.
+     */
+    chargeSaved: (payer: UserRow, input: Parameters<typeof chargeSaved>[3], idempotencyKey: string) =>
+      chargeSaved(deps, hooks, payer, input, idempotencyKey),
 
     /** A verified gateway event, applied once; mails and duplicate refunds after the commit. */
     applyEvent: (event: GatewayEvent) => applyGatewayEvent(deps, hooks, event),

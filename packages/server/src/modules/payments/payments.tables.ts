@@ -49,6 +49,8 @@ export const payments = pgTable(
     /** The gateway's charge (sandbox charge id, Stripe payment intent), known once paid. */
     chargeRef: text('charge_ref'),
     feeCents: integer('fee_cents'),
+    /** The card the gateway kept for later charges (a membership's renewals), when asked to keep it. */
+    paymentMethodRef: text('payment_method_ref'),
     failureMessage: text('failure_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     succeededAt: timestamp('succeeded_at', { withTimezone: true }),

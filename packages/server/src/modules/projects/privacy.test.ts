@@ -21,6 +21,7 @@ const WINNER_LEAD = 7;
 const LOSER_PRICE = 52_000;
 const LOSER_LEAD = 5;
 const REVIEW = 'Beautiful ring, on time.';
+const LEAD_REASON = 'Waiting for the customer stone to arrive.';
 const CLOSED = 'This conversation is closed.';
 
 type Role =
@@ -158,6 +159,14 @@ describe('stage 2: the customer chose, paid, got a delivery, asked for changes, 
     }
     await ok(await post('customer', `/api/invitations/${offerOf.designer}/accept`));
     await ok(await post('staff', `/api/staff/projects/${projectId}/mark-paid`));
+    // the chosen designer asks for a longer lead time; the customer declines it
+    await ok(
+      await w.call('designer', 'PUT', `/api/projects/${projectId}/lead-time`, {
+        leadTimeDays: WINNER_LEAD + 4,
+        reason: LEAD_REASON,
+      }),
+    );
+    await ok(await post('customer', `/api/projects/${projectId}/lead-time/answer`, { decision: 'decline' }));
     // the chosen designer adds a file of their own and delivers
     const late = await w.postFile(
       'designer',
@@ -207,6 +216,10 @@ describe('stage 2: the customer chose, paid, got a delivery, asked for changes, 
         expect(project.attachments.map((a: { id: string }) => a.id)).toContain(deliveryId);
         expect(project.changeRequest.id).toBe(changeId);
         expect(project.rating.review).toBe(REVIEW);
+        // the due date and lateness, and the lead time change with its reason
+        expect(project.dueAt).toEqual(expect.any(String));
+        expect(project.lateness).toMatch(/On Track|early|Late/);
+        expect(project.leadTimeChange).toMatchObject({ status: 'declined', reason: LEAD_REASON });
       },
     );
 
@@ -229,6 +242,9 @@ describe('stage 2: the customer chose, paid, got a delivery, asked for changes, 
           changeRequest: null,
           rating: null,
           allowedActions: [],
+          dueAt: null,
+          lateness: null,
+          leadTimeChange: null,
         });
         expect(project.team.pro).toBeNull();
         expect(project.activeStatus.position).toBe(1);
@@ -238,6 +254,7 @@ describe('stage 2: the customer chose, paid, got a delivery, asked for changes, 
         expect(r.body).not.toContain(w.ids.designer!);
         expect(r.body).not.toContain(String(WINNER_PRICE));
         expect(r.body).not.toContain(REVIEW);
+        expect(r.body).not.toContain(LEAD_REASON);
       },
     );
 
@@ -258,6 +275,8 @@ describe('stage 2: the customer chose, paid, got a delivery, asked for changes, 
           pro: null,
           totalPriceCents: null,
           leadTimeDays: null,
+          dueAt: null,
+          lateness: null,
           completed: false,
         });
         expect(entry.activeStatus.position).toBe(1);
@@ -281,6 +300,8 @@ describe('stage 2: the customer chose, paid, got a delivery, asked for changes, 
       expect(list.find((p: { id: string }) => p.id === projectId)).toMatchObject({
         totalPriceCents: WINNER_PRICE,
         completed: true,
+        dueAt: expect.any(String),
+        lateness: expect.any(String),
       });
       for (const role of strangers) {
         const theirs = (await ok(await get(role, '/api/projects?pageSize=100'))).json().projects;
@@ -429,7 +450,23 @@ describe('stage 2: the customer chose, paid, got a delivery, asked for changes, 
     });
   });
 
-  describe('change requests and the rating', () => {
+  describe('change requests, lead time changes and the rating', () => {
+    test.each([
+      ['refused', 404],
+      ['refusedPending', 404],
+      ['other', 404],
+      ['uninvited', 404],
+      ['staff', 403],
+    ] as const)('%s: asking or answering a lead time change is refused (%i)', async (role, status) => {
+      const ask = await w.call(as[role], 'PUT', `/api/projects/${projectId}/lead-time`, {
+        leadTimeDays: 20,
+        reason: LEAD_REASON,
+      });
+      expect(ask.statusCode).toBe(status);
+      const answer = await post(role, `/api/projects/${projectId}/lead-time/answer`, { decision: 'accept' });
+      expect(answer.statusCode).toBe(status);
+    });
+
     test.each([
       ['refused', 404],
       ['refusedPending', 404],

@@ -7,7 +7,14 @@ import {
   type StatusPosition,
 } from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
-import { changeRequests, invitations, projectItems, projects, projectStatuses } from './projects.tables';
+import {
+  changeRequests,
+  invitations,
+  leadTimeChanges,
+  projectItems,
+  projects,
+  projectStatuses,
+} from './projects.tables';
 import { ratingOfProject } from '../ratings/ratings.reads';
 import type { InvitationRow, ProjectRow, StatusRow } from './projects.reads';
 import { AppError, notFound } from '../../platform/errors';
@@ -17,6 +24,7 @@ import type { UserRow } from '../accounts/accounts.queries';
 
 export type { InvitationRow, ProjectRow, StatusRow } from './projects.reads';
 export type ChangeRow = typeof changeRequests.$inferSelect;
+export type LeadTimeChangeRow = typeof leadTimeChanges.$inferSelect;
 export type { FileRow } from './project-files.store';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,6 +49,8 @@ export interface Access {
   invitation: InvitationRow | null;
   state: ProjectState;
   openChange: ChangeRow | null;
+  /** The chosen pro's lead time change waiting for the customer's answer. */
+  openLeadTimeChange: LeadTimeChangeRow | null;
 }
 
 async function readState(tx: Db | Tx, project: ProjectRow, status: StatusRow) {
@@ -56,6 +66,11 @@ async function readState(tx: Db | Tx, project: ProjectRow, status: StatusRow) {
     )
     .orderBy(desc(changeRequests.requestedAt))
     .limit(1);
+  const [openLeadTimeChange] = await tx
+    .select()
+    .from(leadTimeChanges)
+    .where(and(eq(leadTimeChanges.projectId, project.id), eq(leadTimeChanges.status, 'requested')))
+    .limit(1);
   const rated = await ratingOfProject(tx, project.id);
   const state: ProjectState = {
     position: status.position as StatusPosition,
@@ -63,8 +78,9 @@ async function readState(tx: Db | Tx, project: ProjectRow, status: StatusRow) {
     hasAcceptedOffer: project.proId !== null,
     changes: openChange ? (openChange.status as 'requested' | 'quoted' | 'approved') : 'none',
     rated: Boolean(rated),
+    leadTimeChange: openLeadTimeChange ? 'requested' : 'none',
   };
-  return { state, openChange: openChange ?? null };
+  return { state, openChange: openChange ?? null, openLeadTimeChange: openLeadTimeChange ?? null };
 }
 
 /** The viewer's part in the project; a designer or service pro only through their invitation. */
@@ -103,8 +119,8 @@ export async function access(
   const [status] = await tx.select().from(projectStatuses).where(eq(projectStatuses.id, project.statusId));
   if (!status) throw new Error(`project ${project.id} has unknown status ${project.statusId}`);
   const { actor, viewerRole, invitation } = await actorOf(tx, viewer, project);
-  const { state, openChange } = await readState(tx, project, status);
-  return { project, status, actor, viewer, viewerRole, invitation, state, openChange };
+  const { state, openChange, openLeadTimeChange } = await readState(tx, project, status);
+  return { project, status, actor, viewer, viewerRole, invitation, state, openChange, openLeadTimeChange };
 }
 
 /** The item (404 for a malformed or unknown id) and the viewer's access to its project. */

@@ -1,4 +1,4 @@
-import type { ChangeRow, FileRow, InvitationRow } from './projects.access';
+import type { ChangeRow, FileRow, InvitationRow, LeadTimeChangeRow } from './projects.access';
 import { proLabel, type PersonRef } from './projects.people';
 
 /** Rows to reply bodies (the shapes `projects.replies.ts` declares). */
@@ -41,5 +41,15 @@ export const changeReply = (c: ChangeRow) => ({
   priceCents: c.priceCents,
   requestedAt: c.requestedAt.toISOString(),
   quotedAt: c.quotedAt?.toISOString() ?? null,
+  answeredAt: c.answeredAt?.toISOString() ?? null,
+});
+
+export const leadTimeChangeReply = (c: LeadTimeChangeRow) => ({
+  id: c.id,
+  status: c.status,
+  previousDays: c.previousDays,
+  leadTimeDays: c.leadTimeDays,
+  reason: c.reason,
+  requestedAt: c.requestedAt.toISOString(),
   answeredAt: c.answeredAt?.toISOString() ?? null,
 });

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   allowedProjectActions,
   compareOffers,
@@ -10,6 +23,7 @@ import type { Db, Tx } from '../../db/client';
 import {
   changeRequests,
   invitations,
+  leadTimeChanges,
   projectEvents,
   projectFiles,
   projectItems,
@@ -30,7 +44,8 @@ import {
   type ProjectRow,
   type StatusRow,
 } from './projects.access';
-import { changeReply, fileReply, fileUrl, offerReply } from './projects.mappers';
+import { changeReply, fileReply, fileUrl, leadTimeChangeReply, offerReply } from './projects.mappers';
+import { deadlineReply, dueDate } from './deadlines';
 import { loadPeople, productionTeam, proLabel, type PersonRef } from './projects.people';
 import { withFiles } from './project-files.store';
 import type { ListProjectsQuery } from './projects.schemas';
@@ -87,6 +102,7 @@ export async function summaries(tx: Db | Tx, rows: ProjectRow[], viewer: UserRow
       pro: row.proId ? (people.get(row.proId) ?? null) : null,
       totalPriceCents: row.totalPriceCents,
       leadTimeDays: row.leadTimeDays,
+      ...deadlineReply(row),
       itemCount,
       coverImageUrl,
       offerCount: offers.length,
@@ -136,6 +152,8 @@ function closedSummary(
     pro: null,
     totalPriceCents: null,
     leadTimeDays: null,
+    dueAt: null,
+    lateness: null,
     ...brief,
     offerCount: 1,
     quotedCount: mine.quotedAt ? 1 : 0,
@@ -236,6 +254,12 @@ export async function detailOf(tx: Db | Tx, a: Access) {
     .where(eq(changeRequests.projectId, a.project.id))
     .orderBy(desc(changeRequests.requestedAt))
     .limit(1);
+  const [latestLeadTime] = await tx
+    .select()
+    .from(leadTimeChanges)
+    .where(eq(leadTimeChanges.projectId, a.project.id))
+    .orderBy(desc(leadTimeChanges.requestedAt))
+    .limit(1);
   const ratingRow = await ratingOfProject(tx, a.project.id);
   const s = summary!;
   return {
@@ -257,6 +281,8 @@ export async function detailOf(tx: Db | Tx, a: Access) {
     },
     offers,
     changeRequest: latestChange && work ? changeReply(latestChange) : null,
+    // the latest lead time change (open or answered) for the customer, the chosen pro and staff
+    leadTimeChange: latestLeadTime && work ? leadTimeChangeReply(latestLeadTime) : null,
     rating:
       ratingRow && work
         ? {
@@ -362,6 +388,19 @@ function searchCondition(db: Db, q: string): SQL | undefined {
   );
 }
 
+/**
+ * Newest first; for the production team late projects come first, the latest due first (the most
+ * late). Late: still open (not delivered, not completed) an hour or more past its due date, as the
+ * lateness text counts it.
+ */
+function listOrder(viewer: UserRow, now = new Date()): SQL[] {
+  const newest = [desc(projects.createdAt), desc(projects.id)];
+  if (viewer.role !== 'staff') return newest;
+  const lateBefore = new Date(now.getTime() - 3_600_000).toISOString();
+  const late = sql`case when not ${projects.completed} and not ${projects.filesDelivered} and ${projects.dueAt} <= ${lateBefore}::timestamptz then ${projects.dueAt} end`;
+  return [sql`${late} asc nulls last`, ...newest];
+}
+
 export function projectQueries({ db }: { db: Db }) {
   async function detail(viewer: UserRow, projectId: string) {
     return db.transaction(async (tx) => detailOf(tx, await access(tx, viewer, projectId)));
@@ -387,6 +426,21 @@ export function projectQueries({ db }: { db: Db }) {
         });
     },
 
+    /** Paid projects from before due dates were stored get theirs (start-up; a no-op once done). */
+    async backfillDueDates() {
+      const rows = await db
+        .select({ id: projects.id, paidAt: projects.paidAt, leadTimeDays: projects.leadTimeDays })
+        .from(projects)
+        .where(and(isNull(projects.dueAt), isNotNull(projects.paidAt), isNotNull(projects.leadTimeDays)));
+      for (const row of rows) {
+        await db
+          .update(projects)
+          .set({ dueAt: dueDate(row.paidAt, row.leadTimeDays) })
+          .where(and(eq(projects.id, row.id), isNull(projects.dueAt)));
+      }
+      return rows.length;
+    },
+
     async statuses() {
       const rows = await db
         .select()
@@ -407,7 +461,7 @@ export function projectQueries({ db }: { db: Db }) {
         .select()
         .from(projects)
         .where(where)
-        .orderBy(desc(projects.createdAt), desc(projects.id))
+        .orderBy(...listOrder(viewer))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
       return {

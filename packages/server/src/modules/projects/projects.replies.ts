@@ -52,6 +52,12 @@ export const projectSummaryReply = z
     pro: personRef.nullable(),
     totalPriceCents: cents.nullable(),
     leadTimeDays: z.number().int().nullable(),
+    dueAt: iso.nullable().meta({
+      description: 'UTC time, ISO 8601: lead time in weekdays after the payment; null until paid',
+    }),
+    lateness: z.string().nullable().meta({
+      description: "'On Track', 'N day(s) Late' or 'N day(s) early' (hours under a day); null until paid",
+    }),
     itemCount: z.number().int(),
     coverImageUrl: z.string().nullable(),
     offerCount: z.number().int(),
@@ -131,6 +137,18 @@ export const changeRequestReply = z
   })
   .meta({ id: 'ChangeRequest' });
 
+export const leadTimeChangeReply = z
+  .object({
+    id: z.string(),
+    status: z.enum(['requested', 'accepted', 'declined']),
+    previousDays: z.number().int(),
+    leadTimeDays: z.number().int(),
+    reason: z.string(),
+    requestedAt: iso,
+    answeredAt: iso.nullable(),
+  })
+  .meta({ id: 'LeadTimeChange' });
+
 export const ratingReply = z
   .object({
     id: z.string(),
@@ -148,6 +166,7 @@ export const projectDetailReply = projectSummaryReply
     team: z.object({ creator: teamMember, pro: teamMember.nullable(), productionTeam: z.array(teamMember) }),
     offers: z.array(offerReply),
     changeRequest: changeRequestReply.nullable(),
+    leadTimeChange: leadTimeChangeReply.nullable(),
     rating: ratingReply.nullable(),
     canInvite: z.boolean(),
     viewerRole: z.enum(['customer', 'pro', 'staff']),
@@ -158,6 +177,10 @@ export const projectDetailReply = projectSummaryReply
 export const projectReply = z.object({ project: projectDetailReply });
 export const itemReply = z.object({ item: projectItemReply });
 export const changeAnswerReply = z.object({ changeRequest: changeRequestReply, project: projectDetailReply });
+export const leadTimeAnswerReply = z.object({
+  leadTimeChange: leadTimeChangeReply,
+  project: projectDetailReply,
+});
 
 export const designerCardReply = z
   .object({

@@ -13,6 +13,7 @@ import { itemReply, projectReply, projectStatusReply, projectSummaryReply } from
 import { changeRequestsRoutes } from './change-requests.routes';
 import { projectFilesRoutes } from './project-files.routes';
 import { workflowRoutes } from './workflow.routes';
+import { leadTimeRoutes } from './lead-time.routes';
 
 const tags = ['projects'];
 const eventReply = z.object({
@@ -167,6 +168,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(projectFilesRoutes);
   await app.register(workflowRoutes);
   await app.register(changeRequestsRoutes);
+  await app.register(leadTimeRoutes);
 
   // the inactivity move: hourly, once per cluster; each move is its own locked transaction
   await app.ctx.jobs.schedule(PROJECT_INACTIVITY, '7 * * * *', async () => {

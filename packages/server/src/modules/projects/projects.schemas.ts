@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROJECT_FILTERS } from '@facet/domain/workflow';
+import { OFFER_LIMITS, PROJECT_FILTERS } from '@facet/domain/workflow';
 
 const dimension = z
   .record(z.string().trim().min(1).max(40), z.string().trim().max(60))
@@ -65,3 +65,19 @@ export const quoteChangesInput = z.strictObject({
 export const answerChangesInput = z.strictObject({ approvals: z.array(z.boolean()).max(20).optional() });
 
 export const idParam = z.object({ id: z.string().max(64) });
+
+export const leadTimeRequestInput = z.strictObject({
+  leadTimeDays: z
+    .number({ error: 'Enter a lead time in days.' })
+    .int('Enter the lead time in whole days.')
+    .min(OFFER_LIMITS.minLeadTimeDays, 'The lead time must be at least 1 day.')
+    .max(OFFER_LIMITS.maxLeadTimeDays, 'The lead time can be at most 365 days.'),
+  reason: z
+    .string({ error: 'Say why the lead time changes.' })
+    .trim()
+    .min(3, 'Say why the lead time changes.')
+    .max(500, 'Keep the reason under 500 characters.'),
+});
+export const leadTimeAnswerInput = z.strictObject({
+  decision: z.enum(['accept', 'decline'], { error: "Answer 'accept' or 'decline'." }),
+});

@@ -9,6 +9,7 @@ import { itemImagesService } from './item-images.service';
 import { projectEditsService } from './project-edits.service';
 import { projectFilesService } from './project-files.service';
 import { moveProject, workflowService } from './workflow.service';
+import { leadTimeService } from './lead-time.service';
 
 /**
  * The projects module's service as one object (`app.ctx.projects`): composed from the sub-services by
@@ -19,6 +20,7 @@ import { moveProject, workflowService } from './workflow.service';
  * - `project-files.service.ts`, `item-images.service.ts`: attachments, deliveries' files, item images;
  * - `workflow.service.ts`: the moves after the offer (paid, delivered, approved, inactivity);
  * - `change-requests.service.ts`: changes asked, priced and answered;
+ * - `lead-time.service.ts`, `deadlines.ts`: lead time changes, due dates and lateness;
  * - `projects.shared.ts`: mails, events and clean-up the others share.
  */
 
@@ -35,6 +37,7 @@ export function projectsService(deps: ProjectsDeps) {
   const itemImages = itemImagesService(deps);
   const workflow = workflowService(deps, { detail, modelFilesAdded: files.modelFilesAdded });
   const changes = changeRequestsService(deps, { detail });
+  const leadTime = leadTimeService(deps, { detail, news: deps.news });
 
   return {
     // the building blocks other modules (offers, ratings, chat) use inside their own transactions
@@ -54,6 +57,7 @@ export function projectsService(deps: ProjectsDeps) {
     invitations: invitationsStore,
 
     seedStatuses: queries.seedStatuses,
+    backfillDueDates: queries.backfillDueDates,
     statuses: queries.statuses,
     list: queries.list,
     events: queries.events,
@@ -90,6 +94,9 @@ export function projectsService(deps: ProjectsDeps) {
 
     requestChanges: changes.requestChanges,
     answerChanges: changes.answerChanges,
+
+    requestLeadTime: leadTime.requestLeadTime,
+    answerLeadTime: leadTime.answerLeadTime,
   };
 }
 

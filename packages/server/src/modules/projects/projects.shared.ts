@@ -4,6 +4,7 @@ import { projectEvents, projects } from './projects.tables';
 import { peopleByIds } from '../accounts/accounts.reads';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
+import type { ProjectNews } from '../../platform/project-news';
 import type { MailJob } from '../notifications/notifications.service';
 import type { ProjectRow } from './projects.access';
 import { productionTeam } from './projects.people';
@@ -15,6 +16,8 @@ export interface ProjectsDeps {
   db: Db;
   jobs: Jobs;
   storage: Storage;
+  /** Project news on each party's own channel (issue 16); absent where nobody listens. */
+  news?: ProjectNews;
 }
 
 export async function sendMails(jobs: Jobs, mails: MailJob[]) {

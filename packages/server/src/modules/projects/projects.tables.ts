@@ -45,6 +45,8 @@ export const projects = pgTable(
     leadTimeDays: integer('lead_time_days'),
     filesDelivered: boolean('files_delivered').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** `leadTimeDays` weekdays after `paidAt` (UTC); kept with them so lists can sort late projects first. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +55,9 @@ export const projects = pgTable(
   (t) => [
     index('projects_customer_idx').on(t.customerId, t.createdAt),
     index('projects_pro_idx').on(t.proId),
+    index('projects_due_idx')
+      .on(t.dueAt)
+      .where(sql`not ${t.completed} and not ${t.filesDelivered}`),
   ],
 );
 
@@ -197,4 +202,34 @@ export const changeRequests = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [index('change_requests_project_idx').on(t.projectId, t.requestedAt)],
+);
+
+/**
+ * The chosen pro asks to change the project's lead time (new days and a reason); the customer agrees
+ * (the project adopts the days, and so a new due date) or declines. At most one open request a project.
+ */
+export const leadTimeChanges = pgTable(
+  'lead_time_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['requested', 'accepted', 'declined'] })
+      .notNull()
+      .default('requested'),
+    previousDays: integer('previous_days').notNull(),
+    leadTimeDays: integer('lead_time_days').notNull(),
+    reason: text('reason').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('lead_time_changes_project_idx').on(t.projectId, t.requestedAt),
+    // the database itself refuses a second open request on one project
+    uniqueIndex('lead_time_changes_one_open_idx')
+      .on(t.projectId)
+      .where(sql`status = 'requested'`),
+  ],
 );

@@ -19,6 +19,7 @@ import { mailTo, mailToProductionTeam, removeStored, sendMails, type ProjectsDep
 import { checkCount, MAX_DELIVERY_FILES, type StoredUpload } from './project-files.rules';
 import { recordFiles } from './project-files.service';
 import { subjectOf, type CompletedHook, type PaymentSubject } from './payment-subjects';
+import { paidNow } from './deadlines';
 
 /** The workflow after the offer: paid, delivered, approved, or completed by inactivity. */
 
@@ -116,16 +117,14 @@ export function workflowService(deps: ProjectsDeps, { detail, modelFilesAdded }:
       const a = await access(tx, null, projectId, { lock: true });
       const d = decideProjectAction(a.state, 'system', 'payment-confirmed');
       if (!d.ok) return null;
-      return moveProject(tx, a.project, { position: d.next.position }, null, false, { paidAt: new Date() });
+      return moveProject(tx, a.project, { position: d.next.position }, null, false, paidNow(a.project));
     },
 
     async markPaid(staff: UserRow, projectId: string) {
       const mails = await db.transaction(async (tx) => {
         const a = await access(tx, staff, projectId, { lock: true });
         const d = check(a, 'mark-paid');
-        return moveProject(tx, a.project, { position: d.next.position }, staff.id, false, {
-          paidAt: new Date(),
-        });
+        return moveProject(tx, a.project, { position: d.next.position }, staff.id, false, paidNow(a.project));
       });
       await sendMails(deps.jobs, mails);
       return detail(staff, projectId);

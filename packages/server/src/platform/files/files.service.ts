@@ -26,7 +26,9 @@ export type FilePurpose =
   | 'project-delivery'
   | 'project-image'
   | 'chat'
-  | 'engraving-image';
+  | 'engraving-image'
+  | 'design-inspiration'
+  | 'design-image';
 
 /** A file whose bytes are in storage, not yet recorded. */
 export interface ReceivedFile {

@@ -13,7 +13,22 @@ export interface CheckoutRequest {
   successUrl: string;
   cancelUrl: string;
   idempotencyKey: string;
+  /** Keep the card for later charges without the payer (membership renewals): the event names it. */
+  savePaymentMethod?: boolean;
 }
+
+/** A charge of a saved card without the payer present (a renewal). */
+export interface SavedChargeRequest {
+  paymentMethodRef: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  clientReference: string;
+  idempotencyKey: string;
+}
+
+export type SavedChargeResult =
+  { ok: true; chargeRef: string; feeCents: number } | { ok: false; code: string; message: string };
 
 /** A gateway event, in the app's words whatever the gateway (its id is the gateway's event id). */
 export type GatewayEvent = { id: string; created: number } & (
@@ -24,6 +39,8 @@ export type GatewayEvent = { id: string; created: number } & (
       chargeRef: string;
       amountCents: number;
       feeCents: number;
+      /** The saved card, when the checkout asked to keep it. */
+      paymentMethodRef?: string | null;
     }
   | { type: 'payment.failed'; sessionId: string | null; clientReference: string | null; message: string }
   | { type: 'checkout.expired'; sessionId: string; clientReference: string }
@@ -79,6 +96,8 @@ export interface PaymentGateway {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<{ refundRef: string }>;
+  /** Charges a card kept by an earlier checkout; a decline is an answer, not a throw. */
+  chargeSaved(request: SavedChargeRequest): Promise<SavedChargeResult>;
   /** Verifies the signature and reads the event; throws WebhookRefused otherwise. */
   parseWebhook(rawBody: string, signature: string | undefined): Promise<GatewayEvent>;
   /** Checkouts paid since a moment (the reconciliation compares them with the ledger). */

@@ -21,6 +21,9 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   chargeId: text('charge_id'),
   feeCents: integer('fee_cents'),
   lastError: text('last_error'),
+  /** Keep the card for later charges (a saved payment method once paid). */
+  saveCard: boolean('save_card').notNull().default(false),
+  paymentMethodId: text('payment_method_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 });
@@ -61,4 +64,12 @@ export const sandboxEvents = pgTable(
 export const sandboxSecrets = pgTable('sandbox_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
+});
+
+/** Cards kept by a checkout for later charges; `laterCharges` is what the test card does then. */
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  id: text('id').primaryKey(),
+  last4: text('last4').notNull(),
+  laterCharges: text('later_charges', { enum: ['succeed', 'decline'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

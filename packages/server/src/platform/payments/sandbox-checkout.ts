@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { CheckoutRequest } from './gateway';
-import { sandboxCheckoutSessions } from './payments.tables';
+import type { CheckoutRequest, SavedChargeRequest, SavedChargeResult } from './gateway';
+import { sandboxCheckoutSessions, sandboxPaymentMethods } from './payments.tables';
 import { emit, newId, type SandboxContext } from './sandbox-events';
 
 /** The sandbox gateway's checkouts: sessions, the hosted page's card payments and confirmations. */
@@ -9,8 +10,13 @@ import { emit, newId, type SandboxContext } from './sandbox-events';
 export type SessionRow = typeof sandboxCheckoutSessions.$inferSelect;
 
 /** The test cards (spaces removed) and what they do. */
-export const TEST_CARDS: Record<string, { outcome: 'succeed' | 'decline' | 'confirm'; message?: string }> = {
+export const TEST_CARDS: Record<
+  string,
+  { outcome: 'succeed' | 'decline' | 'confirm'; message?: string; laterCharges?: 'decline' }
+> = {
   '4242424242424242': { outcome: 'succeed' },
+  // pays at the checkout, then declines every later charge of the saved card (a failed renewal)
+  '4000000000000341': { outcome: 'succeed', laterCharges: 'decline' },
   '5555555555554444': { outcome: 'succeed' },
   '4000000000000002': { outcome: 'decline', message: 'Your card was declined.' },
   '4000000000009995': { outcome: 'decline', message: 'Your card has insufficient funds.' },
@@ -39,12 +45,20 @@ export async function findSession(db: Db, id: string) {
 }
 
 /** Closes the session as paid, once: of many concurrent confirmations one charges, the others find it done. */
-async function charge(ctx: SandboxContext, row: SessionRow): Promise<PayOutcome> {
+async function charge(ctx: SandboxContext, row: SessionRow, cardNumber: string): Promise<PayOutcome> {
   const chargeId = newId('ch_sbx');
   const feeCents = sandboxFee(row.amountCents);
+  const paymentMethodId = row.saveCard ? newId('pm_sbx') : null;
   const [done] = await ctx.db
     .update(sandboxCheckoutSessions)
-    .set({ status: 'complete', chargeId, feeCents, completedAt: new Date(), lastError: null })
+    .set({
+      status: 'complete',
+      chargeId,
+      feeCents,
+      paymentMethodId,
+      completedAt: new Date(),
+      lastError: null,
+    })
     .where(
       and(
         eq(sandboxCheckoutSessions.id, row.id),
@@ -53,6 +67,13 @@ async function charge(ctx: SandboxContext, row: SessionRow): Promise<PayOutcome>
     )
     .returning();
   if (done) {
+    if (paymentMethodId) {
+      await ctx.db.insert(sandboxPaymentMethods).values({
+        id: paymentMethodId,
+        last4: cardNumber.slice(-4),
+        laterCharges: TEST_CARDS[cardNumber]?.laterCharges ?? 'succeed',
+      });
+    }
     await emit(ctx, 'checkout.session.completed', {
       id: done.id,
       object: 'checkout.session',
@@ -61,6 +82,7 @@ async function charge(ctx: SandboxContext, row: SessionRow): Promise<PayOutcome>
       payment_intent: chargeId,
       amount_total: done.amountCents,
       fee: feeCents,
+      saved_payment_method: paymentMethodId,
     });
   }
   return { kind: 'paid', redirectTo: row.successUrl };
@@ -119,6 +141,7 @@ export async function createCheckout(ctx: SandboxContext, request: CheckoutReque
       clientReference: request.clientReference,
       successUrl: request.successUrl,
       cancelUrl: request.cancelUrl,
+      saveCard: request.savePaymentMethod ?? false,
     })
     .onConflictDoNothing({ target: sandboxCheckoutSessions.idempotencyKey });
   const [row] = await db
@@ -170,7 +193,7 @@ export async function payCheckout(
       .where(and(eq(sandboxCheckoutSessions.id, row.id), eq(sandboxCheckoutSessions.status, 'open')));
     return { kind: 'confirm', redirectTo: `${ctx.base}/sandbox/checkout/${row.id}/confirm` };
   }
-  return charge(ctx, row);
+  return charge(ctx, row, card.cardNumber.replace(/[\s-]/g, ''));
 }
 
 export async function confirmCheckout(
@@ -190,7 +213,8 @@ export async function confirmCheckout(
     };
   }
   if (outcome === 'fail') return decline(ctx, row, 'We are unable to authenticate your payment method.');
-  return charge(ctx, row);
+  // the 3-D Secure test card, kept as it behaves at the checkout
+  return charge(ctx, row, '4000002500003155');
 }
 
 export async function completedCheckouts(db: Db, since: Date) {
@@ -208,4 +232,24 @@ export async function completedCheckouts(db: Db, since: Date) {
     feeCents: r.feeCents ?? 0,
     completedAt: r.completedAt!,
   }));
+}
+
+/**
+ * Charges a saved card without the payer (a renewal): the card's later-charge behaviour decides. The
+ * same idempotency key answers the same result.
+ */
+export async function chargeSaved(
+  ctx: SandboxContext,
+  request: SavedChargeRequest,
+): Promise<SavedChargeResult> {
+  const [method] = await ctx.db
+    .select()
+    .from(sandboxPaymentMethods)
+    .where(eq(sandboxPaymentMethods.id, request.paymentMethodRef));
+  if (!method) return { ok: false, code: 'no_payment_method', message: 'No saved card was found.' };
+  if (method.laterCharges === 'decline') {
+    return { ok: false, code: 'card_declined', message: 'Your card was declined.' };
+  }
+  const chargeId = `ch_sbx_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
+  return { ok: true, chargeRef: chargeId, feeCents: sandboxFee(request.amountCents) };
 }

@@ -118,6 +118,10 @@ export function readEvent(event: {
         chargeRef: str(o.payment_intent) ?? '',
         amountCents: Number(o.amount_total),
         feeCents: Number(o.fee ?? 0),
+        // the sandbox names its saved card; Stripe's is the customer's card of the payment intent
+        paymentMethodRef:
+          str(o.saved_payment_method) ??
+          (str(o.customer) && str(o.payment_intent) ? `${str(o.customer)}/${str(o.payment_intent)}` : null),
       };
     case 'checkout.session.async_payment_failed':
       return {

@@ -12,6 +12,7 @@ import {
   type AccountRow,
 } from './sandbox-accounts';
 import {
+  chargeSaved,
   completedCheckouts,
   confirmCheckout,
   createCheckout,
@@ -110,6 +111,7 @@ export async function createSandboxGateway(options: SandboxOptions) {
     completeOnboarding: (id) => completeOnboarding(ctx, id),
     transfer: (request) => transfer(db, request),
     refund: (request) => refund(db, request),
+    chargeSaved: (request) => chargeSaved(ctx, request),
     async parseWebhook(rawBody, signature) {
       let event: { id: string; type: string; created: number; data: { object: Record<string, unknown> } };
       try {

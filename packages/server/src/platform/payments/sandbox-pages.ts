@@ -7,7 +7,8 @@ import type { AccountRow, SessionRow } from './sandbox-gateway';
 
 const testCards = `<div class="hint"><strong>Test cards</strong><br>
 <code>4242 4242 4242 4242</code> succeeds · <code>4000 0000 0000 0002</code> is declined ·
-<code>4000 0000 0000 9995</code> has insufficient funds · <code>4000 0025 0000 3155</code> asks for a confirmation.
+<code>4000 0000 0000 9995</code> has insufficient funds · <code>4000 0025 0000 3155</code> asks for a confirmation ·
+<code>4000 0000 0000 0341</code> pays now and declines later charges (renewals).
 Any future expiry, any 3-digit CVC.</div>`;
 
 export function checkoutPage(session: SessionRow, error?: string) {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { startStripeServer } from '../../test/stripe-server';
 import { paymentsTestKit } from '../../modules/payments/payments-test-kit';
 import { ledgerEntries } from '../../modules/payments/payments.tables';
+import { memberships } from '../../modules/billing/billing.tables';
 
 /** The payments port on Stripe: the official SDK against a local server speaking Stripe's endpoints. */
 
@@ -159,5 +160,60 @@ describe('Stripe adapter', () => {
     expect(earnings.availableCents).toBe(0);
     expect(earnings.paidOutCents).toBeGreaterThanOrEqual(8_000);
     expect((await k.trial()).totalCents).toBe(0);
+  });
+
+  test('a plan keeps the card at Checkout; renewals charge it off session; a declined renewal is past due', async () => {
+    const chosen = await k.call(
+      'customer',
+      'POST',
+      '/api/me/membership',
+      { plan: 'Pro' },
+      {
+        'idempotency-key': 'stripe-plan-0001',
+      },
+    );
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const { paymentId } = chosen.json();
+    const sessionId = [...stripeServer.sessions.values()].find((s) => s.client_reference_id === paymentId)!
+      .id as string;
+    const create = stripeServer.calls.find(
+      (c) => c.path === '/v1/checkout/sessions' && c.form.client_reference_id === paymentId,
+    )!;
+    expect(create.form).toMatchObject({
+      customer_creation: 'always',
+      'payment_intent_data[setup_future_usage]': 'off_session',
+    });
+    const session = stripeServer.complete(sessionId);
+    const paid = event('checkout.session.completed', session);
+    expect((await webhook(paid, signed(paid))).statusCode).toBe(200);
+    const me = async () => (await k.call('customer', 'GET', '/api/me')).json().user;
+    expect((await me()).membership.name).toBe('Pro');
+    const [row] = await k.t.ctx.db.select().from(memberships).where(eq(memberships.userId, k.ids.customer!));
+    expect(row!.paymentMethodRef).toBe(`${String(session.customer)}/${String(session.payment_intent)}`);
+
+    await k.t.ctx.db
+      .update(memberships)
+      .set({ periodEnd: new Date(Date.now() - 60_000) })
+      .where(eq(memberships.userId, k.ids.customer!));
+    expect((await k.t.ctx.billing.memberships.renewDue())[k.ids.customer!]).toBe('renewed');
+    const charge = stripeServer.calls.find((c) => c.method === 'POST' && c.path === '/v1/payment_intents')!;
+    expect(charge.form).toMatchObject({
+      amount: '2900',
+      customer: String(session.customer),
+      payment_method: `pm_${String(session.customer)}`,
+      off_session: 'true',
+      confirm: 'true',
+    });
+    expect(charge.idempotencyKey).toMatch(/^saved-charge:/);
+    expect((await k.trial()).totalCents).toBe(0);
+
+    stripeServer.declineLaterCharges(String(session.customer));
+    await k.t.ctx.db
+      .update(memberships)
+      .set({ periodEnd: new Date(Date.now() - 60_000) })
+      .where(eq(memberships.userId, k.ids.customer!));
+    expect((await k.t.ctx.billing.memberships.renewDue())[k.ids.customer!]).toBe('failed');
+    const mine = (await k.call('customer', 'GET', '/api/me/membership')).json();
+    expect(mine).toMatchObject({ status: 'past_due', plan: { name: 'Pro' } });
   });
 });

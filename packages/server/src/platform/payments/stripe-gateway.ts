@@ -5,6 +5,8 @@ import {
   type CheckoutRequest,
   type CompletedCheckout,
   type PaymentGateway,
+  type SavedChargeRequest,
+  type SavedChargeResult,
 } from './gateway';
 import { readEvent } from './sandbox-gateway';
 
@@ -78,12 +80,53 @@ async function createCheckout(stripe: Stripe, request: CheckoutRequest) {
         metadata: { paymentId: request.clientReference },
         // transfers to the pro later name the same group
         transfer_group: request.clientReference,
+        // a membership keeps the card for its renewals (charged off session)
+        ...(request.savePaymentMethod ? { setup_future_usage: 'off_session' as const } : {}),
       },
+      ...(request.savePaymentMethod ? { customer_creation: 'always' as const } : {}),
     },
     { idempotencyKey: request.idempotencyKey },
   );
   if (!session.url) throw new GatewayError('no_checkout_url', 'Stripe returned no checkout page.');
   return { sessionId: session.id, url: session.url };
+}
+
+/**
+ * Charges the card a checkout kept (`customer/payment_intent` of that checkout) off session. A card
+ * error is a declined renewal, answered; anything else throws (the job retries).
+ */
+async function chargeSaved(stripe: Stripe, request: SavedChargeRequest): Promise<SavedChargeResult> {
+  const [customer, firstIntent] = request.paymentMethodRef.split('/');
+  if (!customer || !firstIntent) {
+    return { ok: false, code: 'no_payment_method', message: 'No saved card was found.' };
+  }
+  try {
+    const first = await stripe.paymentIntents.retrieve(firstIntent);
+    const method = typeof first.payment_method === 'string' ? first.payment_method : first.payment_method?.id;
+    if (!method) return { ok: false, code: 'no_payment_method', message: 'No saved card was found.' };
+    const intent = await stripe.paymentIntents.create(
+      {
+        amount: request.amountCents,
+        currency: request.currency,
+        customer,
+        payment_method: method,
+        off_session: true,
+        confirm: true,
+        description: request.description,
+        metadata: { paymentId: request.clientReference },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    if (intent.status !== 'succeeded') {
+      return { ok: false, code: 'payment_incomplete', message: 'The payment needs the card holder.' };
+    }
+    return { ok: true, chargeRef: intent.id, feeCents: await feeOf(stripe, intent.id) };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      return { ok: false, code: error.code ?? 'card_declined', message: error.message };
+    }
+    throw error;
+  }
 }
 
 /** Verifies and reads a webhook; a paid checkout's fee is asked of its balance transaction. */
@@ -199,6 +242,8 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       );
       return { refundRef: refund.id };
     },
+
+    chargeSaved: (request) => chargeSaved(stripe, request),
 
     parseWebhook: (rawBody, signature) => parseWebhook(stripe, config.webhookSecret, rawBody, signature),
 

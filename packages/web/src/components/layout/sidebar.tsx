@@ -8,6 +8,7 @@ import { api, errorMessage } from '../../lib/api-client';
 import type { Me } from '../../lib/types';
 import { Button, toast } from '../ui';
 import { LogoMark } from './logo';
+import { QuestionsDialog } from './questions-dialog';
 import { sidebarItemsFor } from './nav-items';
 import './sidebar.css';
 
@@ -41,6 +42,7 @@ export function showsProfileBanner(user: Me | null, pathname: string): boolean {
 export function ProfileBanner({ onNavigate }: { onNavigate?: () => void }) {
   const { setUser, user } = useAuth();
   const [skipping, setSkipping] = useState(false);
+  const [answering, setAnswering] = useState(false);
 
   async function skip() {
     setSkipping(true);
@@ -61,10 +63,8 @@ export function ProfileBanner({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <p className="profile-banner__text">Your profile is 50% complete.</p>
       <div className="profile-banner__actions">
-        <Button size="sm" asChild>
-          <Link to="/account-settings" onClick={onNavigate}>
-            Complete Now
-          </Link>
+        <Button size="sm" onClick={() => setAnswering(true)}>
+          Complete Now
         </Button>
         <Button
           size="sm"
@@ -77,6 +77,13 @@ export function ProfileBanner({ onNavigate }: { onNavigate?: () => void }) {
           {skipping ? null : <X aria-hidden="true" />}
         </Button>
       </div>
+      <QuestionsDialog
+        open={answering}
+        onOpenChange={(open) => {
+          setAnswering(open);
+          if (!open) onNavigate?.();
+        }}
+      />
     </aside>
   );
 }

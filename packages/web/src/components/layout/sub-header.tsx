@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import clsx from 'clsx';
 import {
@@ -27,7 +26,6 @@ import {
   MenuTrigger,
 } from '../ui';
 import { LogoMark } from './logo';
-import { UpgradeDialog } from './upgrade-dialog';
 import './headers.css';
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -56,12 +54,12 @@ export function SubHeader({ onOpenNavigation, navigationOpen, logo }: SubHeaderP
   const { user, logout } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const [upgradeOpen, setUpgradeOpen] = useState(false);
   if (!user) return null;
   const customer = user.role === 'customer';
 
   function onUpgrade() {
-    if (location.pathname === '/account-settings') setUpgradeOpen(true);
+    // already there: the account page's membership section opens its upgrade dialog
+    if (location.pathname === '/account-settings') void navigate('/account-settings?upgrade=1');
     else void navigate('/account-settings');
   }
 
@@ -161,11 +159,16 @@ export function SubHeader({ onOpenNavigation, navigationOpen, logo }: SubHeaderP
                     <Coins aria-hidden="true" /> Credit Balance
                     <span className="account-menu__credits-total">{credits(user.credits.balance)}</span>
                   </MenuLabel>
-                  <MenuItem className="account-menu__credit" onSelect={(event) => event.preventDefault()}>
-                    Monthly Credits <span>{credits(user.credits.monthly)}</span>
+                  {/* each figure opens the credits page: the balance, packs and history */}
+                  <MenuItem asChild className="account-menu__credit">
+                    <Link to="/credits">
+                      Monthly Credits <span>{credits(user.credits.monthly)}</span>
+                    </Link>
                   </MenuItem>
-                  <MenuItem className="account-menu__credit" onSelect={(event) => event.preventDefault()}>
-                    Purchased Credits <span>{credits(user.credits.purchased)}</span>
+                  <MenuItem asChild className="account-menu__credit">
+                    <Link to="/credits">
+                      Purchased Credits <span>{credits(user.credits.purchased)}</span>
+                    </Link>
                   </MenuItem>
                 </MenuGroup>
               </>
@@ -177,9 +180,6 @@ export function SubHeader({ onOpenNavigation, navigationOpen, logo }: SubHeaderP
           </MenuContent>
         </Menu>
       </div>
-      {customer ? (
-        <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} currentPlan={user.membership.name} />
-      ) : null}
     </header>
   );
 }

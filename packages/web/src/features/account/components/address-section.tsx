@@ -57,8 +57,8 @@ export function AddressSection({ user }: { user: Me }) {
   });
 
   return (
-    <section className="account-section" aria-labelledby="address-heading">
-      <header className="account-section__header">
+    <section className="section-card" aria-labelledby="address-heading">
+      <header className="section-card__header">
         <h2 id="address-heading">Address</h2>
         <p>Where we ship your pieces.</p>
       </header>

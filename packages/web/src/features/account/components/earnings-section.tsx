@@ -9,8 +9,8 @@ import { EarningsTotals, PayoutAccountStatus } from './earnings-parts';
 export function EarningsSection() {
   const earnings = useEarnings();
   return (
-    <section className="account-section" aria-labelledby="earnings-heading">
-      <header className="account-section__header">
+    <section className="section-card" aria-labelledby="earnings-heading">
+      <header className="section-card__header">
         <h2 id="earnings-heading">Earnings &amp; payouts</h2>
         <p>
           Customers pay Facet; your share ({earnings.data?.earnedPercentage ?? 80}% of each price) is held in

@@ -36,8 +36,8 @@ export function PasswordSection() {
   });
 
   return (
-    <section className="account-section" aria-labelledby="password-heading">
-      <header className="account-section__header">
+    <section className="section-card" aria-labelledby="password-heading">
+      <header className="section-card__header">
         <h2 id="password-heading">Password</h2>
         <p>Choose a new password with all five rules.</p>
       </header>

@@ -108,8 +108,8 @@ export function ProfileSection({ user }: { user: Me }) {
   });
 
   return (
-    <section className="account-section" aria-labelledby="profile-heading">
-      <header className="account-section__header">
+    <section className="section-card" aria-labelledby="profile-heading">
+      <header className="section-card__header">
         <h2 id="profile-heading">Profile</h2>
         <p>Your name and phone as designers and our team see them.</p>
       </header>

@@ -15,8 +15,8 @@ const statusWords = {
 export function TransactionsSection() {
   const transactions = useTransactions();
   return (
-    <section className="account-section" aria-labelledby="transactions-heading">
-      <header className="account-section__header">
+    <section className="section-card" aria-labelledby="transactions-heading">
+      <header className="section-card__header">
         <h2 id="transactions-heading">Transactions</h2>
         <p>Your payments for projects and changes, with printable receipts.</p>
       </header>

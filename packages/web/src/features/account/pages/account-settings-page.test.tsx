@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountSettingsPage } from './account-settings-page';
 import { fakeApi, me, renderAt } from '../../../testing';
+import { myMembership } from '../../billing/testing/billing-fakes';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -87,13 +88,18 @@ describe('account settings', () => {
     expect(await within(password).findByText('Current password is incorrect.')).toBeTruthy();
   });
 
-  test('plan and credits are read from the account', async () => {
-    signedIn();
+  test('plan and credits: the membership from the API, the credits from the account', async () => {
+    signedIn(({ method, path }) =>
+      method === 'GET' && path === '/api/me/membership' ? { status: 200, body: myMembership() } : undefined,
+    );
     renderAt('/account-settings', <AccountSettingsPage />);
     await screen.findByRole('heading', { name: 'Account settings' });
     const plan = section('Plan & credits');
-    expect(within(plan).getByText('Standard plan')).toBeTruthy();
-    expect(within(plan).getByText('0 credits')).toBeTruthy();
+    expect(await within(plan).findByText('Standard plan')).toBeTruthy();
+    expect(within(plan).getByRole('button', { name: 'Upgrade plan' })).toBeTruthy();
+    expect(within(plan).getByRole('link', { name: 'Credits and history' }).getAttribute('href')).toBe(
+      '/credits',
+    );
   });
 
   test('address: the saved address is shown and the state list follows the country', async () => {

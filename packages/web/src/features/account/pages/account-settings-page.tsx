@@ -2,7 +2,7 @@ import { useAuth } from '../../../app/auth';
 import { Spinner } from '../../../components/ui';
 import { AddressSection } from '../components/address-section';
 import { PasswordSection } from '../components/password-section';
-import { PlanSection } from '../components/plan-section';
+import { MembershipSection } from '../../billing';
 import { ProfileSection } from '../components/profile-section';
 import { EarningsSection } from '../components/earnings-section';
 import { TransactionsSection } from '../components/transactions-section';
@@ -27,7 +27,7 @@ export function AccountSettingsPage() {
         <ProfileSection key={`profile-${user.id}`} user={user} />
         <AddressSection key={`address-${user.id}`} user={user} />
         <PasswordSection />
-        {user.role === 'customer' ? <PlanSection user={user} /> : null}
+        {user.role === 'customer' ? <MembershipSection user={user} /> : null}
         {user.role === 'customer' ? <TransactionsSection /> : null}
         {user.role === 'designer' || user.role === 'service' ? <EarningsSection /> : null}
       </div>

@@ -70,7 +70,7 @@ export function EarningsPage() {
         {earnings.isPending ? <Spinner label="Loading your earnings" /> : null}
         {earnings.isError ? <p role="alert">{errorMessage(earnings.error)}</p> : null}
         {earnings.data ? (
-          <section className="account-section" aria-labelledby="balances-heading">
+          <section className="section-card" aria-labelledby="balances-heading">
             <h2 id="balances-heading" className="visually-hidden">
               Balances
             </h2>
@@ -86,8 +86,8 @@ export function EarningsPage() {
           />
         ) : null}
         {earnings.data && earnings.data.transactions.length > 0 ? (
-          <section className="account-section" aria-labelledby="movements-heading">
-            <header className="account-section__header">
+          <section className="section-card" aria-labelledby="movements-heading">
+            <header className="section-card__header">
               <h2 id="movements-heading">Payments and payouts</h2>
             </header>
             <Tabs value={filter} onValueChange={(v) => setFilter(v as Filter)}>

@@ -4,6 +4,8 @@ import { Skeleton } from '../../../components/ui';
 import { useInvitations } from '../../projects/api/list-invitations';
 import { useProjects } from '../../projects/api/list-projects';
 import { StatusBadge } from '../../projects/components/status-badge';
+import { Deadline } from '../../projects/components/deadline';
+import { useProjectNews } from '../../projects/api/project-news';
 import { formatDays, formatMoney } from '@facet/domain/format';
 import '../../projects/components/projects.css';
 
@@ -23,9 +25,11 @@ function Loading() {
   );
 }
 
-/** The customer's five newest projects. */
+/** The five newest projects (the customer's own; for the production team, late ones first). */
 export function RecentProjects() {
   const projects = useProjects({ filter: 'all', q: '', page: 1, pageSize: 5 });
+  // status moves, offers and lead times arrive over the socket: the widget follows without a reload
+  useProjectNews();
   return (
     <section aria-labelledby="recent-projects" className="dashboard-block">
       <div className="dashboard-block__head">
@@ -51,10 +55,17 @@ export function RecentProjects() {
                   {p.title}
                 </Link>
                 <span className="project-row__meta">
-                  {p.offerCount ? `${p.quotedCount} of ${p.offerCount} quoted` : 'No invitations yet'}
+                  {p.pro
+                    ? `With ${p.pro.shortName}`
+                    : p.offerCount
+                      ? `${p.quotedCount} of ${p.offerCount} quoted`
+                      : 'No invitations yet'}
                 </span>
               </div>
-              <StatusBadge project={p} />
+              <div className="project-row__side">
+                <StatusBadge project={p} />
+                <Deadline project={p} compact />
+              </div>
             </li>
           ))}
         </ul>
@@ -66,6 +77,7 @@ export function RecentProjects() {
 /** A designer's or service provider's invitations, newest first. */
 export function ProInvitations() {
   const invitations = useInvitations(true);
+  useProjectNews();
   return (
     <section aria-labelledby="pro-invitations" className="dashboard-block">
       <div className="dashboard-block__head">
@@ -97,7 +109,10 @@ export function ProInvitations() {
                     : ''}
                 </span>
               </div>
-              <span className="status-badge status-badge--gold">{INVITATION_TEXT[inv.status]}</span>
+              <div className="project-row__side">
+                <span className="status-badge status-badge--gold">{INVITATION_TEXT[inv.status]}</span>
+                <Deadline project={inv.project} compact />
+              </div>
             </li>
           ))}
         </ul>

@@ -1,8 +1,4 @@
-import { Link } from 'react-router';
-import { Check } from 'lucide-react';
-import { useAuth } from '../../../app/auth';
-import { PLANS } from '../../../config/plans';
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui';
+import { PlanComparison } from '../../billing';
 import './marketing.css';
 import './pricing.css';
 
@@ -26,8 +22,6 @@ const FACTORS = [
 ];
 
 export function PricingPage() {
-  const { user } = useAuth();
-  const startTo = user ? '/produce' : '/onboarding';
   return (
     <div className="prose-page">
       <title>Pricing · Facet</title>
@@ -75,41 +69,10 @@ export function PricingPage() {
           Every account starts on Standard. Pro and Business add monthly credits for AI designs and better
           terms for regular production.
         </p>
-        <ul className="plan-grid">
-          {PLANS.map((plan) => (
-            <li key={plan.name}>
-              <Card tone={plan.name === 'Pro' ? 'accent' : 'outline'} className="plan">
-                <CardHeader>
-                  <CardTitle as="h3">{plan.name}</CardTitle>
-                  <p className="plan__price">{plan.priceLabel}</p>
-                  <p className="plan__audience">{plan.audience}</p>
-                </CardHeader>
-                <CardContent>
-                  <ul className="plan__perks">
-                    {plan.perks.map((perk) => (
-                      <li key={perk}>
-                        <Check aria-hidden="true" />
-                        {perk}
-                      </li>
-                    ))}
-                  </ul>
-                </CardContent>
-                <CardFooter>
-                  <Button variant={plan.name === 'Standard' ? 'primary' : 'secondary'} fullWidth asChild>
-                    <Link
-                      to={plan.name === 'Standard' ? startTo : user ? '/account-settings' : '/onboarding'}
-                    >
-                      {plan.name === 'Standard' ? 'Start free' : `Choose ${plan.name}`}
-                    </Link>
-                  </Button>
-                </CardFooter>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <PlanComparison />
         <p className="pricing-note">
-          Paid plans open with checkout; until then every account has all design and production features on
-          Standard.
+          Plans renew monthly on the card you pay with. An upgrade costs only the difference for the rest of
+          the month; a downgrade or cancel takes effect at the end of the month you paid for.
         </p>
       </section>
     </div>

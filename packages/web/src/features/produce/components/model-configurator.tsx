@@ -50,9 +50,12 @@ export function ModelConfigurator({
   minQuantity = 1,
   minimumText = null,
   itemTypeName = null,
+  laserText = '',
 }: {
   model: Model;
   catalog: Catalog;
+  /** An engraving text the piece starts with (a generated ring's): a text engraving option is chosen. */
+  laserText?: string;
   /** The item type the piece starts with (a library design's), when known. */
   itemTypeName?: string | null;
   /** Least pieces per order (a library design's membership minimum). */
@@ -64,8 +67,12 @@ export function ModelConfigurator({
   const shellParts = Math.min(MAX_PARTS, Math.max(1, model.analysis?.shells ?? 1));
   const [config, setConfig] = useState<Configuration>(() => {
     const initial = defaultConfiguration(catalog, itemTypeName);
+    const textOption = laserText
+      ? catalog.laserEngravingOptions.find((o) => o.acceptsText && !o.isDisabled)
+      : undefined;
     return {
       ...initial,
+      ...(textOption ? { laserEngravingOptionId: textOption.id, laserText } : {}),
       quantity: Math.max(initial.quantity, minQuantity),
       parts: chargesPerPart(catalog, initial.assemblyOptionId) ? shellParts : initial.parts,
     };

@@ -4,6 +4,7 @@ import { Button, Card, EmptyState, Input, Skeleton } from '../../../components/u
 import { PROJECT_FILTERS } from '../api/types';
 import type { ProjectFilter, ProjectSummary } from '../api/types';
 import { StatusBadge } from './status-badge';
+import { Deadline } from './deadline';
 import { FILTER_LABELS } from '../lib/status';
 import { formatDate } from '@facet/domain/format';
 import { formatDays, formatMoney } from '@facet/domain/format';
@@ -41,6 +42,7 @@ export function ProjectRow({ project, customer }: { project: ProjectSummary; cus
             {project.leadTimeDays !== null ? ` · ${formatDays(project.leadTimeDays)}` : ''}
           </span>
         ) : null}
+        <Deadline project={project} compact />
         {invitation ? (
           <span className="project-row__note">
             {invitation.status === 'pending'

@@ -1,5 +1,6 @@
 import type { ProjectDetail } from '../api/types';
 import { ChangeRequestBlock } from './change-request-block';
+import { LeadTimeBlock } from './lead-time-block';
 import {
   CompletedBlock,
   DeliverBlock,
@@ -23,6 +24,10 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
     blocks.push(<PaymentBlock key="pay" project={project} can={can} w={w} />);
   }
   if (can('deliver')) blocks.push(<DeliverBlock key="deliver" project={project} w={w} />);
+  // a request left open when the project completed has nobody left to answer it
+  if (can('request-lead-time') || (project.leadTimeChange?.status === 'requested' && !project.completed)) {
+    blocks.push(<LeadTimeBlock key="lead-time" project={project} />);
+  }
   if (can('approve-delivery') || can('request-changes')) {
     blocks.push(<ReviewDeliveryBlock key="review" project={project} can={can} w={w} />);
   }

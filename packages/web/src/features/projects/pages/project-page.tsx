@@ -17,6 +17,7 @@ import { ProInvitationPanel } from '../components/pro-invitation-panel';
 import { ProjectDetailsPanel, showsDetailsPanel } from '../components/project-details-panel';
 import { ProjectTeamCard } from '../components/project-team-card';
 import { StatusBadge } from '../components/status-badge';
+import { Deadline } from '../components/deadline';
 import { WorkflowPanel } from '../components/workflow-panel';
 import { formatDays, formatMoney } from '@facet/domain/format';
 import '../components/projects.css';
@@ -89,6 +90,7 @@ function Workspace({ project }: { project: ProjectDetail }) {
               : ''}
             {project.leadTimeDays !== null ? ` · ${formatDays(project.leadTimeDays)}` : ''}
           </p>
+          <Deadline project={project} />
         </div>
         <div className="project-callout__actions">
           <StatusBadge project={project} />

@@ -1,0 +1,11 @@
+export * from './ring-sizes';
+export * from './parametric.schema';
+export { generateRing, ringProfile, unitPolygon, sweptVolume } from './ring';
+export type { RingParams, RingProfile, RingOptions } from './ring';
+export { generateBar, BAR_HOLE_DIAMETER_MM } from './bar';
+export type { BarParams } from './bar';
+export { toTriangleSoup } from './mesh';
+export type { ParametricMesh } from './mesh';
+export { LENGTH_GRID, DIRECTION_GRID } from './grid';
+export { generateParametric, parametricFileName } from './generate';
+export type { ParametricFacts } from './generate';

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { CREDIT_PACK_CODES } from '@facet/domain/billing';
+import { discountCodeInput } from './discounts';
+
+/** The billing module's request and reply shapes (named for the web's generated types). */
+
+const iso = z.string().meta({ description: 'UTC time, ISO 8601' });
+const cents = z.number().int().meta({ description: 'US cents' });
+
+export const planReply = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    rank: z.number().int(),
+    priceCents: cents,
+    monthlyCredits: z.number().int(),
+    perks: z.array(z.string()),
+    libraryTier: z.enum(['Standard', 'Pro', 'Business']),
+    active: z.boolean(),
+  })
+  .meta({ id: 'Plan' });
+
+export const creditPackReply = z
+  .object({ code: z.string(), name: z.string(), credits: z.number().int(), priceCents: cents })
+  .meta({ id: 'CreditPack' });
+
+export const membershipsReply = z
+  .object({
+    plans: z.array(planReply),
+    packs: z.array(creditPackReply),
+    creditsPerGeneration: z.number().int(),
+    creditsPerRegeneration: z.number().int(),
+  })
+  .meta({ id: 'Memberships' });
+
+export const myMembershipReply = z
+  .object({
+    plan: planReply,
+    status: z.enum(['active', 'past_due']),
+    periodStart: iso.nullable(),
+    periodEnd: iso
+      .nullable()
+      .meta({ description: 'When the paid period ends (renews, or a scheduled change applies)' }),
+    pendingPlan: planReply
+      .nullable()
+      .meta({ description: 'A downgrade or cancel waiting for the period end' }),
+    graceUntil: iso
+      .nullable()
+      .meta({ description: 'A failed renewal: the plan ends then unless a retry pays' }),
+    hasSavedCard: z.boolean(),
+  })
+  .meta({ id: 'MyMembership' });
+
+export const membershipQuoteReply = z
+  .object({
+    plan: planReply,
+    kind: z.enum(['new', 'upgrade', 'downgrade', 'cancel', 'same']),
+    listPriceCents: cents,
+    discountCents: cents,
+    amountCents: cents.meta({ description: 'Charged now' }),
+    prorated: z.boolean(),
+    effectiveAt: iso,
+    periodEnd: iso.nullable(),
+    message: z.string(),
+  })
+  .meta({ id: 'MembershipQuote' });
+
+export const membershipChangeReply = z
+  .object({
+    paymentId: z.string().nullable(),
+    checkoutUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The gateway's hosted pay page, when money is due" }),
+    quote: membershipQuoteReply,
+    membership: myMembershipReply,
+  })
+  .meta({ id: 'MembershipChange' });
+
+export const creditEntryReply = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['grant', 'purchase', 'spend', 'give_back', 'reset']),
+    monthlyDelta: z.number().int(),
+    purchasedDelta: z.number().int(),
+    memo: z.string(),
+    createdAt: iso,
+  })
+  .meta({ id: 'CreditEntry' });
+
+export const myCreditsReply = z
+  .object({
+    monthly: z.number().int(),
+    purchased: z.number().int(),
+    balance: z.number().int(),
+    monthlyResetsAt: iso,
+    history: z.array(creditEntryReply),
+  })
+  .meta({ id: 'MyCredits' });
+
+export const packQuoteReply = z
+  .object({ pack: creditPackReply, listPriceCents: cents, discountCents: cents, amountCents: cents })
+  .meta({ id: 'CreditPackQuote' });
+
+export const discountCodeReply = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    percentOff: z.number().int().nullable(),
+    amountOffCents: cents.nullable(),
+    appliesTo: z.enum(['plans', 'credits', 'both']),
+    validFrom: iso.nullable(),
+    validUntil: iso.nullable(),
+    maxUses: z.number().int().nullable(),
+    used: z.number().int(),
+    createdAt: iso,
+  })
+  .meta({ id: 'DiscountCode' });
+
+const optionalCode = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  discountCodeInput.optional(),
+);
+
+export const planChoiceBody = z
+  .object({ plan: z.string().trim().min(1, 'Choose a plan.').max(40), discountCode: optionalCode })
+  .strict();
+export const planPreviewQuery = z.object({
+  plan: z.string({ error: 'Choose a plan.' }).trim().min(1, 'Choose a plan.').max(40),
+  code: optionalCode,
+});
+export const packBody = z
+  .object({
+    pack: z.enum(CREDIT_PACK_CODES, { error: 'Choose one of the credit packs.' }),
+    discountCode: optionalCode,
+  })
+  .strict();
+export const packPreviewQuery = z.object({
+  pack: z.enum(CREDIT_PACK_CODES, { error: 'Choose one of the credit packs.' }),
+  code: optionalCode,
+});
+export const planPatchBody = z
+  .object({
+    priceCents: z.number().int().min(0).max(1_000_000).optional(),
+    monthlyCredits: z.number().int().min(0).max(1_000_000).optional(),
+    perks: z.array(z.string().trim().min(1).max(120)).max(12).optional(),
+    active: z.boolean().optional(),
+  })
+  .strict();
+
+type Dated<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
+};
+
+/** Dates as ISO strings for a reply. */
+export function dated<T extends Record<string, unknown>>(row: T): Dated<T> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
+  return out as Dated<T>;
+}

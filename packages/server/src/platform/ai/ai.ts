@@ -1,0 +1,193 @@
+import { AppError } from '../errors';
+
+/**
+ * The AI port: concept images and text helpers through an OpenAI-compatible HTTP API
+ * (`POST {AI_BASE_URL}/images/generations` with b64_json, `POST {AI_BASE_URL}/chat/completions`),
+ * or off. Plain fetch with a time-out per attempt and a bounded number of retries (decision 032): a
+ * provider that fails or does not answer becomes a clear 502/503, never a hang or a 500.
+ */
+
+export interface AiConfig {
+  /** The API root including its version, e.g. https://api.openai.com/v1. */
+  baseUrl: string;
+  apiKey: string;
+  imageModel: string | null;
+  textModel: string | null;
+  /** Longest one attempt may take. */
+  timeoutMs: number;
+  /** Further attempts after a failure that may pass (network, time-out, 429, 5xx). */
+  maxRetries: number;
+}
+
+export interface GeneratedImage {
+  bytes: Uint8Array;
+  contentType: string;
+  extension: string;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user';
+  content: string;
+}
+
+export interface AiPort {
+  readonly images: boolean;
+  readonly text: boolean;
+  /** Concept images for a prompt (PNG, JPEG or WebP bytes). */
+  generateImages(prompt: string, count: number): Promise<GeneratedImage[]>;
+  /** A chat answer parsed as JSON (the model is asked for a JSON object). */
+  chatJson(messages: ChatMessage[]): Promise<unknown>;
+  /** Whether the provider answers at all (for the health answer). */
+  reachable(timeoutMs: number): Promise<boolean>;
+}
+
+export const aiTexts = {
+  notConfigured: 'Image generation is not configured.',
+  textNotConfigured: 'The AI text model is not configured.',
+  unavailable: 'The AI service did not answer. Please try again in a moment.',
+  failed: 'The AI service could not create this. Please try again in a moment.',
+  unreadable: 'The AI service gave an answer we could not read. Please try again.',
+  creditsGivenBack: (credits: number) => `Your ${credits} credits were given back.`,
+} as const;
+
+export const aiUnavailable = () => new AppError('ai_unavailable', aiTexts.unavailable, 503);
+const aiFailed = (message: string = aiTexts.failed) => new AppError('ai_failed', message, 502);
+
+/** A failure worth another attempt. */
+class Retryable extends Error {}
+
+const SIGNATURES: { ext: string; type: string; test: (b: Uint8Array) => boolean }[] = [
+  {
+    ext: 'png',
+    type: 'image/png',
+    test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
+  },
+  { ext: 'jpg', type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    ext: 'webp',
+    type: 'image/webp',
+    test: (b) => b[0] === 0x52 && b[1] === 0x49 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42,
+  },
+];
+
+/** The image's format by its first bytes, or null when it is none we store. */
+export function imageFormat(bytes: Uint8Array) {
+  return SIGNATURES.find((s) => bytes.byteLength > 12 && s.test(bytes)) ?? null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function openAiCompatible(config: AiConfig, fetchImpl: typeof fetch = fetch): AiPort {
+  const base = config.baseUrl.replace(/\/+$/, '');
+
+  /** One call with its time-out and retries; the JSON answer or a clear AppError. */
+  async function call(path: string, body: unknown): Promise<unknown> {
+    let last: AppError = aiUnavailable();
+    for (let attempt = 0; attempt <= config.maxRetries; attempt += 1) {
+      if (attempt > 0) await sleep(Math.min(250 * 2 ** (attempt - 1), 2000));
+      try {
+        const response = await fetchImpl(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(config.timeoutMs),
+        });
+        if (response.status === 429 || response.status >= 500) {
+          await response.body?.cancel().catch(() => undefined);
+          throw new Retryable(`status ${response.status}`);
+        }
+        if (!response.ok) {
+          await response.body?.cancel().catch(() => undefined);
+          // the provider refused the request (bad key, a prompt it will not draw): no use trying again
+          throw aiFailed();
+        }
+        try {
+          return await response.json();
+        } catch {
+          throw aiFailed(aiTexts.unreadable);
+        }
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // time-out, connection refused or reset, 429, 5xx
+        last = error instanceof Retryable ? aiFailed() : aiUnavailable();
+      }
+    }
+    throw last;
+  }
+
+  return {
+    images: Boolean(config.imageModel),
+    text: Boolean(config.textModel),
+
+    async generateImages(prompt, count) {
+      if (!config.imageModel) throw new AppError('ai_not_configured', aiTexts.notConfigured, 503);
+      const answer = (await call('/images/generations', {
+        model: config.imageModel,
+        prompt,
+        n: count,
+        size: '1024x1024',
+        // the gpt-image models always answer in base64 and refuse the parameter
+        ...(config.imageModel.startsWith('gpt-image') ? {} : { response_format: 'b64_json' }),
+      })) as { data?: { b64_json?: unknown }[] } | null;
+      const images = (answer?.data ?? []).flatMap((item) => {
+        if (typeof item?.b64_json !== 'string') return [];
+        const bytes = new Uint8Array(Buffer.from(item.b64_json, 'base64'));
+        const format = imageFormat(bytes);
+        return format ? [{ bytes, contentType: format.type, extension: format.ext }] : [];
+      });
+      if (images.length === 0) throw aiFailed(aiTexts.unreadable);
+      return images.slice(0, count);
+    },
+
+    async chatJson(messages) {
+      if (!config.textModel) throw new AppError('ai_not_configured', aiTexts.textNotConfigured, 503);
+      const answer = (await call('/chat/completions', {
+        model: config.textModel,
+        messages,
+        response_format: { type: 'json_object' },
+        temperature: 0.2,
+      })) as { choices?: { message?: { content?: unknown } }[] } | null;
+      const content = answer?.choices?.[0]?.message?.content;
+      if (typeof content !== 'string') throw aiFailed(aiTexts.unreadable);
+      // some models wrap the object in a code fence
+      const json = content.replace(/^\s*```(?:json)?\s*/i, '').replace(/\s*```\s*$/, '');
+      try {
+        return JSON.parse(json) as unknown;
+      } catch {
+        throw aiFailed(aiTexts.unreadable);
+      }
+    },
+
+    async reachable(timeoutMs) {
+      try {
+        const response = await fetchImpl(`${base}/models`, {
+          headers: { authorization: `Bearer ${config.apiKey}` },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        await response.body?.cancel().catch(() => undefined);
+        return response.status < 500;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/** No provider: images are refused plainly; the text helpers fall back to rules (the design module decides). */
+export const aiOff: AiPort = {
+  images: false,
+  text: false,
+  async generateImages() {
+    throw new AppError('ai_not_configured', aiTexts.notConfigured, 503);
+  },
+  async chatJson() {
+    throw new AppError('ai_not_configured', aiTexts.textNotConfigured, 503);
+  },
+  async reachable() {
+    return false;
+  },
+};
+
+export function createAi(config: AiConfig | null): AiPort {
+  return config ? openAiCompatible(config) : aiOff;
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Reply, RequestBody, Schemas } from '../../../api';
+
+/** The customer's credits, their history and credit packs (spec credit-purchase, credit-usage). */
+
+export type MyCredits = Schemas['MyCredits'];
+export type CreditEntry = Schemas['CreditEntry'];
+export type CreditPack = Schemas['CreditPack'];
+export type PackQuote = Schemas['CreditPackQuote'];
+export type PackChoice = RequestBody<'/api/me/credits/purchase', 'post'>;
+export type PackCheckout = Reply<'/api/me/credits/purchase', 'post'>;
+
+export const myCreditsQueryKey = ['me', 'credits'] as const;
+
+export const useMyCredits = () =>
+  useQuery({
+    queryKey: myCreditsQueryKey,
+    queryFn: ({ signal }) => api.get<MyCredits>('/api/me/credits', { signal }),
+  });
+
+export const usePackPreview = (pack: string | null, code: string | null) =>
+  useQuery({
+    queryKey: ['me', 'credits', 'preview', pack, code] as const,
+    queryFn: ({ signal }) =>
+      api.get<PackQuote>('/api/me/credits/preview', { signal, query: { pack, code: code || undefined } }),
+    enabled: Boolean(pack),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** POST /api/me/credits/purchase with the attempt's Idempotency-Key: the hosted pay page. */
+export const useBuyPack = () =>
+  useMutation({
+    mutationFn: ({ body, key }: { body: PackChoice; key: string }) =>
+      api.post<PackCheckout>('/api/me/credits/purchase', body, { headers: { 'idempotency-key': key } }),
+  });

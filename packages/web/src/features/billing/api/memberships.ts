@@ -1,0 +1,58 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { meQueryKey } from '../../../app/auth';
+import type { Reply, RequestBody, Schemas } from '../../../api';
+
+/** Plans, the customer's membership and plan changes (the server prices and decides; decision 030). */
+
+export type Plan = Schemas['Plan'];
+export type Memberships = Schemas['Memberships'];
+export type MyMembership = Schemas['MyMembership'];
+export type MembershipQuote = Schemas['MembershipQuote'];
+export type PlanChoice = RequestBody<'/api/me/membership', 'post'>;
+export type MembershipChange = Reply<'/api/me/membership', 'post'>;
+
+export const membershipsQueryKey = ['memberships'] as const;
+export const myMembershipQueryKey = ['me', 'membership'] as const;
+
+/** GET /api/memberships: the plans to compare, the credit packs, what a generation costs (public). */
+export const useMemberships = () =>
+  useQuery({
+    queryKey: membershipsQueryKey,
+    queryFn: ({ signal }) => api.get<Memberships>('/api/memberships', { signal }),
+    staleTime: 60_000,
+  });
+
+export const useMyMembership = (enabled = true) =>
+  useQuery({
+    queryKey: myMembershipQueryKey,
+    queryFn: ({ signal }) => api.get<MyMembership>('/api/me/membership', { signal }),
+    enabled,
+  });
+
+/** What choosing a plan would do and cost now (prorated upgrades, scheduled downgrades), with a code. */
+export const useMembershipPreview = (plan: string | null, code: string | null) =>
+  useQuery({
+    queryKey: ['me', 'membership', 'preview', plan, code] as const,
+    queryFn: ({ signal }) =>
+      api.get<MembershipQuote>('/api/me/membership/preview', {
+        signal,
+        query: { plan, code: code || undefined },
+      }),
+    enabled: Boolean(plan),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** POST /api/me/membership with the attempt's Idempotency-Key: a hosted pay page, or a scheduled change. */
+export function useChangeMembership() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: PlanChoice; key: string }) =>
+      api.post<MembershipChange>('/api/me/membership', body, { headers: { 'idempotency-key': key } }),
+    onSuccess: (answer) => {
+      client.setQueryData(myMembershipQueryKey, answer.membership);
+      void client.invalidateQueries({ queryKey: meQueryKey, exact: true });
+    },
+  });
+}
