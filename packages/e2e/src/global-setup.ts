@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -45,9 +45,16 @@ export async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // the server's log (warnings and up) is kept for a failed journey: test-results/e2e-server.log
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  const log = createWriteStream(join(root, 'test-results', 'e2e-server.log'));
   let output = '';
-  server.stdout?.on('data', (d) => (output += d));
-  server.stderr?.on('data', (d) => (output += d));
+  const keep = (d: Buffer) => {
+    if (output.length < 200_000) output += d;
+    log.write(d);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
   const until = Date.now() + 90_000;
   for (;;) {

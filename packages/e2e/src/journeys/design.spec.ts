@@ -138,7 +138,8 @@ describe('design wizard', () => {
         .getByRole('button', { name: 'Regenerate (10 credits)' })
         .click();
       expect((await failed).status()).toBe(502);
-      await page.getByText('Your 10 credits were given back.').waitFor();
+      // the toast's text (Radix also repeats it in a hidden live region)
+      await page.locator('.toast__description', { hasText: 'Your 10 credits were given back.' }).waitFor();
       await screenshot(page, 'design-regenerate-failed');
     } finally {
       await setFakeAiMode('ok');

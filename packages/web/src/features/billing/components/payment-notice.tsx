@@ -1,6 +1,5 @@
 import { formatMoney } from '@facet/domain/format';
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { Payment } from '../api/payment-return';
+import type { usePaymentReturn } from '../api/payment-return';
 
 /** What became of the payment the customer came back with (pending, paid, failed or cancelled). */
 export function PaymentNotice({
@@ -8,7 +7,7 @@ export function PaymentNotice({
   cancelled,
   paidText,
 }: {
-  payment: UseQueryResult<Payment>;
+  payment: ReturnType<typeof usePaymentReturn>;
   cancelled: boolean;
   paidText: string;
 }) {
@@ -19,7 +18,7 @@ export function PaymentNotice({
       </p>
     );
   }
-  const p = payment.data;
+  const p = payment.payment.data;
   if (!p) return null;
   if (p.status === 'succeeded') {
     return (
@@ -28,10 +27,17 @@ export function PaymentNotice({
       </p>
     );
   }
-  if (p.status === 'failed') {
+  if (p.status === 'failed' && !payment.confirming) {
     return (
       <p className="billing-error" role="alert">
         The payment did not go through{p.failureMessage ? `: ${p.failureMessage}` : '.'} Nothing was charged.
+      </p>
+    );
+  }
+  if (p.status === 'refunded') {
+    return (
+      <p className="billing-note" role="status">
+        This payment of {formatMoney(p.amountCents)} was refunded.
       </p>
     );
   }

@@ -10,7 +10,6 @@ const enc = encodeURIComponent;
 export type OrderSummary = Schemas['OrderSummary'];
 export type Order = Schemas['Order'];
 export type OrderItem = Schemas['OrderItem'];
-export type Payment = Reply<'/api/payments/{id}', 'get'>;
 
 export const ORDER_FILTERS = ['all', 'active', 'delivered', 'cancelled'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
@@ -19,7 +18,6 @@ export const orderKeys = {
   all: ['orders'] as const,
   list: (filter: OrderFilter) => ['orders', 'list', filter] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
-  payment: (id: string) => ['payments', id] as const,
 };
 
 /** The signed-in customer's orders under a filter. */
@@ -38,15 +36,6 @@ export const useOrder = (id: string, poll = false) =>
     queryFn: ({ signal }) => api.get<Reply<'/api/orders/{id}', 'get'>>(`/api/orders/${enc(id)}`, { signal }),
     select: (data) => data.order,
     refetchInterval: poll ? 1500 : false,
-  });
-
-/** The payment the customer came back with from the hosted page (polled until it is decided). */
-export const usePayment = (id: string | null) =>
-  useQuery({
-    queryKey: orderKeys.payment(id ?? ''),
-    enabled: Boolean(id),
-    queryFn: ({ signal }) => api.get<Payment>(`/api/payments/${enc(id!)}`, { signal }),
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1500 : false),
   });
 
 export function useCancelOrder(id: string) {

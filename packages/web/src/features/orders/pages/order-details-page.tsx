@@ -5,7 +5,8 @@ import { formatDate, formatMoney, PRODUCTION_STAGES } from '@facet/domain/format
 import { Button, Card, EmptyState, Spinner, toast } from '../../../components/ui';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../projects/components/confirm-dialog';
-import { useCancelOrder, useOrder, useOrderUpdates, usePayment, type Order } from '../api/orders';
+import { usePaymentReturn } from '../../billing/api/payment-return';
+import { orderKeys, useCancelOrder, useOrder, useOrderUpdates, type Order } from '../api/orders';
 import {
   Lateness,
   StageBadge,
@@ -99,7 +100,9 @@ function PaymentReturn({
   paymentId: string;
   cancelled: boolean;
 }) {
-  const payment = usePayment(paymentId);
+  const { payment, confirming } = usePaymentReturn(cancelled ? null : paymentId, [
+    orderKeys.detail(order.id),
+  ]);
   if (cancelled) {
     return order.status === 'awaiting_payment' ? (
       <div className="order-notice" role="status">
@@ -107,7 +110,7 @@ function PaymentReturn({
       </div>
     ) : null;
   }
-  if (payment.data?.status === 'failed' && order.status === 'awaiting_payment') {
+  if (payment.data?.status === 'failed' && !confirming && order.status === 'awaiting_payment') {
     return (
       <div className="order-notice order-notice--error" role="alert">
         Your payment did not go through

@@ -41,9 +41,15 @@ function payment(latest: Latest | null) {
   };
 }
 
-function answering(latest: Latest | null, post?: { status: number; body: unknown }) {
+function answering(
+  latest: Latest | null,
+  post?: { status: number; body: unknown },
+  gateway: () => Latest['status'] = () => latest?.status ?? 'pending',
+) {
   return fakeApi(({ method, path }) => {
     if (path === '/api/me') return { status: 200, body: { user: me() } };
+    if (method === 'GET' && path === '/api/payments/pay1')
+      return { status: 200, body: { ...payment(latest).latestPayment, status: gateway() } };
     if (method === 'GET' && path === '/api/projects/p1/payment')
       return { status: 200, body: payment(latest) };
     if (method === 'POST' && path === '/api/projects/p1/payment')
@@ -89,9 +95,29 @@ describe('the customer pay panel', () => {
     expect((screen.getByRole('button', { name: 'Pay $480.00' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  test('back after a declined card then a good one: confirming until the success arrives, not the decline', async () => {
+    // the decline's event came first: the payment reads failed, then succeeded once the gateway's event lands
+    let reads = 0;
+    const api = answering(
+      { id: 'pay1', status: 'failed', failureMessage: 'Your card was declined.' },
+      undefined,
+      () => ((reads += 1) < 2 ? 'failed' : 'succeeded'),
+    );
+    renderAt('/projects/p1?payment=pay1', panel, '/projects/:id');
+    expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // the success is seen, and the project's payment is read again
+    await vi.waitFor(() => expect(reads).toBeGreaterThanOrEqual(2), { timeout: 5000 });
+    await vi.waitFor(() =>
+      expect(api.requests.filter((r) => r.path === '/api/projects/p1/payment').length).toBeGreaterThanOrEqual(
+        2,
+      ),
+    );
+  });
+
   test("a declined card shows the gateway's reason and lets the customer try again", async () => {
     answering({ id: 'pay1', status: 'failed', failureMessage: 'Your card was declined.' });
-    renderAt('/projects/p1?payment=pay1', panel, '/projects/:id');
+    renderAt('/projects/p1', panel, '/projects/:id');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your last payment did not go through: Your card was declined.',
     );

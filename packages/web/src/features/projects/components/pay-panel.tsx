@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney } from '@facet/domain/format';
 import { Button, Spinner, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { usePaymentQuote, useStartPayment } from '../api/payments';
+import { usePaymentReturn } from '../../billing/api/payment-return';
+import { paymentKeys, usePaymentQuote, useStartPayment } from '../api/payments';
 import { projectKeys } from '../api/types';
 
 const newKey = () => `pay-${crypto.randomUUID()}`;
@@ -27,24 +27,18 @@ export function PayPanel({
 }) {
   const quote = usePaymentQuote(kind, id);
   const start = useStartPayment();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   // one key per attempt: a double click opens one checkout
   const key = useRef(newKey());
   const returned = params.get('payment');
   const cancelled = params.get('cancelled') === '1';
   const latest = quote.data?.latestPayment ?? null;
-  const confirming = Boolean(returned && !cancelled && latest?.id === returned && latest.status !== 'failed');
-
-  // back from the hosted page: the webhook moves the project; look until it has
-  useEffect(() => {
-    if (!confirming) return;
-    const timer = setInterval(() => {
-      void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
-      void quote.refetch();
-    }, 1500);
-    return () => clearInterval(timer);
-  }, [confirming, projectId, queryClient, quote]);
+  // back from the hosted page: the gateway's event moves the project; look until it has
+  const { confirming: awaiting } = usePaymentReturn(returned && !cancelled ? returned : null, [
+    projectKeys.detail(projectId),
+    kind === 'project' ? paymentKeys.project(id) : paymentKeys.changes(id),
+  ]);
+  const confirming = Boolean(returned && !cancelled && latest?.id === returned && awaiting);
 
   if (quote.isPending) return <Spinner label="Loading the payment" />;
   if (quote.isError) return <p role="alert">{errorMessage(quote.error)}</p>;
