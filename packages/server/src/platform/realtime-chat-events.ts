@@ -8,7 +8,7 @@ import {
   sendMessagePayloadSchema,
   TYPING_CLEAR_MS,
 } from '@facet/domain/chat';
-import type { GetIsTypingPayload, SendMessagePayload, TypingUser } from '@facet/domain/chat';
+import type { ChatMessage, GetIsTypingPayload, SendMessagePayload, TypingUser } from '@facet/domain/chat';
 import type { ChatService } from '../modules/chat/chat.service';
 import type { UserRow } from '../modules/accounts/accounts.queries';
 import { AppError } from './errors';
@@ -22,6 +22,8 @@ interface ChatEventDeps {
   chat: ChatService;
   presence: RoomPresence;
   inRoomOrder: RoomOrder;
+  /** Sends a new message to its room on every node, in the order of the calls (see realtime.ts). */
+  broadcast: (message: ChatMessage) => Promise<void>;
   log: FastifyBaseLogger;
 }
 
@@ -91,15 +93,19 @@ function typingEvents(socket: ChatSocket, on: GuardedOn) {
 }
 
 /** Sending (stored before it is acknowledged and broadcast) and marking messages read. */
-function messageEvents(socket: ChatSocket, on: GuardedOn, { io, chat, inRoomOrder }: ChatEventDeps) {
+function messageEvents(
+  socket: ChatSocket,
+  on: GuardedOn,
+  { io, chat, inRoomOrder, broadcast }: ChatEventDeps,
+) {
   const user = socket.data.user;
   on('sendMessage', sendMessagePayloadSchema, async (payload, reply) => {
-    // one send per room at a time on this node, so the room hears its messages in seq order
+    // one send per room at a time on this node (the room's row lock orders them across nodes)
     await inRoomOrder(payload.chatRoom, async () => {
-      const { message, created } = await chat.send(user, payload as SendMessagePayload);
-      // stored first; then the sender hears back and the room (on every node) gets it
+      // the room (on every node) is sent the message under the room's lock, so in seq order; the
+      // sender hears back once it is stored
+      const { message } = await chat.send(user, payload as SendMessagePayload, (stored) => broadcast(stored));
       reply({ message });
-      if (created) io.to(message.chatRoom).emit('getMessage', message);
     });
   });
 

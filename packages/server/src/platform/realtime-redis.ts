@@ -2,12 +2,19 @@ import { isNewsChannel } from './project-news';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '@facet/domain/chat';
+import type { ChatMessage, ClientToServerEvents, ServerToClientEvents } from '@facet/domain/chat';
 import type { ChatService } from '../modules/chat/chat.service';
 import { connectRedis, type RedisLink } from './redis';
 
 /** After a Redis outage, messages stored from this long before it was noticed are sent again. */
 const RESEND_MARGIN_MS = 30_000;
+
+/**
+ * New chat messages travel on one channel of their own, to every node including the sender's: Redis hands
+ * a subscriber its messages in the order it took the publishes, and each is published under its room's
+ * row lock (so in seq order), hence every member on every node hears a room in seq order.
+ */
+const MESSAGES_CHANNEL = 'facet-chat#messages';
 
 /**
  * The socket.io Redis adapter, made to outlive Redis. While Redis is away each node keeps serving the
@@ -52,6 +59,16 @@ export async function attachRedisAdapter(
   };
   pub.onLost(markLost);
   sub.onLost(markLost);
+  await sub.client.subscribe(MESSAGES_CHANNEL).catch((err: unknown) => {
+    // renewed with the connection (ioredis subscribes again after each reconnect)
+    log.warn({ err }, 'chat: subscribing to the messages channel failed; it is renewed on reconnect');
+  });
+  sub.client.on('message', (channel: string, raw: string) => {
+    if (channel !== MESSAGES_CHANNEL) return;
+    const message = JSON.parse(raw) as ChatMessage;
+    io.local.to(message.chatRoom).emit('getMessage', message);
+  });
+
   const localRooms = () =>
     [...io.of('/').adapter.rooms.keys()].filter((r) => !io.of('/').sockets.has(r) && !isNewsChannel(r));
   const redeliver = async () => {
@@ -75,6 +92,21 @@ export async function attachRedisAdapter(
   });
 
   return {
+    /**
+     * A new message to its room on every node, in call order. While Redis is away this node's own members
+     * get it directly (the others when Redis is back, from the store).
+     */
+    async broadcast(message: ChatMessage) {
+      try {
+        if (pub.up()) {
+          await publish(MESSAGES_CHANNEL, JSON.stringify(message));
+          return;
+        }
+      } catch {
+        markLost();
+      }
+      io.local.to(message.chatRoom).emit('getMessage', message);
+    },
     /** While Redis is away this node knows only its own sockets. */
     cutOff: () => !pub.up(),
     async close() {

@@ -9,6 +9,7 @@ import { attachRedisAdapter } from './realtime-redis';
 import { startStatusSweep } from './realtime-status-sweep';
 import type { ChatServer, ChatSocket } from './realtime-types';
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
+import type { ChatMessage } from '@facet/domain/chat';
 import { STAFF_CHANNEL, userChannel, type ProjectNews } from './project-news';
 
 /**
@@ -42,8 +43,14 @@ export async function installRealtime(
     ? await attachRedisAdapter(io, { redisUrl: deps.redisUrl, chat, log: app.log, links: app.ctx.redis })
     : null;
 
+  // a new message to its room: through Redis to every node (this one too) when clustered, so in call order
+  const broadcast = async (message: ChatMessage) => {
+    if (cluster) await cluster.broadcast(message);
+    else io.to(message.chatRoom).emit('getMessage', message);
+  };
   chat.setEmitter({
-    message: (room, message) => io.to(room).emit('getMessage', message),
+    // system messages, quote cards and pins go the same way as members' messages
+    message: (_room, message) => void broadcast(message),
     moveStatus: (room, payload) => io.to(room).emit('getMoveStatus', payload),
     model: (room, payload) => io.to(room).emit('receive-3d-model', payload),
   });
@@ -72,7 +79,7 @@ export async function installRealtime(
   io.on('connection', (socket: ChatSocket) => {
     const user = socket.data.user;
     void socket.join(user.role === 'staff' ? [userChannel(user.id), STAFF_CHANNEL] : userChannel(user.id));
-    handleChatEvents(socket, { io, chat, presence, inRoomOrder, log: app.log });
+    handleChatEvents(socket, { io, chat, presence, inRoomOrder, broadcast, log: app.log });
   });
 
   const statusSweep = startStatusSweep(app, chat);

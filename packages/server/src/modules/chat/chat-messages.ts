@@ -145,10 +145,15 @@ export function chatMessagesPart(ctx: ChatContext, rooms: ChatRoomsPart) {
     await contact.checkMessage(access.room.id, user.id, text, attachment);
   }
 
-  /** sendMessage: checks, stores (seq) and returns the message; a retried clientId returns the stored one. */
+  /**
+   * sendMessage: checks, stores (seq) and returns the message; a retried clientId returns the stored one.
+   * `announce` is called for a new message while the room's row lock is still held: the next message of
+   * the room waits for it, so the room's broadcasts leave in seq order from every node.
+   */
   async function send(
     user: UserRow,
     payload: SendMessagePayload,
+    announce?: (message: ChatMessage) => Promise<void>,
   ): Promise<{ message: ChatMessage; created: boolean }> {
     if (typeof payload.clientId !== 'string' || !/^[\w:.-]{1,100}$/.test(payload.clientId)) {
       throw refuse('validation_failed', 'A message needs a client id.', 400);
@@ -163,8 +168,8 @@ export function chatMessagesPart(ctx: ChatContext, rooms: ChatRoomsPart) {
 
     const participants = await participantsOf(db, access);
     const to = payload.to && participants.some((p) => p.id === payload.to) ? payload.to : null;
-    const { row, created } = await db.transaction((tx) =>
-      insertMessage(tx, {
+    const { message, created } = await db.transaction(async (tx) => {
+      const stored = await insertMessage(tx, {
         roomId: access.room.id,
         projectId: access.project.id,
         clientId: payload.clientId,
@@ -175,9 +180,11 @@ export function chatMessagesPart(ctx: ChatContext, rooms: ChatRoomsPart) {
         attachmentId: attachment?.id ?? null,
         general: Boolean(payload.general),
         preChat: access.room.preQuote,
-      }),
-    );
-    const message = (await toMessages(db, [row]))[0]!;
+      });
+      const [read] = await toMessages(tx, [stored.row]);
+      if (stored.created && announce) await announce(read!);
+      return { message: read!, created: stored.created };
+    });
     if (created) await mailMentions(ctx.jobs, user, access, text, participants, payload.mentions ?? []);
     return { message, created };
   }

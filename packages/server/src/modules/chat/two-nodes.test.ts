@@ -37,6 +37,58 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
     await db?.drop();
   }, 30_000);
 
+  test('a room sent to from both nodes at once: every member on either node hears it in seq order', async () => {
+    const customer = await signIn(a.url, 'customer@demo.facet', 'customer');
+    const designer = await signIn(b.url, 'designer@demo.facet', 'designer');
+    const { projectId, room } = await invitedRoom(customer, designer, 'Two-node order');
+    const members = await open(
+      [a.url, customer.cookie],
+      [b.url, customer.cookie],
+      [a.url, designer.cookie],
+      [b.url, designer.cookie],
+    );
+    const who = [customer, customer, designer, designer];
+    await Promise.all(
+      members.map((s, i) =>
+        s.timeout(5000).emitWithAck('join', {
+          chatRoom: room,
+          id: who[i]!.id,
+          type: who[i] === customer ? 'user' : 'designer',
+        }),
+      ),
+    );
+    const heard = members.map((s) => collect(s, 'getMessage'));
+
+    // 30 sends from each socket, all at once: the two nodes race for the room
+    const perSocket = 30;
+    const acks = await Promise.all(
+      members.flatMap((s, i) =>
+        Array.from({ length: perSocket }, (_, n) =>
+          s
+            .timeout(20_000)
+            .emitWithAck('sendMessage', {
+              clientId: `order-${i}-${n}`,
+              chatRoom: room,
+              projectId,
+              message: `m ${i}.${n}`,
+            })
+            .then(sent),
+        ),
+      ),
+    );
+    const sentIds = new Set(acks.map((m) => m.id));
+    for (const [i, got] of heard.entries()) {
+      await until(
+        () => got.filter((m) => sentIds.has(m.id)).length === sentIds.size,
+        20_000,
+        `member ${i} hears all`,
+      );
+      const seqs = got.filter((m) => sentIds.has(m.id)).map((m) => m.seq);
+      expect(seqs, `member ${i} hears the room in seq order`).toEqual([...seqs].sort((x, y) => x - y));
+      expect(new Set(seqs).size).toBe(seqs.length);
+    }
+  }, 120_000);
+
   test('a message sent on node A reaches node B; killing A, its client moves to B and loses nothing', async () => {
     const customer = await signIn(a.url, 'customer@demo.facet', 'customer');
     const designer = await signIn(b.url, 'designer@demo.facet', 'designer');
