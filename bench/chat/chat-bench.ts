@@ -3,13 +3,13 @@
  * 3–10 split across both nodes, every room sending at a fixed rate for a fixed time. Prints p50/p99
  * delivery latency (all deliveries and cross-node ones), and lost, duplicated and out-of-order counts.
  *
- *   npm run bench -- chat                      (200 and 1,000 sockets, 20 s each)
+ *   npm run bench -- chat                      (200, 1,000 and 2,000 sockets, 20 s each)
  *   CHAT_BENCH_SOCKETS=500 CHAT_BENCH_SECONDS=10 CHAT_BENCH_INTERVAL_MS=1000 npm run bench -- chat
  *
  * Needs PostgreSQL and Redis on 127.0.0.1 (DATABASE_URL, REDIS_URL; the CI defaults otherwise).
  */
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem, release, platform } from 'node:os';
+import { cpus, loadavg, totalmem, release, platform } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { isAckError, type ChatMessage } from '@facet/domain/chat';
 import {
@@ -30,7 +30,9 @@ const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.CHAT_BENCH_SECONDS ?? 20);
 const INTERVAL_MS = Number(process.env.CHAT_BENCH_INTERVAL_MS ?? 1000);
-const SIZES = process.env.CHAT_BENCH_SOCKETS ? [Number(process.env.CHAT_BENCH_SOCKETS)] : [200, 1000];
+const SIZES = process.env.CHAT_BENCH_SOCKETS
+  ? process.env.CHAT_BENCH_SOCKETS.split(',').map(Number)
+  : [200, 1000, 2000];
 
 interface Member {
   socket: ClientSocket;
@@ -88,6 +90,8 @@ export interface ChatBenchResult {
   duplicated: number;
   outOfOrder: number;
   setupSeconds: number;
+  loadBefore: number;
+  loadAfter: number;
 }
 
 async function runOnce(
@@ -189,6 +193,7 @@ async function runOnce(
     room.members.push(member);
   });
   const setupSeconds = (performance.now() - setupStart) / 1000;
+  const loadAtStart = loadavg()[0]!;
 
   // load: every room sends one message per interval from a random member, rooms offset evenly
   let refused = 0;
@@ -273,6 +278,9 @@ async function runOnce(
     duplicated,
     outOfOrder,
     setupSeconds: round(setupSeconds),
+    /** The machine's 1-minute load average when the sending started and when it ended. */
+    loadBefore: round(loadAtStart),
+    loadAfter: round(loadavg()[0]!),
   };
 }
 
@@ -297,7 +305,7 @@ export async function runChatBench(): Promise<ChatBenchResult[]> {
       console.log(
         `sockets ${r.sockets} in ${r.rooms} rooms, ${r.seconds}s, 1 msg / room / ${r.intervalMs} ms: sent ${r.sent}, acked ${r.acked}, refused ${r.refused}; ` +
           `deliveries ${r.deliveries} (cross-node ${r.crossNodeDeliveries}); latency p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms; ` +
-          `cross-node p50 ${r.crossP50} ms, p99 ${r.crossP99} ms; lost ${r.lost}, duplicated ${r.duplicated}, out-of-order ${r.outOfOrder}; setup ${r.setupSeconds}s`,
+          `cross-node p50 ${r.crossP50} ms, p99 ${r.crossP99} ms; lost ${r.lost}, duplicated ${r.duplicated}, out-of-order ${r.outOfOrder}; setup ${r.setupSeconds}s; load ${r.loadBefore} -> ${r.loadAfter}`,
       );
     }
   } finally {
@@ -313,7 +321,7 @@ function writeResults(results: ChatBenchResult[]) {
   const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, ${platform()} ${release()}, Node ${process.version}`;
   const rows = results.map(
     (r) =>
-      `| ${r.sockets} | ${r.rooms} | ${r.seconds} s, 1 msg/room/${r.intervalMs} ms | ${r.sent} / ${r.acked} / ${r.refused} | ${r.deliveries} (${r.crossNodeDeliveries} cross-node) | ${r.p50} / ${r.p99} | ${r.crossP50} / ${r.crossP99} | ${r.max} | ${r.lost} | ${r.duplicated} | ${r.outOfOrder} |`,
+      `| ${r.sockets} | ${r.rooms} | ${r.seconds} s, 1 msg/room/${r.intervalMs} ms | ${r.sent} / ${r.acked} / ${r.refused} | ${r.deliveries} (${r.crossNodeDeliveries} cross-node) | ${r.p50} / ${r.p99} | ${r.crossP50} / ${r.crossP99} | ${r.max} | ${r.lost} | ${r.duplicated} | ${r.outOfOrder} | ${r.loadBefore} → ${r.loadAfter} |`,
   );
   const text = `# Chat benchmark
 
@@ -328,8 +336,8 @@ over 127.0.0.1, so the harness and the servers share the CPUs.
 
 Machine: ${machine}. Run: ${new Date().toISOString()}.
 
-| sockets | rooms | load | sent / acked / refused | deliveries | p50 / p99 ms | cross-node p50 / p99 ms | max ms | lost | duplicated | out-of-order |
-| ------- | ----- | ---- | ---------------------- | ---------- | ------------ | ----------------------- | ------ | ---- | ---------- | ------------ |
+| sockets | rooms | load | sent / acked / refused | deliveries | p50 / p99 ms | cross-node p50 / p99 ms | max ms | lost | duplicated | out-of-order | machine load (1 min) |
+| ------- | ----- | ---- | ---------------------- | ---------- | ------------ | ----------------------- | ------ | ---- | ---------- | ------------ | -------------------- |
 ${rows.join('\n')}
 `;
   writeFileSync(new URL('./RESULTS.md', import.meta.url), text);
