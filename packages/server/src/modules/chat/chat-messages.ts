@@ -15,7 +15,7 @@ import type { Jobs } from '../../platform/jobs';
 import { activeProductionTeam, type UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';
 import { contactDetailsChecks } from './chat-contact-details';
-import { insertMessage, toMessages } from './chat-message-store';
+import { insertMessage, toMessage, toMessages } from './chat-message-store';
 import { checkMaySend, type ChatRoomsPart } from './chat-rooms';
 import {
   MAX_MESSAGE_LENGTH,
@@ -181,9 +181,11 @@ export function chatMessagesPart(ctx: ChatContext, rooms: ChatRoomsPart) {
         general: Boolean(payload.general),
         preChat: access.room.preQuote,
       });
-      const [read] = await toMessages(tx, [stored.row]);
-      if (stored.created && announce) await announce(read!);
-      return { message: read!, created: stored.created };
+      if (!stored.created) return { message: (await toMessages(tx, [stored.row]))[0]!, created: false };
+      // new: nobody else has read it, and its attachment is the one checked above (no reads under the lock)
+      const fresh = toMessage(stored.row, attachment, false);
+      if (announce) await announce(fresh);
+      return { message: fresh, created: true };
     });
     if (created) await mailMentions(ctx.jobs, user, access, text, participants, payload.mentions ?? []);
     return { message, created };
