@@ -9,14 +9,42 @@ export function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
 }
 
+const scratch32 = new Float32Array(1);
+const scratchBits = new Uint32Array(scratch32.buffer);
+
+/**
+ * The float32 that `Math.fround(Number(text))` gives for a positive decimal of 16 to 19 significant digits
+ * whose digits were accumulated in `approx` (then scaled by one exact power of ten), or -1 when that cannot
+ * be told without the exact value. `approx` is within 6 × 2^-53 of the decimal (at most four roundings of
+ * the digits past 2^53, one of the scaling) and `Number(text)` within 2^-53 of it: when no float32 rounding
+ * midpoint lies within 2^-50 of `approx`, both round to the same float32. Midpoints of float32 neighbours
+ * have 25 significant bits, so they are exact doubles.
+ */
+export function float32Near(approx: number): number {
+  scratch32[0] = approx;
+  const f = scratch32[0]!;
+  if (f === 0 || f === Infinity) return -1;
+  const bits = scratchBits[0]!;
+  scratchBits[0] = bits + 1;
+  const up = scratch32[0]!;
+  scratchBits[0] = bits - 1;
+  const down = scratch32[0]!;
+  const tolerance = approx * 8.881784197001252e-16; // 2^-50
+  return approx + tolerance < (f + up) / 2 && approx - tolerance > (f + down) / 2 ? f : -1;
+}
+
 /**
  * Reads decimal numbers straight from bytes, without making strings. The common case (at most 15
  * significant digits, exponent within 22) is one exact multiplication or division, so the double is
- * correctly rounded, as `Number()` would give; anything else goes through `Number()`.
+ * correctly rounded, as `Number()` would give; anything else goes through `Number()`. A scanner made
+ * `forFloat32` (its numbers are kept as float32) also reads 16 to 19 digits (full-precision exports)
+ * without `Number()`, giving the float32 that `Number()` would round to.
  */
 export class NumberScanner {
   /** Position after the last number read. */
   pos = 0;
+
+  constructor(private readonly forFloat32 = false) {}
 
   /** Reads the number starting at `start` (no leading whitespace); throws bad_number if there is none. */
   read(bytes: Uint8Array, start: number, end: number): number {
@@ -80,6 +108,14 @@ export class NumberScanner {
     let value: number;
     if (significant <= 15 && exponent >= -22 && exponent <= 22) {
       value = exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!;
+      if (negative) value = -value;
+    } else if (
+      this.forFloat32 &&
+      significant <= 19 &&
+      exponent >= -22 &&
+      exponent <= 22 &&
+      (value = float32Near(exponent < 0 ? mantissa / POW10[-exponent]! : mantissa * POW10[exponent]!)) >= 0
+    ) {
       if (negative) value = -value;
     } else {
       let text = '';

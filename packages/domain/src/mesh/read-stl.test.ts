@@ -222,6 +222,45 @@ describe('ASCII STL numbers, fuzzed', () => {
     return sign + text;
   }
 
+  test('full-precision numbers (16 to 19 digits) read without strings: the float32 Number() rounds to, midpoints too', () => {
+    const next = random(17);
+    const scratch = new Float32Array(1);
+    const bits = new Uint32Array(scratch.buffer);
+    const numbers: string[] = [];
+    for (let i = 0; i < 30_000; i++) {
+      scratch[0] = (next() - 0.5) * 2 ** (Math.floor(next() * 20) - 6);
+      const f = scratch[0]!;
+      const kind = i % 4;
+      if (kind === 0) numbers.push(f.toPrecision(16 + Math.floor(next() * 4)));
+      else if (kind === 1) {
+        // the midpoint to the next float32 up: a tie, and the decimals just either side of it
+        bits[0] = bits[0]! + 1;
+        const mid = (f + scratch[0]!) / 2;
+        numbers.push(mid.toPrecision(17 + Math.floor(next() * 3)));
+        numbers.push((mid * (1 + 2 ** -52)).toPrecision(19), (mid * (1 - 2 ** -52)).toPrecision(19));
+      } else {
+        const digits = 16 + Math.floor(next() * 4);
+        let text = String(1 + Math.floor(next() * 9));
+        for (let d = 1; d < digits; d++) text += String(Math.floor(next() * 10));
+        const point = 1 + Math.floor(next() * (digits - 1));
+        numbers.push(
+          `${next() < 0.5 ? '-' : ''}${text.slice(0, point)}.${text.slice(point)}e${Math.floor(next() * 9) - 6}`,
+        );
+      }
+    }
+    while (numbers.length % 9 !== 0) numbers.push('0');
+    let text = 'solid full\n';
+    for (let i = 0; i < numbers.length; i += 9) {
+      text += ' facet normal 0 0 0\n  outer loop\n';
+      for (let k = 0; k < 9; k += 3) text += `   vertex ${numbers.slice(i + k, i + k + 3).join(' ')}\n`;
+      text += '  endloop\n endfacet\n';
+    }
+    text += 'endsolid full\n';
+    const read = parseStlAscii(encoder.encode(text)).positions;
+    const want = Float32Array.from(numbers.map((n) => Math.fround(Number(n))));
+    expect(new Uint32Array(read.buffer, read.byteOffset, read.length)).toEqual(new Uint32Array(want.buffer));
+  });
+
   test('every corner is Math.fround(Number.parseFloat(text)), in memory and streamed in any chunks', async () => {
     const next = random(3);
     for (let file = 0; file < 40; file++) {

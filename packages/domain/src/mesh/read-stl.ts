@@ -1,4 +1,4 @@
-import { FloatList, NumberScanner, isSpace } from './ascii-scanner';
+import { FloatList, NumberScanner, float32Near, isSpace } from './ascii-scanner';
 import { checkCoordinates } from './coordinates';
 import { MeshReadError, NOT_A_MODEL_MESSAGE } from './mesh-read-error';
 import type { TriangleMesh } from './mesh-types';
@@ -486,7 +486,8 @@ const enum Expect {
  */
 class StlAsciiParser {
   private readonly out: FloatList;
-  private readonly scanner = new NumberScanner();
+  // its numbers are kept as float32: full-precision exports are read without making strings
+  private readonly scanner = new NumberScanner(true);
   private carry: Uint8Array = new Uint8Array(0);
   private expect = Expect.Word;
   private numbersLeft = 0;
@@ -628,9 +629,11 @@ class StlAsciiParser {
                 if (expDigits === 0) break;
                 scale += expNegative ? -e : e;
               }
-              if (digits === 0 || digits > 15 || scale < -22 || scale > 22) break;
+              if (digits === 0 || digits > 19 || scale < -22 || scale > 22) break;
               if (c !== 32 && c !== 9 && c !== 13 && c !== 10) break;
               let value = scale < 0 ? mantissa / POW10[-scale]! : mantissa * POW10[scale]!;
+              // full precision (16 to 19 digits): the float32 Number() would round to, when sure
+              if (digits > 15 && value !== 0 && (value = float32Near(value)) < 0) break;
               if (negative) value = -value;
               if (k === 0) x = value;
               else if (k === 1) y = value;
@@ -800,11 +803,16 @@ class StlAsciiParser {
           if (expDigits === 0) digits = 99;
           scale += expNegative ? -e : e;
         }
-        let value: number;
-        if (digits > 0 && digits <= 15 && scale >= -22 && scale <= 22 && c <= 32) {
+        let value = 0;
+        let taken = false;
+        if (digits > 0 && digits <= 19 && scale >= -22 && scale <= 22 && c <= 32) {
           value = scale < 0 ? mantissa / POW10[-scale]! : mantissa * POW10[scale]!;
+          taken = true;
+          // full precision (16 to 19 digits): the float32 Number() would round to, when sure
+          if (digits > 15 && value !== 0) taken = (value = float32Near(value)) >= 0;
           if (negative) value = -value;
-        } else {
+        }
+        if (!taken) {
           // anything else (long mantissas, '+' signs, odd forms, garbage) through the careful reader
           value = this.scanner.read(b, start, end);
           i = this.scanner.pos;
