@@ -15,16 +15,17 @@ export function writeStlBinary(positions: Float32Array, header = 'Facet mesh'): 
 /**
  * ASCII STL of a triangle soup, as text pieces of `perChunk` triangles, so a large file can be written
  * without holding it whole. Corners are written with 9 significant digits, enough to read back the same
- * float32 numbers.
+ * float32 numbers (or `digits` of them: 17 is what exporters write that print the double of each float).
  */
 export function* writeStlAscii(
   positions: Float32Array,
   name = 'facet',
   perChunk = 10_000,
+  digits = 9,
 ): Generator<string> {
   const triangles = Math.floor(positions.length / 9);
   yield `solid ${name}\n`;
-  const f = (v: number): string => v.toExponential(8);
+  const f = (v: number): string => v.toExponential(digits - 1);
   for (let t0 = 0; t0 < triangles; t0 += perChunk) {
     let text = '';
     for (let t = t0; t < Math.min(triangles, t0 + perChunk); t++) {
