@@ -5,6 +5,7 @@
 const benches: Record<string, () => Promise<void>> = {
   mesh: async () => (await import('./mesh/mesh-bench.ts')).runMeshBench(),
   chat: async () => void (await import('./chat/chat-bench.ts')).runChatBench(),
+  web: async () => (await import('./web/lighthouse-bench.ts')).runWebBench(),
 };
 
 const wanted = process.argv.slice(2);

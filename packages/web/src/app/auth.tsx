@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../lib/api-client';
 import type { Me } from '../lib/types';
-import { closeSocket } from '../lib/socket';
+import { closeSocket } from '../lib/socket-state';
 import type { Reply } from '../api';
 
 /** Spec section 9: logout delay. */

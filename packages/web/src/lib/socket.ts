@@ -1,29 +1,13 @@
 import { io } from 'socket.io-client';
-import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents as ChatEvents } from '@facet/domain/chat';
-import type { OrderUpdatedPayload } from '@facet/domain/format';
+import { openSocket, type ChatSocket } from './socket-state';
 
-/** The server's events: the chat's, and the user's own (`order-updated`: an order of theirs moved). */
-type ServerToClientEvents = ChatEvents & { 'order-updated': (payload: OrderUpdatedPayload) => void };
-
-/** The chat's typed socket (spec section 7): listened events first, emitted events second. */
-export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-let socket: ChatSocket | null = null;
+export { closeSocket, type ChatSocket } from './socket-state';
 
 /**
  * The one realtime connection of the app: same origin (the dev proxy forwards /socket.io), the session
  * cookie authenticates it, and socket.io reconnects on its own after a drop.
  */
 export function getSocket(): ChatSocket {
-  if (!socket) {
-    socket = io({ withCredentials: true, reconnection: true, autoConnect: true });
-  }
-  return socket;
-}
-
-/** Closes the connection (on sign-out); the next getSocket() opens a fresh one. */
-export function closeSocket() {
-  socket?.disconnect();
-  socket = null;
+  openSocket.current ??= io({ withCredentials: true, reconnection: true, autoConnect: true });
+  return openSocket.current;
 }

@@ -1,0 +1,171 @@
+/**
+ * First-load benchmark: Lighthouse 12 (mobile, simulated throttling — its default) on Debian's chromium
+ * against the built app served by one server process (fresh embedded database, demo data), for `/`,
+ * `/explore`, `/login-user` and `/dashboard` (signed in as the demo customer). Each page is measured
+ * RUNS times and the median run by score is reported, with the 1-minute load average beside it.
+ *
+ *   npm run build && npm run bench -- web
+ *
+ * Writes bench/web/RESULTS.md (the run before it stays below).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
+const PAGES = ['/', '/explore', '/login-user', '/dashboard'];
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+interface Row {
+  path: string;
+  score: number;
+  scores: number[];
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  speedIndexMs: number;
+  cls: number;
+  transferKb: number;
+  load: number;
+}
+
+async function startServer() {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const dataDir = mkdtempSync(join(tmpdir(), 'facet-web-bench-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 360) throw new Error('the server did not start within 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The demo customer's session cookie, for the signed-in page. */
+async function signIn(url: string) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: 'customer@demo.facet', password: 'Facet-demo-1', portal: 'customer' }),
+  });
+  if (!res.ok) throw new Error(`demo sign-in failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function runWebBench(): Promise<void> {
+  if (!existsSync(join(ROOT, 'packages/web/dist/index.html'))) {
+    console.error('web bench: build the app first (npm run build)');
+    process.exitCode = 1;
+    return;
+  }
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const rows: Row[] = [];
+  try {
+    const cookie = await signIn(server.url);
+    for (const path of PAGES) {
+      const runs: Omit<Row, 'scores'>[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(
+          `${server.url}${path}`,
+          {
+            port: chrome.port,
+            onlyCategories: ['performance'],
+            output: 'json',
+            logLevel: 'error',
+            ...(path === '/dashboard' ? { extraHeaders: { Cookie: cookie } } : {}),
+          },
+          undefined,
+        );
+        const lhr = result!.lhr;
+        const a = lhr.audits;
+        const value = (id: string) => Number(a[id]?.numericValue ?? NaN);
+        runs.push({
+          path,
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          fcpMs: value('first-contentful-paint'),
+          lcpMs: value('largest-contentful-paint'),
+          tbtMs: value('total-blocking-time'),
+          speedIndexMs: value('speed-index'),
+          cls: value('cumulative-layout-shift'),
+          transferKb: value('total-byte-weight') / 1024,
+          load: loadavg()[0]!,
+        });
+        console.log(`${path} run ${i + 1}: ${runs.at(-1)!.score}`);
+      }
+      const scores = runs.map((r) => r.score);
+      const middle = runs.find((r) => r.score === median(scores))!;
+      rows.push({ ...middle, scores });
+    }
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+  writeResults(rows);
+}
+
+function writeResults(rows: Row[]) {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const lines = [
+    '# First-load benchmark',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16)}Z with \`npm run bench -- web\` (Lighthouse 12, mobile, simulated`,
+    `throttling, Debian chromium; ${RUNS} runs per page, the median run by score shown with every score). Machine:`,
+    `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, node ${process.version}. The built app served by one server process`,
+    '(embedded database, demo data); `/dashboard` signed in as the demo customer. Target: >= 90 on each.',
+    '',
+    '| page | score (median) | every run | FCP | LCP | TBT | Speed Index | CLS | transfer KB | load (1 min) |',
+    '| ---- | -------------- | --------- | --- | --- | --- | ----------- | --- | ----------- | ------------ |',
+    ...rows.map(
+      (r) =>
+        `| ${r.path} | ${r.score} | ${r.scores.join(', ')} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${Math.round(r.tbtMs)} ms | ${s(r.speedIndexMs)} | ${r.cls.toFixed(3)} | ${r.transferKb.toFixed(0)} | ${r.load.toFixed(2)} |`,
+    ),
+    '',
+  ];
+  const results = new URL('./RESULTS.md', import.meta.url).pathname;
+  const before = existsSync(results) ? readFileSync(results, 'utf8') : '';
+  const previous = before.replace(/^# First-load benchmark\n/, '').trim();
+  writeFileSync(
+    results,
+    `${lines.join('\n')}${previous ? `\n## The run before (as it was written)\n\n${previous.replace(/^## /gm, '### ')}\n` : ''}`,
+  );
+  console.log(lines.join('\n'));
+}
