@@ -29,7 +29,7 @@ export const BOARD_COLUMNS = [
   { key: 'review', position: 4, name: 'Review & Delivery' },
   { key: 'completed', position: null, name: COMPLETED_STATUS_NAME },
 ] as const;
-const COMPLETED_SHOWN = 50;
+const COMPLETED_SHOWN = 12;
 
 /** What a staff action on a route means, for people reading the log. */
 const ACTION_LABELS: Record<string, string> = {

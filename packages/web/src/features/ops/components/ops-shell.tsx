@@ -48,13 +48,15 @@ export function OpsShell() {
   return (
     <div className="ops">
       <aside className="ops__side">
-        <Link to="/ops" className="ops__brand" aria-label="Facet operations, home">
-          <LogoMark />
-          <span>
-            Facet <small>Operations</small>
-          </span>
-        </Link>
-        <OpsNav />
+        <div className="ops__side-inner">
+          <Link to="/ops" className="ops__brand" aria-label="Facet operations, home">
+            <LogoMark />
+            <span>
+              Facet <small>Operations</small>
+            </span>
+          </Link>
+          <OpsNav />
+        </div>
       </aside>
       <div className="ops__column">
         <header className="ops__top">

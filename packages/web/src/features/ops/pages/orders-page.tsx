@@ -261,7 +261,8 @@ export function OpsOrdersPage() {
           description="Paid orders appear here at RECEIVED and move along the line to DELIVERY."
         />
       ) : (
-        <div className="ops-board">
+        // the board scrolls sideways: focusable so the keyboard can scroll it too
+        <div className="ops-board" role="region" aria-label="Production board" tabIndex={0}>
           {COLUMNS.map((column) => {
             const inColumn = live
               .filter((o) => o.stage === column.code)

@@ -65,7 +65,7 @@ function ProjectCard({
             size="sm"
             loading={busy}
             onClick={() => onAction({ kind: 'mark-paid', projectId: project.id }, 'Marked paid')}
-            aria-label={`Mark ${project.title} paid`}
+            aria-label={`Mark paid: ${project.title}`}
           >
             Mark paid
           </Button>
@@ -89,7 +89,7 @@ function ProjectCard({
             size="sm"
             variant="ghost"
             onClick={() => onRefund(project)}
-            aria-label={`Cancel ${project.title} with refund`}
+            aria-label={`Cancel with refund: ${project.title}`}
           >
             Cancel with refund
           </Button>
@@ -140,13 +140,19 @@ export function OpsProjectsPage() {
           description="Projects appear here as soon as customers create them."
         />
       ) : (
-        <div className="ops-board">
+        // the board scrolls sideways: focusable so the keyboard can scroll it too
+        <div className="ops-board" role="region" aria-label="Projects board" tabIndex={0}>
           {board.data.columns.map((column) => (
             <section key={column.key} className="ops-column" aria-labelledby={`col-${column.key}`}>
               <h2 className="ops-column__title" id={`col-${column.key}`}>
                 <span>{column.name}</span>
                 <span aria-label={`${column.total} projects`}>{column.total}</span>
               </h2>
+              {column.total > column.projects.length ? (
+                <p className="ops-muted">
+                  The {column.projects.length} latest of {column.total}
+                </p>
+              ) : null}
               {column.projects.length === 0 ? (
                 <p className="ops-muted">None</p>
               ) : (
