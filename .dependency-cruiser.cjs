@@ -25,6 +25,7 @@ const WEB_FEATURES = [
   'design',
   'commerce',
   'orders',
+  'ops',
 ];
 const FEATURES = '^packages/web/src/features/';
 

@@ -56,7 +56,7 @@ export async function setup(project: TestProject) {
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 90_000;
+  const until = Date.now() + 240_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -65,7 +65,7 @@ export async function setup(project: TestProject) {
     } catch {
       // not up yet
     }
-    if (Date.now() > until) throw new Error(`server did not start within 90 s:\n${output}`);
+    if (Date.now() > until) throw new Error(`server did not start within 240 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);

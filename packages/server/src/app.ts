@@ -81,6 +81,9 @@ import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { createAi, type AiPort } from './platform/ai/ai';
 import { designService, type DesignService } from './modules/design/design.service';
 import { designRoutes } from './modules/design/design.routes';
+import { installStaffAudit, installStaffGuard } from './modules/ops/ops.audit';
+import { opsRoutes } from './modules/ops/ops.routes';
+import { opsService, type OpsService } from './modules/ops/ops.service';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -117,6 +120,8 @@ export interface AppContext {
   /** The AI port: OpenAI-compatible when AI_* are set, off otherwise. */
   ai: AiPort;
   design: DesignService;
+  /** The operations console's reads (people, projects board, audit log). */
+  ops: OpsService;
 }
 
 declare module 'fastify' {
@@ -372,6 +377,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billing,
     ai,
     design: designService({ db, storage, files, catalog, projects, ai, credits: billing.credits }),
+    ops: opsService({ db }),
   };
   app.decorate('ctx', ctx);
 
@@ -393,6 +399,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
 
   await installHttpLayer(app, config, storage, rateLimitRedis);
+  // every /api/staff/... route: staff only, before its input is read; each change audited (decision 038)
+  installStaffGuard(app);
+  installStaffAudit(app, db);
   // order stage moves made in other modules' transactions (the payment's confirmation) are told after them
   const orderAnnouncements = startOrderAnnouncements(app, ctx.orders);
 
@@ -427,6 +436,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ordersRoutes);
   await app.register(billingRoutes);
   await app.register(designRoutes);
+  await app.register(opsRoutes);
   if (sandbox) {
     await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
     // the sandbox's events reach our webhook as HTTP requests, in process

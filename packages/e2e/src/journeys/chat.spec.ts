@@ -138,7 +138,7 @@ describe('chat pane', () => {
     const staff = await signIn({
       path: '/login-staff',
       email: 'staff@demo.facet',
-      landing: '/dashboard',
+      landing: '/ops/people',
       viewport: 'desktop',
     });
     const s = staff.page;

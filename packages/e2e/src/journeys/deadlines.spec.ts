@@ -90,7 +90,7 @@ describe('deadlines and lead time changes', () => {
     const staff = await signIn({
       path: '/login-staff',
       email: 'staff@demo.facet',
-      landing: '/dashboard',
+      landing: '/ops/people',
       viewport: 'phone',
     });
     await staff.page.goto('/projects');

@@ -40,7 +40,7 @@ describe('login', () => {
     for (const [path, email, landing] of [
       ['/login-designer', 'designer@demo.facet', '/projects'],
       ['/login-service', 'service@demo.facet', '/projects'],
-      ['/login-staff', 'staff@demo.facet', '/dashboard'],
+      ['/login-staff', 'staff@demo.facet', '/ops/people'],
     ] as const) {
       const context = await newContext();
       const page = await context.newPage();

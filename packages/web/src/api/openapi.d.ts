@@ -9259,7 +9259,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Approve (active), hold or deactivate an account; mark a customer inactive */
+        /** Approve (active), hold or deactivate an account (a reason, mailed, required to hold or deactivate); mark a customer inactive */
         patch: {
             parameters: {
                 query?: never;
@@ -9273,6 +9273,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         isInactive?: boolean;
+                        /** @description Why (mailed to the person); required to hold or deactivate */
+                        reason?: string;
                         /** @enum {string} */
                         status?: "active" | "hold" | "deactivated";
                     };
@@ -9382,6 +9384,67 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/staff/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log of staff actions (who, what, on what, why), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    subjectId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: components["schemas"]["AuditEntry"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/staff/change-requests/{id}/mark-paid": {
@@ -9657,6 +9720,237 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["TrialBalance"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/money/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many payouts failed and how many webhook events wait for a retry */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            failedPayouts: number;
+                            failedWebhooks: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/money/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payments, newest first (refunded: the refunds, newest refund first) */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "pending" | "succeeded" | "failed" | "refunded";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            payments: components["schemas"]["StaffPayment"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/money/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payouts to pros, failed ones first */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "pending" | "paid" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            payouts: components["schemas"]["Payout"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/money/webhook-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gateway events that failed to apply (open ones unless `resolved` is given) */
+        get: {
+            parameters: {
+                query?: {
+                    resolved?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: components["schemas"]["WebhookFailure"][];
+                        };
                     };
                 };
             };
@@ -10089,6 +10383,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/payouts/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed payout (409 when it did not fail, another is under way, or it was paid since) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            payout: components["schemas"]["Payout"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** People to review and manage: search by name or email, filter by role, status, inactivity */
+        get: {
+            parameters: {
+                query?: {
+                    inactive?: "true" | "false";
+                    page?: number;
+                    pageSize?: number;
+                    q?: string;
+                    role?: "customer" | "designer" | "service";
+                    status?: "active" | "pending" | "hold" | "deactivated";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: number;
+                            pageSize: number;
+                            people: components["schemas"]["StaffPerson"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/plans/{id}": {
         parameters: {
             query?: never;
@@ -10304,6 +10722,119 @@ export interface paths {
                     content: {
                         "application/json": {
                             refunded: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/projects/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every project on a board by status, late ones first; what staff may do with each */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectsBoard"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/webhook-events/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a failed gateway event again (409 when it is resolved or fails again) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            applied: boolean;
+                            event: components["schemas"]["WebhookFailure"];
                         };
                     };
                 };
@@ -10678,6 +11209,41 @@ export interface components {
             volumeMm3: number;
             warnings?: string[];
             watertight: boolean;
+        };
+        AuditEntry: {
+            action: string;
+            actorId: string | null;
+            actorName: string | null;
+            /** @description UTC time, ISO 8601 */
+            createdAt: string;
+            detail: {
+                [key: string]: string | number | boolean | null;
+            };
+            id: string;
+            method: string;
+            reason: string | null;
+            route: string;
+            subjectId: string | null;
+        };
+        BoardProject: {
+            approvedChangeId: string | null;
+            canMarkPaid: boolean;
+            canRefund: boolean;
+            completed: boolean;
+            /** @description UTC time, ISO 8601 */
+            createdAt: string;
+            customerName: string | null;
+            dueAt: string | null;
+            id: string;
+            late: boolean;
+            /** @description 'On Track', 'N day(s) Late', 'N day(s) early' */
+            lateness: string | null;
+            position: number;
+            proName: string | null;
+            service: boolean;
+            statusName: string;
+            title: string;
+            totalPriceCents: number | null;
         };
         Cart: {
             count: number;
@@ -11567,6 +12133,20 @@ export interface components {
                 label: string;
             }[];
         };
+        Payout: {
+            accountId: string;
+            /** @description US cents */
+            amountCents: number;
+            /** @description UTC time, ISO 8601 */
+            createdAt: string;
+            failureMessage: string | null;
+            id: string;
+            paidAt: string | null;
+            proId: string;
+            /** @enum {string} */
+            status: "pending" | "paid" | "failed";
+            transferRef: string | null;
+        };
         PayoutAccount: {
             accountId: string | null;
             /** @enum {string} */
@@ -11723,6 +12303,15 @@ export interface components {
             tags: string[];
             title: string;
         };
+        ProjectsBoard: {
+            columns: {
+                key: string;
+                name: string;
+                projects: components["schemas"]["BoardProject"][];
+                total: number;
+            }[];
+            lateCount: number;
+        };
         ProjectSummary: {
             activeStatus: {
                 id: string;
@@ -11804,6 +12393,69 @@ export interface components {
             /** @description Paid today: production lead time, then shipping, weekdays only */
             promisedDate: string;
         };
+        StaffPayment: {
+            /** @description US cents */
+            amountCents: number;
+            /** @description UTC time, ISO 8601 */
+            createdAt: string;
+            currency: string;
+            description: string;
+            /** @description The gateway's reason, when it failed */
+            failureMessage: string | null;
+            feeCents: number | null;
+            id: string;
+            payerEmail: string;
+            payerId: string;
+            payerName: string;
+            projectId: string | null;
+            /** @enum {string} */
+            purpose: "project" | "changes" | "cart" | "membership" | "credits";
+            receiptUrl: string | null;
+            refundedAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed" | "refunded";
+            subjectId: string;
+            succeededAt: string | null;
+        };
+        StaffPerson: {
+            bio: string | null;
+            cadSkills: string[];
+            /** @description UTC time, ISO 8601 */
+            createdAt: string;
+            email: string;
+            firstName: string;
+            id: string;
+            isInactive: boolean;
+            lastDecision: {
+                /** @description UTC time, ISO 8601 */
+                at: string;
+                from: string;
+                reason: string | null;
+                to: string;
+            } | null;
+            lastName: string;
+            links: {
+                label: string;
+                url: string;
+            }[];
+            location: string | null;
+            otherExperience: string | null;
+            phone: string | null;
+            portfolio: {
+                id: string;
+                name: string;
+                url: string;
+            }[];
+            /** @enum {string} */
+            role: "customer" | "designer" | "service";
+            serviceTypes: string[];
+            skills: string[];
+            softwareOwn: string[];
+            softwareSkills: string[];
+            /** @enum {string} */
+            status: "active" | "pending" | "hold" | "deactivated";
+            tellWhy: string | null;
+        };
         TrialBalance: {
             accounts: {
                 /** @description US cents */
@@ -11824,6 +12476,17 @@ export interface components {
             /** @enum {string} */
             method: "PUT" | "POST";
             url: string;
+        };
+        WebhookFailure: {
+            attempts: number;
+            error: string;
+            /** @description UTC time, ISO 8601 */
+            firstFailedAt: string;
+            id: string;
+            /** @description UTC time, ISO 8601 */
+            lastFailedAt: string;
+            resolvedAt: string | null;
+            type: string;
         };
     };
     responses: never;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Me } from '../lib/types';
-import { isBlockedPath, protectedRedirect } from './guards';
+import { isBlockedPath, protectedRedirect, staffRedirect } from './guards';
 
 function account(overrides: Partial<Me> = {}): Me {
   return {
@@ -135,5 +135,15 @@ describe('protected routes', () => {
     expect(isBlockedPath('/designer-dashboard/profile')).toBe(false);
     expect(isBlockedPath('/design-results')).toBe(false);
     expect(isBlockedPath('/orders')).toBe(false);
+  });
+});
+
+describe('the operations console', () => {
+  test('staff only: signed out to the staff sign-in, every other role away to the site', () => {
+    expect(staffRedirect(null)).toBe('/login-staff');
+    for (const role of ['customer', 'designer', 'service'] as const) {
+      expect(staffRedirect(account({ role }))).toBe('/');
+    }
+    expect(staffRedirect(account({ role: 'staff' }))).toBeNull();
   });
 });

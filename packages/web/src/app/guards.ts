@@ -60,3 +60,10 @@ export function protectedRedirect(pathname: string, user: Me | null): string | n
     return '/account-settings';
   return null;
 }
+
+/** The operations console (/ops): staff only. Signed out -> the staff sign-in; anyone else -> away, to '/'. */
+export function staffRedirect(user: Me | null): string | null {
+  if (!user) return '/login-staff';
+  if (user.role !== 'staff') return '/';
+  return null;
+}

@@ -62,6 +62,10 @@ const SPEC: Array<[pattern: string, samplePath: string, expected: Layout]> = [
   ['/login-designer', '/login-designer', NONE],
   ['/login-service', '/login-service', NONE],
   ['/login-staff', '/login-staff', NONE],
+  // the operations console draws its own shell
+  ['/ops', '/ops', NONE],
+  ['/ops/:section', '/ops/money', NONE],
+  ['/ops/:section/:id', '/ops/orders/abc', NONE],
 ];
 
 describe('layout table', () => {

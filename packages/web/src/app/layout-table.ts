@@ -33,6 +33,8 @@ const APP_PAGE: Layout = { mainHeader: false, subHeader: true, sidebar: 'normal'
 export const LAYOUT_TABLE: readonly LayoutRule[] = [
   // login paths: no layout config
   { paths: ['/login-user', '/login-designer', '/login-service', '/login-staff'], layout: NONE },
+  // the operations console draws its own shell (side nav, top bar)
+  { paths: ['/ops', '/ops/:section', '/ops/:section/:id'], layout: NONE },
   { paths: ['/'], layout: MAIN_AND_FOOTER },
   { paths: ['/onboarding'], layout: { mainHeader: true, subHeader: false, sidebar: false, footer: false } },
   // no main header; sub header, sidebar and footer only when first_time_login is false

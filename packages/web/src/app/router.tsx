@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
-import { ScrollRestoration, createBrowserRouter } from 'react-router';
+import { Navigate, ScrollRestoration, createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/status/pages/route-error-page';
 import { AppLayout, FullPageLoader } from './app-layout';
 import { AuthProvider } from './auth';
 import { ProtectedRoute } from './protected-route';
+import { StaffRoute } from './staff-route';
 
 /** Code-splits a page: the route loads its module on first visit and renders the named export. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
@@ -251,6 +252,47 @@ const protectedRoutes: RouteObject[] = [
   },
 ];
 
+/** The operations console (issue 15): staff only, its own shell; Catalog and Metal prices sit beside these. */
+const opsRoutes: RouteObject[] = [
+  {
+    lazy: page(
+      () => import('../features/ops/components/ops-shell'),
+      (m) => m.OpsShell,
+    ),
+    children: [
+      { index: true, element: <Navigate to="/ops/people" replace /> },
+      {
+        path: 'people',
+        lazy: page(
+          () => import('../features/ops/pages/people-page'),
+          (m) => m.OpsPeoplePage,
+        ),
+      },
+      {
+        path: 'projects',
+        lazy: page(
+          () => import('../features/ops/pages/projects-page'),
+          (m) => m.OpsProjectsPage,
+        ),
+      },
+      {
+        path: 'orders',
+        lazy: page(
+          () => import('../features/ops/pages/orders-page'),
+          (m) => m.OpsOrdersPage,
+        ),
+      },
+      {
+        path: 'money',
+        lazy: page(
+          () => import('../features/ops/pages/money-page'),
+          (m) => m.OpsMoneyPage,
+        ),
+      },
+    ],
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -263,6 +305,7 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRoutes,
           { element: <ProtectedRoute />, children: protectedRoutes },
+          { path: '/ops', element: <StaffRoute />, children: opsRoutes },
           {
             path: '*',
             lazy: page(

@@ -100,7 +100,14 @@ export function accountsQueries(db: Db) {
 
     async setStatus(
       tx: Tx,
-      input: { userId: string; actorId: string; from: string; to: UserRow['status']; isInactive?: boolean },
+      input: {
+        userId: string;
+        actorId: string;
+        from: string;
+        to: UserRow['status'];
+        isInactive?: boolean;
+        reason?: string | null;
+      },
     ) {
       await tx
         .update(users)
@@ -110,9 +117,13 @@ export function accountsQueries(db: Db) {
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, input.userId));
-      await tx
-        .insert(accountStatusEvents)
-        .values({ userId: input.userId, actorId: input.actorId, fromStatus: input.from, toStatus: input.to });
+      await tx.insert(accountStatusEvents).values({
+        userId: input.userId,
+        actorId: input.actorId,
+        fromStatus: input.from,
+        toStatus: input.to,
+        reason: input.reason ?? null,
+      });
     },
 
     listByStatus: (role: UserRow['role'] | undefined, status: UserRow['status'] | undefined) =>

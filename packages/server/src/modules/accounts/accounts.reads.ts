@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { addresses, portfolioImages, profiles, users } from './accounts.tables';
+import { accountStatusEvents, addresses, portfolioImages, profiles, users } from './accounts.tables';
 
 /**
  * What other modules may read of accounts (decision 019): plain functions over the accounts' tables. A
@@ -130,5 +130,76 @@ export function portfolioOf(db: Db, userId: string) {
     .select()
     .from(portfolioImages)
     .where(eq(portfolioImages.userId, userId))
+    .orderBy(asc(portfolioImages.createdAt));
+}
+
+/** The operations console's people search: any role but staff, by name or email, role, status, inactivity. */
+export interface PeopleSearch {
+  q?: string;
+  role?: 'customer' | 'designer' | 'service';
+  status?: UserRow['status'];
+  inactive?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** One page of people (with profile and address), oldest pending first, then newest; and how many match. */
+export async function searchPeople(db: Db, search: PeopleSearch) {
+  const conditions: (SQL | undefined)[] = [
+    search.role ? eq(users.role, search.role) : inArray(users.role, ['customer', 'designer', 'service']),
+    search.status ? eq(users.status, search.status) : undefined,
+    search.inactive === undefined ? undefined : eq(users.isInactive, search.inactive),
+  ];
+  if (search.q) {
+    const like = `%${search.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(users.email, like),
+        sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${like}`,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
+  const rows = await db
+    .select({ user: users, profile: profiles, address: addresses })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(addresses, eq(addresses.userId, users.id))
+    .where(where)
+    .orderBy(
+      // pending reviews first, the longest waiting at the top; then everyone else, newest first
+      sql`case when ${users.status} = 'pending' then 0 else 1 end`,
+      sql`case when ${users.status} = 'pending' then ${users.createdAt} end asc`,
+      desc(users.createdAt),
+      asc(users.id),
+    )
+    .limit(search.pageSize)
+    .offset((search.page - 1) * search.pageSize);
+  return { total, rows };
+}
+
+/** Staff decisions on these people (newest first), with their reasons. */
+export function statusEventsOf(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(accountStatusEvents)
+    .where(inArray(accountStatusEvents.userId, [...userIds]))
+    .orderBy(desc(accountStatusEvents.createdAt));
+}
+
+/** Portfolio images of several people at once. */
+export function portfoliosOf(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(portfolioImages)
+    .where(inArray(portfolioImages.userId, [...userIds]))
     .orderBy(asc(portfolioImages.createdAt));
 }

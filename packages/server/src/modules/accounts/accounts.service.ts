@@ -211,6 +211,8 @@ type Queries = ReturnType<typeof accountsQueries>;
 export interface StatusChange {
   status?: UserRow['status'];
   isInactive?: boolean;
+  /** Why: kept with the decision and mailed; required to hold or deactivate an account. */
+  reason?: string;
 }
 
 /** Sign-in: throttled per email, as slow for unknown emails, refused on the wrong portal; a new session each time. */
@@ -261,6 +263,12 @@ async function setAccountStatus(
   if (change.isInactive !== undefined && target.role !== 'customer') {
     throw new AppError('invalid_status', 'Only customer accounts can be marked inactive.', 400);
   }
+  const reason = change.reason?.trim() || null;
+  if ((change.status === 'hold' || change.status === 'deactivated') && !reason) {
+    throw new AppError('validation_failed', 'Give a reason for this decision.', 400, {
+      reason: 'Give a reason for this decision.',
+    });
+  }
   const to = change.status ?? target.status;
   await deps.db.transaction((tx) =>
     q.setStatus(tx, {
@@ -269,13 +277,14 @@ async function setAccountStatus(
       from: target.status,
       to,
       isInactive: change.isInactive,
+      reason,
     }),
   );
   if (change.status && change.status !== target.status) {
     await deps.jobs.send('mail', {
       event: 'account-status',
       to: target.email,
-      data: { firstName: target.firstName, status: change.status, role: target.role },
+      data: { firstName: target.firstName, status: change.status, role: target.role, reason },
     });
   }
   return toMe((await q.findById(userId))!);

@@ -109,6 +109,8 @@ export const accountStatusEvents = pgTable('account_status_events', {
   actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
   fromStatus: text('from_status').notNull(),
   toStatus: text('to_status').notNull(),
+  /** Why staff decided it (mailed to the person); required for hold and deactivation. */
+  reason: text('reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

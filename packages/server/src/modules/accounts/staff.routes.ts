@@ -35,12 +35,19 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['staff'],
-        summary: 'Approve (active), hold or deactivate an account; mark a customer inactive',
+        summary:
+          'Approve (active), hold or deactivate an account (a reason, mailed, required to hold or deactivate); mark a customer inactive',
         params: z.object({ id: z.uuid('Unknown account.') }),
         body: z
           .object({
             status: z.enum(['active', 'hold', 'deactivated']).optional(),
             isInactive: z.boolean().optional(),
+            reason: z
+              .string()
+              .trim()
+              .max(500, 'Keep the reason under 500 characters.')
+              .optional()
+              .meta({ description: 'Why (mailed to the person); required to hold or deactivate' }),
           })
           .refine(
             (b) => b.status !== undefined || b.isInactive !== undefined,

@@ -35,9 +35,9 @@ describe('staff decide on accounts', () => {
 
     expect((await setStatus(id, { status: 'active' })).json().account.status).toBe('active');
     expect(await meOf(cookie)).toMatchObject({ status: 'active', blocked: false });
-    await setStatus(id, { status: 'hold' });
+    await setStatus(id, { status: 'hold', reason: 'Portfolio links are broken.' });
     expect(await meOf(cookie)).toMatchObject({ status: 'hold', blocked: true });
-    await setStatus(id, { status: 'deactivated' });
+    await setStatus(id, { status: 'deactivated', reason: 'Asked to close the account.' });
     expect(await meOf(cookie)).toMatchObject({ status: 'deactivated', blocked: true });
 
     await t.ctx.jobs.drain();
@@ -62,9 +62,9 @@ describe('staff decide on accounts', () => {
     const id = created.json().user.id;
     await setStatus(id, { isInactive: true });
     expect(await meOf(cookie)).toMatchObject({ isInactive: true, blocked: true });
-    await setStatus(id, { isInactive: false, status: 'hold' });
+    await setStatus(id, { isInactive: false, status: 'hold', reason: 'Unpaid invoice.' });
     expect(await meOf(cookie)).toMatchObject({ status: 'hold', blocked: false });
-    await setStatus(id, { status: 'deactivated' });
+    await setStatus(id, { status: 'deactivated', reason: 'Fraud report.' });
     expect(await meOf(cookie)).toMatchObject({ blocked: true });
   });
 
@@ -80,9 +80,9 @@ describe('staff decide on accounts', () => {
     expect((await setStatus(designerId, { isInactive: true })).json().error.message).toBe(
       'Only customer accounts can be marked inactive.',
     );
-    expect((await setStatus('00000000-0000-4000-8000-000000000000', { status: 'hold' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await setStatus('00000000-0000-4000-8000-000000000000', { status: 'hold', reason: 'x' })).statusCode,
+    ).toBe(404);
     expect((await setStatus('not-a-uuid', { status: 'hold' })).statusCode).toBe(400);
     const designer = await loginAs(t.app, 'designer@demo.facet', 'designer');
     expect(await meOf(designer)).toMatchObject({ status: 'active' });

@@ -90,7 +90,7 @@ describe('pending and blocked accounts on the API', () => {
     await setStatus(id, { status: 'active' });
     expect((await call('GET', '/api/invitations', cookie)).statusCode).toBe(200);
     for (const status of ['hold', 'deactivated']) {
-      await setStatus(id, { status });
+      await setStatus(id, { status, reason: 'Standing test.' });
       for (const url of [
         '/api/invitations',
         '/api/projects',

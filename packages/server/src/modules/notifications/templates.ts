@@ -67,6 +67,7 @@ export const templates: Record<string, Template> = {
   'account-status': (d, { publicUrl }) =>
     mail(`Your Facet account was ${String(statusWords[String(d.status)] ?? d.status).split(' —')[0]}`, [
       `Hello ${d.firstName}, your account has been ${statusWords[String(d.status)] ?? d.status}.`,
+      ...(d.reason ? [`Reason: ${String(d.reason)}`] : []),
       d.status === 'active'
         ? 'Sign in to see the projects you are invited to.'
         : `If you think this is a mistake, reply to this message or contact us at ${publicUrl}.`,

@@ -11,6 +11,7 @@ import { payoutsPart } from './payouts';
 import { refundPayment, releaseProject } from './escrow';
 import { pay, type NewPayment } from './payment-checkout';
 import { chargeSaved } from './saved-charges';
+import { staffMoney } from './staff-money';
 import {
   sendMails,
   type ConfirmedHook,
@@ -38,9 +39,28 @@ async function refundDuplicates(deps: PaymentsDeps, list: PaymentRow[]) {
   }
 }
 
-/** A verified gateway event, applied once; mails and duplicate refunds after the commit. */
-async function applyGatewayEvent(deps: PaymentsDeps, hooks: Hooks, event: GatewayEvent) {
-  const result = await applyEvent(deps, event, hooks);
+/**
+ * A verified gateway event, applied once; mails and duplicate refunds after the commit. An event that
+ * fails to apply is kept with its error (staff see it and retry); applied later, it is resolved.
+ */
+async function applyGatewayEvent(
+  deps: PaymentsDeps,
+  hooks: Hooks,
+  money: ReturnType<typeof staffMoney>,
+  event: GatewayEvent,
+) {
+  let result: Awaited<ReturnType<typeof applyEvent>>;
+  try {
+    result = await applyEvent(deps, event, hooks);
+  } catch (error) {
+    await money
+      .recordFailure(event, error)
+      .catch((err: unknown) =>
+        deps.log.error({ err, eventId: event.id }, 'payments: recording a failed event failed'),
+      );
+    throw error;
+  }
+  await money.resolveFailure(event.id);
   await sendMails(deps.jobs, result.mails);
   await refundDuplicates(deps, result.refund);
   return { applied: result.applied };
@@ -118,6 +138,7 @@ async function reconcile(deps: PaymentsDeps, hooks: Hooks, options: { since?: Da
 export function paymentsService(deps: PaymentsDeps) {
   const { db } = deps;
   const hooks: Hooks = new Map<string, ConfirmedHook>();
+  const money = staffMoney(db);
 
   return {
     ...paymentReads(db),
@@ -143,7 +164,22 @@ export function paymentsService(deps: PaymentsDeps) {
       chargeSaved(deps, hooks, payer, input, idempotencyKey),
 
     /** A verified gateway event, applied once; mails and duplicate refunds after the commit. */
-    applyEvent: (event: GatewayEvent) => applyGatewayEvent(deps, hooks, event),
+    applyEvent: (event: GatewayEvent) => applyGatewayEvent(deps, hooks, money, event),
+
+    /** The operations console's lists of payments, payouts and failed webhook events. */
+    staff: money,
+
+    /** Staff apply a failed webhook event again (its stored, verified payload). */
+    async retryEvent(eventId: string) {
+      const event = await money.openFailure(eventId);
+      try {
+        const { applied } = await applyGatewayEvent(deps, hooks, money, event);
+        return { applied, failure: (await money.failure(eventId))! };
+      } catch (error) {
+        deps.log.warn({ err: error, eventId }, 'payments: a retried event failed again');
+        throw new AppError('retry_failed', 'The event failed again; its error is kept with it.', 409);
+      }
+    },
 
     /** Escrow of a completed project to the pro and the platform (inside the completing transaction). */
     releaseProject,

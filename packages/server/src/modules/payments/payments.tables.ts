@@ -175,3 +175,22 @@ export const paymentSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key] })],
 );
+
+/**
+ * A verified gateway event whose application failed (the transaction rolled back, so it is not in
+ * `payment_events`): kept with the error for staff to see and retry; resolved once applied.
+ */
+export const paymentEventFailures = pgTable(
+  'payment_event_failures',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    error: text('error').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull().defaultNow(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_event_failures_open_idx').on(t.resolvedAt, t.lastFailedAt)],
+);

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AppError, notFound } from '../../platform/errors';
 import { GatewayError } from '../../platform/payments/gateway';
 import type { UserRow } from '../accounts/accounts.queries';
 import { balanceOf, postEntry } from './ledger';
@@ -55,6 +56,43 @@ export function payoutsPart(deps: PaymentsDeps) {
 
   return {
     accountOf,
+
+    /**
+     * Staff retry a failed payout: under the lock on the pro's account, only while no other payout is
+     * pending and the balance still holds its amount (a later run may have paid that money already);
+     * the same row goes back to pending and is transferred again.
+     */
+    async retryPayout(payoutId: string) {
+      const [failed] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+      if (!failed) throw notFound('That payout');
+      if (failed.status !== 'failed') {
+        throw new AppError('payout_not_failed', 'Only a failed payout can be retried.', 409);
+      }
+      const reopened = await db.transaction(async (tx) => {
+        await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, failed.proId)).for('update');
+        const payable = await balanceOf(tx, 'pro_payable', failed.proId);
+        const [pending] = await tx
+          .select({ total: sql<string | null>`sum(${payouts.amountCents})` })
+          .from(payouts)
+          .where(and(eq(payouts.proId, failed.proId), eq(payouts.status, 'pending')));
+        if (Number(pending?.total ?? 0) > 0) {
+          throw new AppError('payout_pending', 'Another payout to this pro is under way.', 409);
+        }
+        if (payable < failed.amountCents) {
+          throw new AppError('payout_already_paid', 'This money has been paid out since.', 409);
+        }
+        const [row] = await tx
+          .update(payouts)
+          .set({ status: 'pending', failureMessage: null })
+          .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'failed')))
+          .returning();
+        return row;
+      });
+      if (!reopened) throw new AppError('payout_not_failed', 'Only a failed payout can be retried.', 409);
+      await transferOne(reopened);
+      const [after] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+      return after!;
+    },
 
     /** Creates the pro's payout account once, and a fresh onboarding link to it. */
     async startOnboarding(pro: UserRow) {

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { invitations, projectEvents, projectItems, projects, projectStatuses } from './projects.tables';
+import {
+  changeRequests,
+  invitations,
+  projectEvents,
+  projectItems,
+  projects,
+  projectStatuses,
+} from './projects.tables';
 
 /**
  * What other modules may read of projects (decision 019): plain functions over the projects' tables,
@@ -122,4 +129,24 @@ export async function projectAudience(db: Db | Tx, projectId: string) {
     (i) => i.status === 'pending' || i.status === 'quoted' || i.status === 'accepted',
   );
   return { customerId: project.customerId, proIds: open.map((i) => i.proId) };
+}
+
+/**
+ * Every project with its workflow status and, where the customer approved priced changes that wait for
+ * their payment, that change request's id (the operations console's board; staff may mark it paid).
+ */
+export function projectsForBoard(db: Db) {
+  return db
+    .select({
+      project: projects,
+      status: projectStatuses,
+      approvedChangeId: sql<string | null>`(
+        select ${changeRequests.id} from ${changeRequests}
+        where ${changeRequests.projectId} = ${projects.id} and ${changeRequests.status} = 'approved'
+        order by ${changeRequests.requestedAt} desc limit 1
+      )`,
+    })
+    .from(projects)
+    .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
+    .orderBy(asc(projects.createdAt));
 }

@@ -10,9 +10,9 @@ describe('where an account lands after login', () => {
     expect(homePathFor({ role: 'customer', status: 'active', blocked: true })).toBe('/no-access');
     expect(homePathFor({ role: 'designer', status: 'hold', blocked: true })).toBe('/no-access');
   });
-  test('customers and staff open the dashboard, pros their projects', () => {
+  test('customers open the dashboard, pros their projects, staff the operations console', () => {
     expect(homePathFor({ role: 'customer', status: 'active', blocked: false })).toBe('/dashboard');
-    expect(homePathFor({ role: 'staff', status: 'active', blocked: false })).toBe('/dashboard');
+    expect(homePathFor({ role: 'staff', status: 'active', blocked: false })).toBe('/ops');
     expect(homePathFor({ role: 'designer', status: 'active', blocked: false })).toBe('/projects');
     expect(homePathFor({ role: 'service', status: 'active', blocked: false })).toBe('/projects');
   });

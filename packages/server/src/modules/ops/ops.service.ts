@@ -1,0 +1,196 @@
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import { isOverdue, projectDeadline } from '@facet/domain/format';
+import { COMPLETED_STATUS_NAME } from '@facet/domain/workflow';
+import type { Db } from '../../db/client';
+import {
+  peopleByIds,
+  portfoliosOf,
+  searchPeople,
+  statusEventsOf,
+  type PeopleSearch,
+} from '../accounts/accounts.reads';
+import { projectsForBoard } from '../projects/projects.reads';
+import { staffActions } from './ops.tables';
+
+/**
+ * The operations console's reads (decision 038): people to review, the projects board and the audit
+ * log. Writes go through the owning modules' routes and services; the audit hook records them.
+ */
+
+const fullName = (p: { firstName: string; lastName: string } | undefined) =>
+  p ? `${p.firstName} ${p.lastName}`.trim() : null;
+
+/** The board's columns, in workflow order (design names; a service project's card shows its own). */
+export const BOARD_COLUMNS = [
+  { key: 'not-started', position: -1, name: 'Not Started' },
+  { key: 'invite', position: 1, name: 'Invite' },
+  { key: 'payment', position: 2, name: 'Make Payment' },
+  { key: 'in-progress', position: 3, name: 'In Progress' },
+  { key: 'review', position: 4, name: 'Review & Delivery' },
+  { key: 'completed', position: null, name: COMPLETED_STATUS_NAME },
+] as const;
+const COMPLETED_SHOWN = 12;
+
+/** What a staff action on a route means, for people reading the log. */
+const ACTION_LABELS: Record<string, string> = {
+  'PATCH /api/staff/accounts/:id': 'Account decision',
+  'POST /api/staff/orders/:id/stage': 'Order stage moved',
+  'POST /api/staff/orders/:id/shipment': 'Shipment added',
+  'POST /api/staff/projects/:id/mark-paid': 'Project marked paid',
+  'POST /api/staff/change-requests/:id/mark-paid': 'Changes marked paid',
+  'POST /api/staff/projects/:id/refund': 'Project cancelled with refund',
+  'POST /api/staff/payouts/:id/retry': 'Payout retried',
+  'POST /api/staff/webhook-events/:id/retry': 'Webhook event retried',
+  'POST /api/staff/payments/reconcile': 'Payments reconciled',
+  'POST /api/staff/payments/payouts': 'Payouts run',
+};
+
+export function opsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  return {
+    /** People by search and filters, each with profile, links, portfolio and the latest decision. */
+    async people(search: PeopleSearch) {
+      const { total, rows } = await searchPeople(db, search);
+      const ids = rows.map((r) => r.user.id);
+      const [portfolios, events] = await Promise.all([portfoliosOf(db, ids), statusEventsOf(db, ids)]);
+      const people = rows.map(({ user, profile, address }) => {
+        const last = events.find((e) => e.userId === user.id);
+        return {
+          id: user.id,
+          role: user.role as 'customer' | 'designer' | 'service',
+          status: user.status,
+          isInactive: user.isInactive,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          phone: user.phone,
+          createdAt: user.createdAt.toISOString(),
+          location: address
+            ? [address.city, address.state, address.country].filter(Boolean).join(', ')
+            : null,
+          bio: profile?.bio ?? null,
+          tellWhy: profile?.tellWhy ?? null,
+          otherExperience: profile?.otherExperience ?? null,
+          skills: profile?.skills ?? [],
+          cadSkills: profile?.cadSkills ?? [],
+          softwareSkills: profile?.softwareSkills ?? [],
+          softwareOwn: profile?.softwareOwn ?? [],
+          serviceTypes: profile?.serviceTypes ?? [],
+          links: [
+            ['Portfolio', profile?.portfolioLink],
+            ['Website', profile?.websiteUrl],
+            ['Instagram', profile?.instagram],
+            ['Twitter', profile?.twitter],
+            ['Facebook', profile?.facebook],
+            ['Shop', profile?.shopifyUrl],
+          ]
+            .filter((l): l is [string, string] => Boolean(l[1]))
+            .map(([label, url]) => ({ label, url })),
+          portfolio: portfolios
+            .filter((p) => p.userId === user.id)
+            .map((p) => ({ id: p.id, name: p.name, url: `/api/files/${p.fileKey}` })),
+          lastDecision: last
+            ? {
+                from: last.fromStatus,
+                to: last.toStatus,
+                reason: last.reason,
+                at: last.createdAt.toISOString(),
+              }
+            : null,
+        };
+      });
+      return { people, total, page: search.page, pageSize: search.pageSize };
+    },
+
+    /** Every project on a board by status, late ones first in each column, then the oldest due. */
+    async projectsBoard(now = new Date()) {
+      const rows = await projectsForBoard(db);
+      const people = await peopleByIds(
+        db,
+        rows.flatMap((r) => [r.project.customerId, r.project.proId]),
+      );
+      const byId = new Map(people.map((p) => [p.id, p]));
+      const cards = rows.map(({ project: p, status, approvedChangeId }) => {
+        const { dueAt, lateness } = projectDeadline(p, now);
+        return {
+          id: p.id,
+          title: p.title,
+          service: p.service,
+          statusName: p.completed ? COMPLETED_STATUS_NAME : status.name,
+          position: status.position,
+          completed: p.completed,
+          customerName: fullName(byId.get(p.customerId)),
+          proName: fullName(p.proId ? byId.get(p.proId) : undefined),
+          totalPriceCents: p.totalPriceCents,
+          createdAt: p.createdAt.toISOString(),
+          dueAt: dueAt?.toISOString() ?? null,
+          lateness,
+          late: isOverdue(p, now),
+          /** Staff may mark it paid (waiting at Make Payment). */
+          canMarkPaid: !p.completed && status.position === 2,
+          /** Approved changes wait for their payment: staff may mark them paid. */
+          approvedChangeId: p.completed ? null : approvedChangeId,
+          /** Paid and not delivered: staff may cancel it with a refund. */
+          canRefund: !p.completed && !p.deliveredAt && p.paidAt !== null,
+        };
+      });
+      const order = (a: (typeof cards)[number], b: (typeof cards)[number]) =>
+        Number(b.late) - Number(a.late) ||
+        (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999') ||
+        a.createdAt.localeCompare(b.createdAt);
+      const columns = BOARD_COLUMNS.map((column) => {
+        const inColumn = cards.filter((c) =>
+          column.position === null ? c.completed : !c.completed && c.position === column.position,
+        );
+        const sorted =
+          column.position === null
+            ? inColumn.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, COMPLETED_SHOWN)
+            : inColumn.sort(order);
+        return { key: column.key, name: column.name, total: inColumn.length, projects: sorted };
+      });
+      return { columns, lateCount: cards.filter((c) => c.late).length };
+    },
+
+    /** The audit log, newest first, optionally of one subject; with the actor's name and a label. */
+    async audit(filter: { subjectId?: string; page: number; pageSize: number }) {
+      const where = filter.subjectId ? eq(staffActions.subjectId, filter.subjectId) : undefined;
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(staffActions).where(where);
+      const rows = await db
+        .select()
+        .from(staffActions)
+        .where(where)
+        .orderBy(desc(staffActions.createdAt), desc(staffActions.id))
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize);
+      const actors = await peopleByIds(
+        db,
+        rows.map((r) => r.actorId),
+      );
+      const names = new Map(actors.map((a) => [a.id, fullName(a)]));
+      return {
+        total,
+        entries: rows.map((r) => ({
+          id: r.id,
+          actorId: r.actorId,
+          actorName: r.actorId ? (names.get(r.actorId) ?? null) : null,
+          action: ACTION_LABELS[`${r.method} ${r.route}`] ?? `${r.method} ${r.route}`,
+          method: r.method,
+          route: r.route,
+          subjectId: r.subjectId,
+          reason: r.reason,
+          detail: r.detail,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Audit rows of several subjects (tests and the people panel). */
+    actionsOf: (subjectIds: string[]) =>
+      subjectIds.length === 0
+        ? Promise.resolve([])
+        : db.select().from(staffActions).where(inArray(staffActions.subjectId, subjectIds)),
+  };
+}
+
+export type OpsService = ReturnType<typeof opsService>;

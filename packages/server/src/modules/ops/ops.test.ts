@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { signPayload } from '../../platform/payments/sandbox-gateway';
+import { sandboxAccounts } from '../../platform/payments/payments.tables';
+import { payments, payoutAccounts } from '../payments/payments.tables';
+import { postEntry } from '../payments/ledger';
+import { projects } from '../projects/projects.tables';
+import { paymentsTestKit } from '../payments/payments-test-kit';
+import { loginAs, sessionCookie } from '../../test/test-app';
+import { designerSignup } from '../accounts/test-payloads';
+
+let k: Awaited<ReturnType<typeof paymentsTestKit>>;
+beforeAll(async () => {
+  k = await paymentsTestKit();
+  k.c.service = await loginAs(k.t.app, 'service@demo.facet', 'service');
+});
+afterAll(() => k.t.close());
+
+const FAKE_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('every /api/staff route refuses anyone but staff', () => {
+  test('anonymous 401, customer, designer and service 403, staff gets through (table over the OpenAPI document)', async () => {
+    const doc = (await k.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const routes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/staff/'))
+      .flatMap(([path, ops]) =>
+        Object.keys(ops)
+          .filter((m) => ['get', 'post', 'patch', 'put', 'delete'].includes(m))
+          .map((m) => ({ method: m.toUpperCase() as 'GET', path, url: path.replace(/\{[^}]+\}/g, FAKE_ID) })),
+      );
+    // the console's own routes and the older staff routes are all in the table
+    for (const must of [
+      'GET /api/staff/people',
+      'GET /api/staff/audit',
+      'GET /api/staff/projects/board',
+      'GET /api/staff/money/payments',
+      'GET /api/staff/money/payouts',
+      'GET /api/staff/money/webhook-events',
+      'GET /api/staff/money/alerts',
+      'POST /api/staff/payouts/{id}/retry',
+      'POST /api/staff/webhook-events/{id}/retry',
+      'PATCH /api/staff/accounts/{id}',
+      'POST /api/staff/orders/{id}/stage',
+      'GET /api/staff/ledger/trial-balance',
+    ]) {
+      expect(routes.map((r) => `${r.method} ${r.path}`)).toContain(must);
+    }
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    const seen: string[] = [];
+    for (const r of routes) {
+      // a body the route would refuse: the guard answers before validation
+      const ask = (who: string) => k.call(who, r.method, r.url, r.method === 'GET' ? undefined : {});
+      const anonymous = await ask('nobody');
+      expect(anonymous.statusCode, `${r.method} ${r.path} anonymous`).toBe(401);
+      expect(anonymous.json().error.code).toBe('unauthenticated');
+      for (const who of ['customer', 'designer', 'service']) {
+        const refused = await ask(who);
+        expect(refused.statusCode, `${r.method} ${r.path} ${who}`).toBe(403);
+        expect(refused.json().error).toMatchObject({ code: 'forbidden' });
+      }
+      const staff = await ask('staff');
+      expect([401, 403], `${r.method} ${r.path} staff`).not.toContain(staff.statusCode);
+      expect(staff.statusCode, `${r.method} ${r.path} staff: ${staff.body}`).toBeLessThan(500);
+      // reads without an id answer staff with 2xx
+      if (r.method === 'GET' && !r.path.includes('{')) {
+        expect(staff.statusCode, `${r.method} ${r.path} staff`).toBe(200);
+        seen.push(r.path);
+      }
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('people', () => {
+  test('a pending designer shows with skills, links and portfolio; staff approve, hold with a reason (mailed, audited)', async () => {
+    const created = await k.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        ...designerSignup('ops-review@example.com'),
+        portfolioLink: 'https://portfolio.example.com/ava',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().user.id as string;
+    const pro = sessionCookie(created);
+
+    const pending = await k.call('staff', 'GET', '/api/staff/people?role=designer&status=pending');
+    expect(pending.statusCode).toBe(200);
+    const person = pending.json().people.find((p: { id: string }) => p.id === id);
+    expect(person).toMatchObject({ status: 'pending', role: 'designer', email: 'ops-review@example.com' });
+    expect(person.skills.length + person.cadSkills.length).toBeGreaterThan(0);
+    expect(person.links).toContainEqual({ label: 'Portfolio', url: 'https://portfolio.example.com/ava' });
+    // pending reviews come first
+    expect(pending.json().people.every((p: { status: string }) => p.status === 'pending')).toBe(true);
+
+    // search by part of the email or name, other filters narrow it
+    const found = await k.call('staff', 'GET', '/api/staff/people?q=ops-review');
+    expect(found.json().people.map((p: { id: string }) => p.id)).toEqual([id]);
+    expect((await k.call('staff', 'GET', '/api/staff/people?q=ops-review&role=customer')).json().total).toBe(
+      0,
+    );
+    // a search never lists staff
+    const all = (await k.call('staff', 'GET', '/api/staff/people?pageSize=100')).json().people;
+    expect(all.some((p: { email: string }) => p.email === 'staff@demo.facet')).toBe(false);
+
+    const approve = await k.call('staff', 'PATCH', `/api/staff/accounts/${id}`, {
+      status: 'active',
+      reason: 'Strong portfolio.',
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    expect((await k.call('nobody', 'GET', '/api/me', undefined, { cookie: pro })).json().user.status).toBe(
+      'active',
+    );
+
+    // hold needs a reason: refused without, nothing changes
+    const bare = await k.call('staff', 'PATCH', `/api/staff/accounts/${id}`, { status: 'hold' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.message).toBe('Give a reason for this decision.');
+    const held = await k.call('staff', 'PATCH', `/api/staff/accounts/${id}`, {
+      status: 'hold',
+      reason: 'Portfolio images are not their own.',
+    });
+    expect(held.json().account.status).toBe('hold');
+    const after = (await k.call('staff', 'GET', '/api/staff/people?q=ops-review')).json().people[0];
+    expect(after.lastDecision).toMatchObject({
+      from: 'active',
+      to: 'hold',
+      reason: 'Portfolio images are not their own.',
+    });
+
+    await k.t.ctx.jobs.drain();
+    const mails = (
+      await k.t.app.inject({ method: 'GET', url: '/dev/mailbox/messages?to=ops-review@example.com' })
+    ).json().messages as { event: string; text: string }[];
+    expect(
+      mails
+        .filter((m) => m.event === 'account-status')
+        .map((m) => m.text)
+        .join('\n'),
+    ).toContain('Reason: Portfolio images are not their own.');
+
+    const audit = (await k.call('staff', 'GET', `/api/staff/audit?subjectId=${id}`)).json();
+    expect(audit.total).toBe(2);
+    expect(audit.entries[0]).toMatchObject({
+      action: 'Account decision',
+      route: '/api/staff/accounts/:id',
+      reason: 'Portfolio images are not their own.',
+      detail: { status: 'hold' },
+      actorName: expect.any(String),
+    });
+    expect(audit.entries[1]).toMatchObject({ reason: 'Strong portfolio.', detail: { status: 'active' } });
+  });
+
+  test('bad filters are 400 and a customer can be marked inactive', async () => {
+    for (const q of ['role=staff', 'status=gone', 'page=0', 'pageSize=1000', 'inactive=maybe']) {
+      const r = await k.call('staff', 'GET', `/api/staff/people?${q}`);
+      expect(r.statusCode, q).toBe(400);
+      expect(r.json().error.code).toBe('validation_failed');
+    }
+    const inactive = await k.call('staff', 'PATCH', `/api/staff/accounts/${k.ids.other}`, {
+      isInactive: true,
+    });
+    expect(inactive.statusCode).toBe(200);
+    const listed = (await k.call('staff', 'GET', '/api/staff/people?inactive=true')).json().people;
+    expect(listed.map((p: { id: string }) => p.id)).toContain(k.ids.other);
+    await k.call('staff', 'PATCH', `/api/staff/accounts/${k.ids.other}`, { isInactive: false });
+  });
+});
+
+describe('projects board', () => {
+  test('projects sit in their status column, late ones first, with what staff may do', async () => {
+    const onTime = await k.projectAtPayment('Board on time ring');
+    const waiting = await k.projectAtPayment('Board waiting ring');
+    const late = await k.projectAtPayment('Board late ring');
+    // both paid: the late one ten weekdays ago with a 7-day lead time
+    for (const id of [onTime, late]) {
+      expect((await k.call('staff', 'POST', `/api/staff/projects/${id}/mark-paid`)).statusCode).toBe(200);
+    }
+    const longAgo = new Date(Date.now() - 20 * 86_400_000);
+    await k.t.ctx.db
+      .update(projects)
+      .set({ paidAt: longAgo, dueAt: new Date(Date.now() - 6 * 86_400_000) })
+      .where(eq(projects.id, late));
+
+    const board = (await k.call('staff', 'GET', '/api/staff/projects/board')).json();
+    expect(board.columns.map((c: { name: string }) => c.name)).toEqual([
+      'Not Started',
+      'Invite',
+      'Make Payment',
+      'In Progress',
+      'Review & Delivery',
+      'Completed',
+    ]);
+    const column = (key: string) =>
+      board.columns.find((c: { key: string }) => c.key === key).projects as {
+        id: string;
+        late: boolean;
+        lateness: string | null;
+        canMarkPaid: boolean;
+        canRefund: boolean;
+        statusName: string;
+      }[];
+    const inProgress = column('in-progress');
+    expect(inProgress[0]).toMatchObject({ id: late, late: true, canRefund: true, statusName: 'In Design' });
+    expect(inProgress[0]!.lateness).toMatch(/Late$/);
+    expect(inProgress.find((p) => p.id === onTime)).toMatchObject({ late: false, lateness: 'On Track' });
+    expect(column('payment').find((p) => p.id === waiting)).toMatchObject({
+      canMarkPaid: true,
+      canRefund: false,
+    });
+    expect(board.lateCount).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('money', () => {
+  test('a failed payout is listed first, counted, and retried once the account is ready; a retry never pays twice', async () => {
+    // the pro's available balance, booked as a completed project would
+    await k.t.ctx.db.transaction((tx) =>
+      postEntry(tx, {
+        key: 'test:ops-earning',
+        kind: 'release',
+        memo: 'Earning for the console test',
+        lines: [
+          { account: 'platform_escrow', amountCents: -12_300 },
+          { account: 'pro_payable', ownerId: k.ids.designer2, amountCents: 12_300 },
+        ],
+      }),
+    );
+    expect((await k.call('designer2', 'POST', '/api/me/payout-account')).statusCode).toBe(200);
+    // we believe the account ready; the gateway does not yet
+    await k.t.ctx.db
+      .update(payoutAccounts)
+      .set({ payoutsEnabled: true })
+      .where(eq(payoutAccounts.userId, k.ids.designer2!));
+    expect(await k.t.ctx.payments.runPayouts()).toBe(0);
+
+    const listed = (await k.call('staff', 'GET', '/api/staff/money/payouts')).json().payouts;
+    expect(listed[0]).toMatchObject({
+      proId: k.ids.designer2,
+      status: 'failed',
+      amountCents: 12_300,
+      failureMessage: 'The payout account is not ready.',
+    });
+    expect((await k.call('staff', 'GET', '/api/staff/money/alerts')).json().failedPayouts).toBe(1);
+    const payoutId = listed[0].id as string;
+
+    const stillFailing = await k.call('staff', 'POST', `/api/staff/payouts/${payoutId}/retry`);
+    expect(stillFailing.statusCode).toBe(200);
+    expect(stillFailing.json().payout.status).toBe('failed');
+
+    const [account] = await k.t.ctx.db
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, k.ids.designer2!));
+    await k.t.ctx.db
+      .update(sandboxAccounts)
+      .set({ payoutsEnabled: true })
+      .where(eq(sandboxAccounts.id, account!.accountId));
+    const paid = await k.call('staff', 'POST', `/api/staff/payouts/${payoutId}/retry`);
+    expect(paid.json().payout).toMatchObject({ id: payoutId, status: 'paid', failureMessage: null });
+    expect(paid.json().payout.transferRef).toBeTruthy();
+    expect((await k.call('designer2', 'GET', '/api/me/earnings')).json()).toMatchObject({
+      availableCents: 0,
+      paidOutCents: 12_300,
+    });
+    expect((await k.trial()).totalCents).toBe(0);
+
+    const again = await k.call('staff', 'POST', `/api/staff/payouts/${payoutId}/retry`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('payout_not_failed');
+    expect((await k.call('staff', 'POST', '/api/staff/payouts/not-a-uuid/retry')).statusCode).toBe(400);
+    expect((await k.call('staff', 'POST', `/api/staff/payouts/${FAKE_ID}/retry`)).statusCode).toBe(404);
+    const audit = (await k.call('staff', 'GET', `/api/staff/audit?subjectId=${payoutId}`)).json();
+    expect(audit.entries.map((e: { action: string }) => e.action)).toEqual([
+      'Payout retried',
+      'Payout retried',
+    ]);
+  });
+
+  test('a webhook event that failed to apply is kept, listed and applied by a retry', async () => {
+    k.sandbox.setDeliverer(null);
+    const projectId = await k.projectAtPayment('Webhook retry ring', 30_000);
+    const opened = await k.checkout(`/api/projects/${projectId}/payment`, 'ops-webhook-0001');
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { paymentId, checkoutUrl } = opened.json();
+    // our record disagrees with the gateway's charge: applying the success fails
+    await k.t.ctx.db
+      .update(payments)
+      .set({ amountCents: sql`${payments.amountCents} + 1` })
+      .where(eq(payments.id, paymentId));
+    expect((await k.pay(checkoutUrl, '4242 4242 4242 4242')).statusCode).toBeLessThan(400);
+    const bodies = await Promise.all((await k.sandbox.eventIds()).map((id) => k.sandbox.eventBody(id)));
+    const success = bodies.filter((b) => b!.includes('checkout.session.completed')).at(-1)!;
+    const eventId = (JSON.parse(success) as { id: string }).id;
+    const post = () =>
+      k.t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/payments',
+        headers: {
+          'content-type': 'application/json',
+          'facet-signature': signPayload(success, k.sandbox.secret),
+        },
+        payload: success,
+      });
+    expect((await post()).statusCode).toBe(500);
+    expect((await post()).statusCode).toBe(500);
+
+    const open = (await k.call('staff', 'GET', '/api/staff/money/webhook-events')).json().events;
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ id: eventId, type: 'payment.succeeded', attempts: 2, resolvedAt: null });
+    expect(open[0].error).toContain('charged');
+    expect((await k.call('staff', 'GET', '/api/staff/money/alerts')).json().failedWebhooks).toBe(1);
+    expect((await k.call('customer', 'GET', `/api/payments/${paymentId}`)).json().status).toBe('pending');
+
+    // still wrong: the retry fails again and says so
+    const failing = await k.call('staff', 'POST', `/api/staff/webhook-events/${eventId}/retry`);
+    expect(failing.statusCode).toBe(409);
+    expect(failing.json().error.code).toBe('retry_failed');
+
+    await k.t.ctx.db.update(payments).set({ amountCents: 30_000 }).where(eq(payments.id, paymentId));
+    const retried = await k.call('staff', 'POST', `/api/staff/webhook-events/${eventId}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ applied: true, event: { id: eventId, attempts: 3 } });
+    expect(retried.json().event.resolvedAt).not.toBeNull();
+    expect((await k.call('customer', 'GET', `/api/payments/${paymentId}`)).json().status).toBe('succeeded');
+    expect(await k.status(projectId)).toBe('In Design');
+    expect((await k.call('staff', 'GET', '/api/staff/money/webhook-events')).json().events).toEqual([]);
+    expect(
+      (await k.call('staff', 'GET', '/api/staff/money/webhook-events?resolved=true')).json().events,
+    ).toHaveLength(1);
+    expect((await k.trial()).totalCents).toBe(0);
+
+    const twice = await k.call('staff', 'POST', `/api/staff/webhook-events/${eventId}/retry`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe('event_resolved');
+    expect((await k.call('staff', 'POST', '/api/staff/webhook-events/evt_unknown/retry')).statusCode).toBe(
+      404,
+    );
+
+    const succeeded = (await k.call('staff', 'GET', '/api/staff/money/payments?status=succeeded')).json()
+      .payments;
+    expect(succeeded.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
+      payerEmail: 'customer@demo.facet',
+      amountCents: 30_000,
+    });
+    expect((await k.call('staff', 'GET', '/api/staff/money/payments?status=lost')).statusCode).toBe(400);
+  });
+});

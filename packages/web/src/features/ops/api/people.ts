@@ -1,0 +1,50 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Query, Reply, RequestBody, Schemas } from '../../../api';
+import { api } from '../../../lib/api-client';
+
+export type StaffPerson = Schemas['StaffPerson'];
+export type PeopleQuery = Query<'/api/staff/people', 'get'>;
+export type AccountDecision = RequestBody<'/api/staff/accounts/{id}', 'patch'>;
+
+export const peopleKeys = {
+  all: ['staff', 'people'] as const,
+  list: (query: PeopleQuery) => ['staff', 'people', query] as const,
+};
+
+/** People by search and filters (pending reviews first). */
+export const usePeople = (query: PeopleQuery) =>
+  useQuery({
+    queryKey: peopleKeys.list(query),
+    queryFn: ({ signal }) =>
+      api.get<Reply<'/api/staff/people', 'get'>>('/api/staff/people', { signal, query }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Approve, hold or deactivate (with a reason), or mark a customer inactive; the lists ask again. */
+export function useDecideAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: AccountDecision & { id: string }) =>
+      api.patch<Reply<'/api/staff/accounts/{id}', 'patch'>>(
+        `/api/staff/accounts/${encodeURIComponent(id)}`,
+        body,
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'audit'] });
+    },
+  });
+}
+
+export type AuditEntry = Schemas['AuditEntry'];
+
+/** The audit log of staff actions, newest first (of one subject when given). */
+export const useAudit = (subjectId?: string) =>
+  useQuery({
+    queryKey: ['staff', 'audit', subjectId ?? 'all'] as const,
+    queryFn: ({ signal }) =>
+      api.get<Reply<'/api/staff/audit', 'get'>>('/api/staff/audit', {
+        signal,
+        query: { subjectId, pageSize: 20 },
+      }),
+  });

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Reply, Schemas } from '../../../api';
+import { api } from '../../../lib/api-client';
+
+export type ProjectsBoard = Schemas['ProjectsBoard'];
+export type BoardProject = Schemas['BoardProject'];
+
+const key = ['staff', 'projects-board'] as const;
+const enc = encodeURIComponent;
+
+export const useProjectsBoard = () =>
+  useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      api.get<Reply<'/api/staff/projects/board', 'get'>>('/api/staff/projects/board', { signal }),
+  });
+
+export type ProjectAction =
+  | { kind: 'mark-paid'; projectId: string }
+  | { kind: 'changes-paid'; changeRequestId: string }
+  | { kind: 'refund'; projectId: string; reason: string };
+
+/** The moves the workflow allows staff: mark a payment made, mark changes paid, cancel with refund. */
+export function useProjectAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: ProjectAction) => {
+      if (action.kind === 'mark-paid')
+        return api.post(`/api/staff/projects/${enc(action.projectId)}/mark-paid`);
+      if (action.kind === 'changes-paid')
+        return api.post(`/api/staff/change-requests/${enc(action.changeRequestId)}/mark-paid`);
+      return api.post(`/api/staff/projects/${enc(action.projectId)}/refund`, { reason: action.reason });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FolderKanban } from 'lucide-react';
+import { formatDate, formatMoney } from '@facet/domain/format';
+import { Button, Card, EmptyState, Skeleton, toast } from '../../../components/ui';
+import { errorMessage } from '../../../lib/api-client';
+import {
+  useProjectAction,
+  useProjectsBoard,
+  type BoardProject,
+  type ProjectAction,
+} from '../api/projects-board';
+import { ReasonDialog } from '../components/reason-dialog';
+
+function Lateness({ project }: { project: BoardProject }) {
+  if (!project.lateness) return null;
+  return <span className={`ops-badge ops-badge--${project.late ? 'late' : 'ok'}`}>{project.lateness}</span>;
+}
+
+function ProjectCard({
+  project,
+  onAction,
+  onRefund,
+  busy,
+}: {
+  project: BoardProject;
+  onAction: (action: ProjectAction, done: string) => void;
+  onRefund: (project: BoardProject) => void;
+  busy: boolean;
+}) {
+  return (
+    <Card
+      as="li"
+      tone="raised"
+      className={`ops-card${project.late ? ' ops-card--late' : ''}`}
+      data-testid="ops-project"
+    >
+      <h3 className="ops-card__title">
+        <Link to={`/projects/${project.id}`}>{project.title}</Link>
+      </h3>
+      <p className="ops-muted">
+        {project.statusName}
+        {project.service ? ' · service' : ''}
+      </p>
+      <p className="ops-muted">
+        {project.customerName ?? 'Unknown customer'}
+        {project.proName ? ` · with ${project.proName}` : ''}
+      </p>
+      {project.totalPriceCents !== null ? (
+        <p className="ops-muted">{formatMoney(project.totalPriceCents)}</p>
+      ) : null}
+      {project.dueAt ? (
+        <p className="ops-muted">
+          Due {formatDate(project.dueAt)} <Lateness project={project} />
+        </p>
+      ) : null}
+      <div className="ops-actions">
+        <Button asChild size="sm" variant="secondary">
+          <Link to={`/projects/${project.id}`} aria-label={`Open ${project.title} and its rooms`}>
+            Open
+          </Link>
+        </Button>
+        {project.canMarkPaid ? (
+          <Button
+            size="sm"
+            loading={busy}
+            onClick={() => onAction({ kind: 'mark-paid', projectId: project.id }, 'Marked paid')}
+            aria-label={`Mark paid: ${project.title}`}
+          >
+            Mark paid
+          </Button>
+        ) : null}
+        {project.approvedChangeId ? (
+          <Button
+            size="sm"
+            loading={busy}
+            onClick={() =>
+              onAction(
+                { kind: 'changes-paid', changeRequestId: project.approvedChangeId! },
+                'Changes marked paid',
+              )
+            }
+          >
+            Mark changes paid
+          </Button>
+        ) : null}
+        {project.canRefund ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => onRefund(project)}
+            aria-label={`Cancel with refund: ${project.title}`}
+          >
+            Cancel with refund
+          </Button>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/** /ops/projects: every project on a board by status, late ones first, with the moves staff may make. */
+export function OpsProjectsPage() {
+  const board = useProjectsBoard();
+  const action = useProjectAction();
+  const [refunding, setRefunding] = useState<BoardProject | null>(null);
+
+  function run(a: ProjectAction, done: string) {
+    action.mutate(a, {
+      onSuccess: () => toast({ title: done }),
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <>
+      <div className="ops-page__head">
+        <div>
+          <h1>Projects</h1>
+          <p>
+            Every project by status, late ones first. Open one to join its rooms.
+            {board.data?.lateCount ? ` ${board.data.lateCount} late.` : ''}
+          </p>
+        </div>
+      </div>
+      {board.isPending ? (
+        <div className="ops-board" aria-busy="true" aria-label="Loading projects">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height="16rem" />
+          ))}
+        </div>
+      ) : board.isError ? (
+        <p className="ops-alert" role="alert">
+          {errorMessage(board.error)}
+        </p>
+      ) : board.data.columns.every((c) => c.total === 0) ? (
+        <EmptyState
+          icon={<FolderKanban />}
+          title="No projects yet"
+          description="Projects appear here as soon as customers create them."
+        />
+      ) : (
+        // the board scrolls sideways: focusable so the keyboard can scroll it too
+        <div className="ops-board" role="region" aria-label="Projects board" tabIndex={0}>
+          {board.data.columns.map((column) => (
+            <section key={column.key} className="ops-column" aria-labelledby={`col-${column.key}`}>
+              <h2 className="ops-column__title" id={`col-${column.key}`}>
+                <span>{column.name}</span>
+                <span aria-label={`${column.total} projects`}>{column.total}</span>
+              </h2>
+              {column.total > column.projects.length ? (
+                <p className="ops-muted">
+                  The {column.projects.length} latest of {column.total}
+                </p>
+              ) : null}
+              {column.projects.length === 0 ? (
+                <p className="ops-muted">None</p>
+              ) : (
+                <ul className="ops-list">
+                  {column.projects.map((p) => (
+                    <ProjectCard
+                      key={p.id}
+                      project={p}
+                      onAction={run}
+                      onRefund={setRefunding}
+                      busy={action.isPending && action.variables?.kind !== 'refund'}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+      {refunding ? (
+        <ReasonDialog
+          open
+          onOpenChange={(open) => (open ? null : setRefunding(null))}
+          title={`Cancel with refund: ${refunding.title}`}
+          description="Every payment held for this project goes back to the customer. This cannot be undone."
+          confirmLabel="Cancel and refund"
+          danger
+          reasonRequired
+          onConfirm={async (reason) => {
+            await action.mutateAsync({ kind: 'refund', projectId: refunding.id, reason });
+            toast({ title: 'Refunded to the customer' });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
