@@ -81,6 +81,8 @@ import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { createAi, type AiPort } from './platform/ai/ai';
 import { designService, type DesignService } from './modules/design/design.service';
 import { designRoutes } from './modules/design/design.routes';
+import { identityService, type IdentityService } from './modules/identity/identity.service';
+import { identityRoutes } from './modules/identity/identity.routes';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -117,6 +119,8 @@ export interface AppContext {
   /** The AI port: OpenAI-compatible when AI_* are set, off otherwise. */
   ai: AiPort;
   design: DesignService;
+  /** Federated sign-in (OpenID Connect) beside our own accounts. */
+  identity: IdentityService;
 }
 
 declare module 'fastify' {
@@ -372,6 +376,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billing,
     ai,
     design: designService({ db, storage, files, catalog, projects, ai, credits: billing.credits }),
+    identity: identityService({
+      db,
+      config: config.identity,
+      publicUrl: config.publicUrl,
+      sessions,
+      accounts,
+      signup,
+      throttle,
+      log: app.log,
+    }),
   };
   app.decorate('ctx', ctx);
 
@@ -427,6 +441,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ordersRoutes);
   await app.register(billingRoutes);
   await app.register(designRoutes);
+  await app.register(identityRoutes);
   if (sandbox) {
     await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
     // the sandbox's events reach our webhook as HTTP requests, in process
