@@ -104,7 +104,10 @@ function identityEnv<P extends string>(prefix: P) {
     [`${prefix}_AUDIENCE`]: z.string().min(1).optional(),
     [`${prefix}_ORGANIZATION`]: z.string().min(1).optional(),
     [`${prefix}_NAME`]: z.string().min(1).max(40).optional(),
-  } as Record<`${P}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET' | 'AUDIENCE' | 'ORGANIZATION' | 'NAME'}`, z.ZodOptional<z.ZodString>>;
+  } as Record<
+    `${P}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET' | 'AUDIENCE' | 'ORGANIZATION' | 'NAME'}`,
+    z.ZodOptional<z.ZodString>
+  >;
 }
 
 /** A configured identity tenant (an OpenID provider's application). */

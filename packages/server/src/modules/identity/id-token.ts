@@ -61,11 +61,13 @@ export async function verifyIdToken(
   try {
     await compactVerify(idToken, keys, { algorithms: ['RS256'] });
   } catch {
-    throw new IdTokenError('ID token signature could not be verified with the provider\'s keys');
+    throw new IdTokenError("ID token signature could not be verified with the provider's keys");
   }
   const aud = claims.aud;
   if (!aud || (typeof aud !== 'string' && !Array.isArray(aud))) {
-    throw new IdTokenError('Audience (aud) claim must be a string or array of strings present in the ID token');
+    throw new IdTokenError(
+      'Audience (aud) claim must be a string or array of strings present in the ID token',
+    );
   }
   if (Array.isArray(aud)) {
     if (!aud.includes(expected.clientId)) {

@@ -61,7 +61,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['identity'],
-        summary: "Start a sign-in at the portal's provider: redirect to its authorize page (PKCE, state, nonce)",
+        summary:
+          "Start a sign-in at the portal's provider: redirect to its authorize page (PKCE, state, nonce)",
         params: z.object({ portal: z.enum(IDENTITY_PORTALS) }),
         response: { 302: redirectReply, ...replies({}) },
       },
@@ -167,9 +168,14 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['identity'],
-        summary: "Link a provider's first sign-in to the account with the same verified e-mail (password check)",
+        summary:
+          "Link a provider's first sign-in to the account with the same verified e-mail (password check)",
         body: z.object({ password: z.string().min(1, { message: 'Password is required' }).max(200) }),
-        response: replies({ 200: userReply.extend({ redirectTo: z.string() }), 401: errorReply, 403: errorReply }),
+        response: replies({
+          200: userReply.extend({ redirectTo: z.string() }),
+          401: errorReply,
+          403: errorReply,
+        }),
       },
       config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
     },

@@ -145,7 +145,10 @@ export function identityService(deps: {
     return u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
   };
 
-  const discovered = new Map<IdentityTenant, Promise<{ client: oidc.Configuration; keys: JWTVerifyGetKey }>>();
+  const discovered = new Map<
+    IdentityTenant,
+    Promise<{ client: oidc.Configuration; keys: JWTVerifyGetKey }>
+  >();
   function provider(tenant: IdentityTenant) {
     const t = requireTenant(tenant);
     let entry = discovered.get(tenant);
@@ -324,7 +327,12 @@ export function identityService(deps: {
      * The provider's answer. A known person gets a session; a new one goes on to sign-up or linking. Any
      * failure is kept on the flow for the error page, and thrown.
      */
-    async callback(tenant: IdentityTenant, flowToken: string | undefined, query: URLSearchParams, userAgent?: string) {
+    async callback(
+      tenant: IdentityTenant,
+      flowToken: string | undefined,
+      query: URLSearchParams,
+      userAgent?: string,
+    ) {
       const flow = await flowOf(flowToken);
       // no transaction, or one for another tenant or already used: spec's missing_transaction
       if (!flow || flow.stage !== 'authorize' || flow.tenant !== tenant) throw invalidState();
@@ -424,7 +432,9 @@ export function identityService(deps: {
       return {
         kind: stage,
         redirectTo:
-          stage === 'link' ? '/identity/link' : `/onboarding?identity=1&role=${encodeURIComponent(flow.portal)}`,
+          stage === 'link'
+            ? '/identity/link'
+            : `/onboarding?identity=1&role=${encodeURIComponent(flow.portal)}`,
       };
     },
 
@@ -443,7 +453,12 @@ export function identityService(deps: {
     },
 
     /** First sign-in of a new person: the wizard's answers, with the provider's verified e-mail and the tenant's role. */
-    async signup(flowToken: string | undefined, body: unknown, portfolio: UploadedFile[], userAgent?: string) {
+    async signup(
+      flowToken: string | undefined,
+      body: unknown,
+      portfolio: UploadedFile[],
+      userAgent?: string,
+    ) {
       const flow = await flowOf(flowToken);
       if (!flow || flow.stage !== 'signup') throw invalidState();
       const input = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -503,7 +518,10 @@ export function identityService(deps: {
       try {
         const { client } = await provider(row.tenant);
         if (client.serverMetadata().end_session_endpoint) {
-          const params: Record<string, string> = { post_logout_redirect_uri: returnTo, client_id: t.clientId };
+          const params: Record<string, string> = {
+            post_logout_redirect_uri: returnTo,
+            client_id: t.clientId,
+          };
           if (tokens.idToken) params.id_token_hint = tokens.idToken;
           return oidc.buildEndSessionUrl(client, params).toString();
         }
@@ -546,7 +564,11 @@ export function identityService(deps: {
       let fresh: oidc.TokenEndpointResponse;
       try {
         fresh = await withRetries('refresh', () =>
-          oidc.refreshTokenGrant(client, tokens.refreshToken!, t.audience ? { audience: t.audience } : undefined),
+          oidc.refreshTokenGrant(
+            client,
+            tokens.refreshToken!,
+            t.audience ? { audience: t.audience } : undefined,
+          ),
         );
       } catch (error) {
         const rule = findInChain(error, IdTokenError);
@@ -569,7 +591,9 @@ export function identityService(deps: {
     async providerProfile(sessionToken: string) {
       const { accessToken, tenant, refreshed } = await this.accessToken(sessionToken);
       const { client } = await provider(tenant);
-      const info = await withRetries('userinfo', () => oidc.fetchUserInfo(client, accessToken, oidc.skipSubjectCheck));
+      const info = await withRetries('userinfo', () =>
+        oidc.fetchUserInfo(client, accessToken, oidc.skipSubjectCheck),
+      );
       return {
         provider: requireTenant(tenant).name,
         subject: info.sub,
