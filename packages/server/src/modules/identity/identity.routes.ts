@@ -87,12 +87,23 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "The provider's answer: checks state and every ID-token rule, then a session, sign-up or linking",
         params: z.object({ tenant: z.enum(['customer', 'professional']) }),
-        querystring: z.record(z.string(), z.string().max(4096)),
+        querystring: z
+          .object({
+            code: z.string().max(4096),
+            state: z.string().max(4096),
+            iss: z.string().max(2048),
+            error: z.string().max(200),
+            error_description: z.string().max(2048),
+            session_state: z.string().max(2048),
+          })
+          .partial(),
         response: { 302: redirectReply, ...replies({}) },
       },
     },
     async (request, reply) => {
-      const query = new URLSearchParams(request.query);
+      const query = new URLSearchParams(
+        Object.entries(request.query).filter((e): e is [string, string] => e[1] !== undefined),
+      );
       try {
         const outcome = await identity.callback(
           request.params.tenant,

@@ -9,6 +9,7 @@ import { useAuth } from '../../../app/auth';
 import { errorMessage } from '../../../lib/api-client';
 import { endSession, useLogin } from '../api/login';
 import { PasswordInput } from '../components/password-input';
+import { ProviderSignIn } from '../components/provider-sign-in';
 import { homePathFor } from '../lib/home-path';
 import './login-page.css';
 
@@ -135,6 +136,7 @@ export function LoginPage({ portal }: LoginPageProps) {
             <Button type="submit" fullWidth size="lg" loading={form.formState.isSubmitting}>
               Sign in
             </Button>
+            {portal !== 'staff' ? <ProviderSignIn portal={portal} /> : null}
           </form>
         )}
 
