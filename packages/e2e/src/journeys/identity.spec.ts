@@ -23,6 +23,16 @@ async function signInAtProvider(page: Page, login: string, shot?: string) {
 }
 
 describe('sign-in through an identity provider', () => {
+  test('The provider answers discovery', async () => {
+    const { inject } = await import('vitest');
+    const started = Date.now();
+    const res = await fetch(`${inject('identityIssuer')}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(20_000),
+    });
+    console.warn('DISCOVERY', res.status, Date.now() - started, 'ms');
+    expect(res.status).toBe(200);
+  });
+
   test('A new customer continues with the provider, finishes the wizard, and logs out of both', async ({
     page,
   }) => {
