@@ -12,15 +12,15 @@ export function ProviderSignIn({ portal }: { portal: 'customer' | 'designer' | '
   if (!provider) return null;
   return (
     <div className="login-page__provider">
-      <p className="login-page__divider" aria-hidden="true">
-        <span>or</span>
-      </p>
       <Button asChild variant="secondary" size="lg" fullWidth>
         <a href={identityLoginUrl(portal)}>
           <KeyRound aria-hidden="true" />
           Continue with {provider.name}
         </a>
       </Button>
+      <p className="login-page__divider">
+        <span>or with your Facet password</span>
+      </p>
     </div>
   );
 }

@@ -115,29 +115,32 @@ export function LoginPage({ portal }: LoginPageProps) {
             </div>
           </div>
         ) : (
-          <form className="login-page__form" onSubmit={(e) => void onSubmit(e)} noValidate>
-            {formError ? (
-              <p className="login-page__alert" role="alert">
-                {formError}
-              </p>
-            ) : null}
-            <Field label="Email" error={errors.email?.message} required>
-              <Input
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                autoFocus
-                {...form.register('email')}
-              />
-            </Field>
-            <Field label="Password" error={errors.password?.message} required>
-              <PasswordInput autoComplete="current-password" {...form.register('password')} />
-            </Field>
-            <Button type="submit" fullWidth size="lg" loading={form.formState.isSubmitting}>
-              Sign in
-            </Button>
+          <>
+            {/* above the form: a field's message appearing on blur never moves it under the pointer */}
             {portal !== 'staff' ? <ProviderSignIn portal={portal} /> : null}
-          </form>
+            <form className="login-page__form" onSubmit={(e) => void onSubmit(e)} noValidate>
+              {formError ? (
+                <p className="login-page__alert" role="alert">
+                  {formError}
+                </p>
+              ) : null}
+              <Field label="Email" error={errors.email?.message} required>
+                <Input
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  autoFocus
+                  {...form.register('email')}
+                />
+              </Field>
+              <Field label="Password" error={errors.password?.message} required>
+                <PasswordInput autoComplete="current-password" {...form.register('password')} />
+              </Field>
+              <Button type="submit" fullWidth size="lg" loading={form.formState.isSubmitting}>
+                Sign in
+              </Button>
+            </form>
+          </>
         )}
 
         {portal !== 'staff' ? (
