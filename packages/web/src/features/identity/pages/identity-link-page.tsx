@@ -75,9 +75,6 @@ export function IdentityLinkPage() {
   return (
     <div className="login-page identity-page">
       <title>Link your account · Facet</title>
-      <Link to="/" className="login-page__brand" aria-label="Facet home">
-        Facet
-      </Link>
       <Card className="login-page__card">
         <div className="login-page__header">
           <p className="eyebrow">Link your account</p>
