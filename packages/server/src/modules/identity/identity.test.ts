@@ -51,7 +51,8 @@ beforeAll(async () => {
     tokenKey: 'a-test-key-for-provider-tokens-0123456789',
   };
   app = await createTestApp({ publicUrl: PUBLIC_URL, identity });
-}, 60_000);
+  // building an app and its database takes a while on a busy machine
+}, 180_000);
 
 afterAll(async () => {
   await app?.close();
@@ -372,7 +373,8 @@ describe('OIDC sign-in: state and provider errors', () => {
     } finally {
       await other.close();
     }
-  });
+    // a second app is built for this one
+  }, 120_000);
 });
 
 describe('OIDC sign-in: every ID-token rule, with its text (both tenants)', () => {
