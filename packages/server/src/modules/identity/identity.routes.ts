@@ -142,8 +142,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const pending = await identity.pending(flowToken(request));
-      return { pending: pending && pending.stage !== 'authorize' ? pending : null };
+      return { pending: await identity.pending(flowToken(request)) };
     },
   );
 

@@ -157,7 +157,7 @@ export function identityService(deps: {
         oidc.discovery(
           new URL(t.issuer),
           t.clientId,
-          { id_token_signed_response_alg: 'RS256' },
+          { id_token_signed_response_alg: 'RS256', [oidc.clockTolerance]: config.leewaySeconds },
           oidc.ClientSecretPost(t.clientSecret),
           {
             timeout: Math.ceil(config.timeoutMs / 1000),
@@ -166,7 +166,6 @@ export function identityService(deps: {
         ),
       ).then((client) => {
         client.timeout = Math.ceil(config.timeoutMs / 1000);
-        client[oidc.clockTolerance] = config.leewaySeconds;
         const jwksUri = client.serverMetadata().jwks_uri;
         if (!jwksUri) throw new Error(`${t.issuer} publishes no jwks_uri`);
         const keys = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: config.timeoutMs });
@@ -186,12 +185,11 @@ export function identityService(deps: {
     const copy = new oidc.Configuration(
       metadata,
       t.clientId,
-      { id_token_signed_response_alg: 'RS256' },
+      { id_token_signed_response_alg: 'RS256', [oidc.clockTolerance]: config.leewaySeconds },
       oidc.ClientSecretPost(t.clientSecret),
     );
     if (insecure(t.issuer)) oidc.allowInsecureRequests(copy);
     copy.timeout = Math.ceil(config.timeoutMs / 1000);
-    copy[oidc.clockTolerance] = config.leewaySeconds;
     copy[oidc.customFetch] = async (url, options) => {
       const response = await fetch(url, options as RequestInit);
       if (url === metadata.token_endpoint && response.ok) {
