@@ -399,7 +399,9 @@ describe('sign-up wizard', () => {
     await u.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
     await u.click(screen.getByRole('button', { name: 'Create account' }));
     await heading(/Dashboard page/);
-    expect(api.requests.map((r) => r.path).filter((p) => p.includes('signup'))).toEqual(['/api/identity/signup']);
+    expect(api.requests.map((r) => r.path).filter((p) => p.includes('signup'))).toEqual([
+      '/api/identity/signup',
+    ]);
     const signup = api.requests.find((r) => r.path === '/api/identity/signup');
     expect(signup?.body).toMatchObject({
       role: 'customer',
