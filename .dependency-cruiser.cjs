@@ -15,6 +15,7 @@ const WEB_FEATURES = [
   'billing',
   'marketing',
   'auth',
+  'identity',
   'onboarding',
   'account',
   'chat',

@@ -4,18 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeAi, type FakeAi } from '../../server/src/test/fake-openai';
+import { startTestProvider, type TestProvider } from '../../server/src/test/test-oidc-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** The fake OpenAI-compatible server (its base URL; `POST {url}/__fake/mode` makes it fail for a journey). */
     fakeAiUrl: string;
+    /** The OpenID provider the server's customer and professional tenants point at. */
+    identityIssuer: string;
   }
 }
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
 let fakeAi: FakeAi | undefined;
+let identityProvider: TestProvider | undefined;
 
 /** Starts the real server (built web app, PGlite in a fresh folder, demo data) once for all journeys. */
 export async function setup(project: TestProject) {
@@ -24,6 +28,16 @@ export async function setup(project: TestProject) {
   const root = new URL('../../..', import.meta.url).pathname;
   // a small OpenAI-compatible server (PNG concepts made in code) so the design journey generates images
   fakeAi = await startFakeAi();
+  // a real OpenID provider (its own login and consent pages) for the customer and professional tenants
+  const origin = `http://127.0.0.1:${port}`;
+  identityProvider = await startTestProvider({
+    clients: ['customer', 'professional'].map((tenant) => ({
+      clientId: `facet-e2e-${tenant}`,
+      clientSecret: `facet-e2e-${tenant}-secret-0123456789`,
+      redirectUris: [`${origin}/api/identity/callback/${tenant}`],
+      postLogoutRedirectUris: [`${origin}/`],
+    })),
+  });
   server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -42,6 +56,14 @@ export async function setup(project: TestProject) {
       AI_BASE_URL: fakeAi.url,
       AI_API_KEY: 'sk-e2e-fake',
       AI_IMAGE_MODEL: 'fake-image',
+      IDENTITY_CUSTOMER_ISSUER: identityProvider.issuer,
+      IDENTITY_CUSTOMER_CLIENT_ID: 'facet-e2e-customer',
+      IDENTITY_CUSTOMER_CLIENT_SECRET: 'facet-e2e-customer-secret-0123456789',
+      IDENTITY_CUSTOMER_NAME: 'Acme ID',
+      IDENTITY_PRO_ISSUER: identityProvider.issuer,
+      IDENTITY_PRO_CLIENT_ID: 'facet-e2e-professional',
+      IDENTITY_PRO_CLIENT_SECRET: 'facet-e2e-professional-secret-0123456789',
+      IDENTITY_PRO_NAME: 'Acme Pro ID',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -70,6 +92,7 @@ export async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('fakeAiUrl', fakeAi.url);
+  project.provide('identityIssuer', identityProvider.issuer);
 }
 
 export async function teardown() {
@@ -79,4 +102,5 @@ export async function teardown() {
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await fakeAi?.close();
+  await identityProvider?.close();
 }

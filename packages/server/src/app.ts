@@ -84,6 +84,8 @@ import { designRoutes } from './modules/design/design.routes';
 import { installStaffAudit, installStaffGuard } from './modules/ops/ops.audit';
 import { opsRoutes } from './modules/ops/ops.routes';
 import { opsService, type OpsService } from './modules/ops/ops.service';
+import { identityService, type IdentityService } from './modules/identity/identity.service';
+import { identityRoutes } from './modules/identity/identity.routes';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -122,6 +124,8 @@ export interface AppContext {
   design: DesignService;
   /** The operations console's reads (people, projects board, audit log). */
   ops: OpsService;
+  /** Federated sign-in (OpenID Connect) beside our own accounts. */
+  identity: IdentityService;
 }
 
 declare module 'fastify' {
@@ -378,6 +382,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ai,
     design: designService({ db, storage, files, catalog, projects, ai, credits: billing.credits }),
     ops: opsService({ db }),
+    identity: identityService({
+      db,
+      config: config.identity,
+      publicUrl: config.publicUrl,
+      sessions,
+      accounts,
+      signup,
+      throttle,
+      log: app.log,
+    }),
   };
   app.decorate('ctx', ctx);
 
@@ -437,6 +451,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(billingRoutes);
   await app.register(designRoutes);
   await app.register(opsRoutes);
+  await app.register(identityRoutes);
   if (sandbox) {
     await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
     // the sandbox's events reach our webhook as HTTP requests, in process

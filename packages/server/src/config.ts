@@ -87,7 +87,53 @@ const envSchema = z.object({
     .max(120_000)
     .default(60_000),
   AI_MAX_RETRIES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(5).default(2),
+  ...identityEnv('IDENTITY_CUSTOMER'),
+  ...identityEnv('IDENTITY_PRO'),
+  IDENTITY_TIMEOUT_MS: z.coerce.number({ message: 'must be a number' }).int().min(1000).default(10_000),
+  IDENTITY_RETRIES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(10).default(3),
+  IDENTITY_LEEWAY_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(600).default(60),
+  IDENTITY_TOKEN_KEY: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
 });
+
+/** One identity tenant's keys: PREFIX_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _AUDIENCE, _ORGANIZATION, _NAME. */
+function identityEnv<P extends string>(prefix: P) {
+  return {
+    [`${prefix}_ISSUER`]: url.optional(),
+    [`${prefix}_CLIENT_ID`]: z.string().min(1).optional(),
+    [`${prefix}_CLIENT_SECRET`]: z.string().min(1).optional(),
+    [`${prefix}_AUDIENCE`]: z.string().min(1).optional(),
+    [`${prefix}_ORGANIZATION`]: z.string().min(1).optional(),
+    [`${prefix}_NAME`]: z.string().min(1).max(40).optional(),
+  } as Record<
+    `${P}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET' | 'AUDIENCE' | 'ORGANIZATION' | 'NAME'}`,
+    z.ZodOptional<z.ZodString>
+  >;
+}
+
+/** A configured identity tenant (an OpenID provider's application). */
+export interface IdentityTenantConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The API audience asked for (Auth0's `audience` parameter); none when unset. */
+  audience?: string;
+  /** An organization id (org_…) or name the ID token must carry; none when unset. */
+  organization?: string;
+  /** What the login page says: "Continue with {name}". */
+  name: string;
+}
+
+export interface IdentityConfig {
+  /** Customers sign in against one tenant, designers and service providers against the other (null: off). */
+  customer: IdentityTenantConfig | null;
+  professional: IdentityTenantConfig | null;
+  /** Request time-out to the provider (spec: 10 s), retries of a failed request (3), clock leeway (60 s). */
+  timeoutMs: number;
+  retries: number;
+  leewaySeconds: number;
+  /** Encrypts the provider's tokens at rest; a random per-process key when unset. */
+  tokenKey?: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -146,6 +192,8 @@ export interface Config {
    * are set (with AI_IMAGE_MODEL and/or AI_TEXT_MODEL); null: off, the wizard says so.
    */
   ai: AiConfig | null;
+  /** Federated sign-in (OpenID Connect); first-party accounts stay the default. */
+  identity: IdentityConfig;
   /** Run the job workers in this process (always, unless a test wants to drive them itself). */
   runWorkers: boolean;
 }
@@ -184,7 +232,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const production = e.NODE_ENV === 'production';
+  const identityTenant = (prefix: 'IDENTITY_CUSTOMER' | 'IDENTITY_PRO', fallbackName: string) => {
+    const issuer = e[`${prefix}_ISSUER`];
+    const clientId = e[`${prefix}_CLIENT_ID`];
+    const clientSecret = e[`${prefix}_CLIENT_SECRET`];
+    const set = [issuer, clientId, clientSecret].filter((v) => v !== undefined).length;
+    if (set === 0) return null;
+    if (set < 3) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${prefix}_ISSUER: set ${prefix}_ISSUER, ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET together`,
+      );
+    }
+    return {
+      issuer: issuer!,
+      clientId: clientId!,
+      clientSecret: clientSecret!,
+      audience: e[`${prefix}_AUDIENCE`],
+      organization: e[`${prefix}_ORGANIZATION`],
+      name: e[`${prefix}_NAME`] ?? fallbackName,
+    };
+  };
+  const identity: IdentityConfig = {
+    customer: identityTenant('IDENTITY_CUSTOMER', 'your company account'),
+    professional: identityTenant('IDENTITY_PRO', 'your company account'),
+    timeoutMs: e.IDENTITY_TIMEOUT_MS,
+    retries: e.IDENTITY_RETRIES,
+    leewaySeconds: e.IDENTITY_LEEWAY_SECONDS,
+    tokenKey: e.IDENTITY_TOKEN_KEY,
+  };
   return {
+    identity,
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,

@@ -59,8 +59,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const logout = useCallback(async () => {
+    // our session ends; one that came from a sign-in provider ends there too (its logout page returns here)
+    let providerLogout: string | null = null;
     try {
-      await api.post('/api/auth/logout');
+      ({ redirectTo: providerLogout } = await api.post<{ redirectTo: string | null }>(
+        '/api/identity/logout',
+      ));
     } catch {
       // the local session ends either way; a stale server session expires on its own
     }
@@ -74,6 +78,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       predicate: (query) => !(query.queryKey.length === 1 && query.queryKey[0] === meQueryKey[0]),
     });
     queryClient.getMutationCache().clear();
+    if (providerLogout) {
+      window.location.assign(providerLogout);
+      return;
+    }
     await navigate('/', { replace: true });
   }, [navigate, queryClient]);
 

@@ -65,6 +65,20 @@ const publicRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/identity/error',
+    lazy: page(
+      () => import('../features/identity/pages/identity-error-page'),
+      (m) => m.IdentityErrorPage,
+    ),
+  },
+  {
+    path: '/identity/link',
+    lazy: page(
+      () => import('../features/identity/pages/identity-link-page'),
+      (m) => m.IdentityLinkPage,
+    ),
+  },
+  {
     path: '/terms-of-service',
     lazy: page(
       () => import('../features/marketing/pages/terms-page'),

@@ -18,3 +18,4 @@ export * from '../../modules/cart/cart.tables';
 export * from '../../modules/billing/billing.tables';
 export * from '../../modules/design/design.tables';
 export * from '../../modules/ops/ops.tables';
+export * from '../../modules/identity/identity.tables';

@@ -34,6 +34,47 @@ export function setSessionCookie(
   });
 }
 
+/** The sign-up wizard's payload: JSON, or multipart with `data` and `portfolioImages` files. */
+export async function readSignupBody(request: FastifyRequest) {
+  let body: unknown = request.body;
+  const portfolio: UploadedFile[] = [];
+  if (request.isMultipart()) {
+    const names = new Set<string>();
+    // a file whose name came already is skipped unread (room is left for such duplicates); the first
+    // file over the limit is refused before it is read
+    const { files, fields } = await readUpload(request, {
+      field: 'portfolioImages',
+      max: PORTFOLIO_MAX_FILES * 2,
+      maxBytes: PORTFOLIO_MAX_FILE_BYTES,
+      tooMany: () => new AppError('too_many_files', 'Too many files in one request.', 413),
+      receive: async (file): Promise<UploadedFile | null> => {
+        if (names.has(file.name)) {
+          file.stream.resume();
+          return null;
+        }
+        names.add(file.name);
+        if (names.size > PORTFOLIO_MAX_FILES) {
+          file.stream.resume();
+          const message = accountMessages.portfolioTooManyFiles;
+          throw new AppError('validation_failed', message, 400, { portfolioImages: message });
+        }
+        return { name: file.name, bytes: await bytesOf(file.stream, PORTFOLIO_MAX_FILE_BYTES, tooLarge) };
+      },
+    });
+    portfolio.push(...files.filter((f): f is UploadedFile => f !== null));
+    body = undefined;
+    if (fields.data !== undefined) {
+      try {
+        body = JSON.parse(fields.data);
+      } catch {
+        throw new AppError('invalid_json', 'The sign-up data is not valid JSON.', 400);
+      }
+      assertSafeInput(body);
+    }
+  }
+  return { body, portfolio };
+}
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
 
@@ -62,42 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: config.signupRateLimit, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      let body: unknown = request.body;
-      const portfolio: UploadedFile[] = [];
-      if (request.isMultipart()) {
-        const names = new Set<string>();
-        // a file whose name came already is skipped unread (room is left for such duplicates); the first
-        // file over the limit is refused before it is read
-        const { files, fields } = await readUpload(request, {
-          field: 'portfolioImages',
-          max: PORTFOLIO_MAX_FILES * 2,
-          maxBytes: PORTFOLIO_MAX_FILE_BYTES,
-          tooMany: () => new AppError('too_many_files', 'Too many files in one request.', 413),
-          receive: async (file): Promise<UploadedFile | null> => {
-            if (names.has(file.name)) {
-              file.stream.resume();
-              return null;
-            }
-            names.add(file.name);
-            if (names.size > PORTFOLIO_MAX_FILES) {
-              file.stream.resume();
-              const message = accountMessages.portfolioTooManyFiles;
-              throw new AppError('validation_failed', message, 400, { portfolioImages: message });
-            }
-            return { name: file.name, bytes: await bytesOf(file.stream, PORTFOLIO_MAX_FILE_BYTES, tooLarge) };
-          },
-        });
-        portfolio.push(...files.filter((f): f is UploadedFile => f !== null));
-        body = undefined;
-        if (fields.data !== undefined) {
-          try {
-            body = JSON.parse(fields.data);
-          } catch {
-            throw new AppError('invalid_json', 'The sign-up data is not valid JSON.', 400);
-          }
-          assertSafeInput(body);
-        }
-      }
+      const { body, portfolio } = await readSignupBody(request);
       const { session, me } = await app.ctx.signup.signup(body, portfolio, request.headers['user-agent']);
       // as at login: a session the browser already had ends, the new account gets its own
       const oldToken = request.sessionToken ?? request.cookies[SESSION_COOKIE];

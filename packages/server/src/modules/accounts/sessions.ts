@@ -9,6 +9,9 @@ export const SESSION_COOKIE = 'facet_session';
 
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** The sessions row id of a cookie token (other modules keep data per session under it). */
+export const sessionRowId = digest;
+
 /** Sessions live in the database; the cookie carries a random token whose hash is the row id. */
 export function sessionStore(db: Db, ttlDays: number) {
   return {

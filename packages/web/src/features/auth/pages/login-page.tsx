@@ -9,6 +9,7 @@ import { useAuth } from '../../../app/auth';
 import { errorMessage } from '../../../lib/api-client';
 import { endSession, useLogin } from '../api/login';
 import { PasswordInput } from '../components/password-input';
+import { ProviderSignIn } from '../components/provider-sign-in';
 import { homePathFor } from '../lib/home-path';
 import './login-page.css';
 
@@ -114,28 +115,32 @@ export function LoginPage({ portal }: LoginPageProps) {
             </div>
           </div>
         ) : (
-          <form className="login-page__form" onSubmit={(e) => void onSubmit(e)} noValidate>
-            {formError ? (
-              <p className="login-page__alert" role="alert">
-                {formError}
-              </p>
-            ) : null}
-            <Field label="Email" error={errors.email?.message} required>
-              <Input
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                autoFocus
-                {...form.register('email')}
-              />
-            </Field>
-            <Field label="Password" error={errors.password?.message} required>
-              <PasswordInput autoComplete="current-password" {...form.register('password')} />
-            </Field>
-            <Button type="submit" fullWidth size="lg" loading={form.formState.isSubmitting}>
-              Sign in
-            </Button>
-          </form>
+          <>
+            {/* above the form: a field's message appearing on blur never moves it under the pointer */}
+            {portal !== 'staff' ? <ProviderSignIn portal={portal} /> : null}
+            <form className="login-page__form" onSubmit={(e) => void onSubmit(e)} noValidate>
+              {formError ? (
+                <p className="login-page__alert" role="alert">
+                  {formError}
+                </p>
+              ) : null}
+              <Field label="Email" error={errors.email?.message} required>
+                <Input
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  autoFocus
+                  {...form.register('email')}
+                />
+              </Field>
+              <Field label="Password" error={errors.password?.message} required>
+                <PasswordInput autoComplete="current-password" {...form.register('password')} />
+              </Field>
+              <Button type="submit" fullWidth size="lg" loading={form.formState.isSubmitting}>
+                Sign in
+              </Button>
+            </form>
+          </>
         )}
 
         {portal !== 'staff' ? (

@@ -19,6 +19,7 @@ export async function signUp({ input, portfolioImages }: SignUpRequest): Promise
   return user;
 }
 
-export function useSignUp() {
-  return useMutation({ mutationFn: signUp });
+/** The sign-up call; a provider's first sign-in sends the same body elsewhere. */
+export function useSignUp(send: (request: SignUpRequest) => Promise<Me> = signUp) {
+  return useMutation({ mutationFn: send });
 }

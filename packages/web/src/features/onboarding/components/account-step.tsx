@@ -3,29 +3,45 @@ import { Field, Input } from '../../../components/ui';
 import { PasswordChecklist, PasswordInput } from '../../auth';
 import type { SignupFormValues } from '../lib/signup-form';
 
-export function AccountStep() {
+/** E-mail, password, name (and phone for customers); through a provider: its e-mail, no password. */
+export function AccountStep({ provider }: { provider?: string }) {
   const { register, control, formState } = useFormContext<SignupFormValues>();
   const { errors } = formState;
   const role = useWatch({ control, name: 'role' });
   const password = useWatch({ control, name: 'password' }) ?? '';
   return (
     <div className="wizard__fields">
-      <Field label="Email" required error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-      </Field>
       <Field
-        label="Password"
+        label="Email"
         required
-        error={errors.password?.message}
-        hint="Use all five of the rules below."
+        error={errors.email?.message}
+        hint={provider ? `From ${provider}; you sign in there.` : undefined}
       >
-        <PasswordInput
-          autoComplete="new-password"
-          aria-describedby="password-rules"
-          {...register('password')}
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          readOnly={Boolean(provider)}
+          {...register('email')}
         />
       </Field>
-      <PasswordChecklist password={password} id="password-rules" />
+      {provider ? null : (
+        <>
+          <Field
+            label="Password"
+            required
+            error={errors.password?.message}
+            hint="Use all five of the rules below."
+          >
+            <PasswordInput
+              autoComplete="new-password"
+              aria-describedby="password-rules"
+              {...register('password')}
+            />
+          </Field>
+          <PasswordChecklist password={password} id="password-rules" />
+        </>
+      )}
       <Field label="Full Name" required error={errors.fullName?.message}>
         <Input autoComplete="name" {...register('fullName')} />
       </Field>

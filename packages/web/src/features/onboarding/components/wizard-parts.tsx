@@ -39,6 +39,7 @@ export function WizardStepFields({
   questions,
   portfolioFiles,
   onPortfolioFilesChange,
+  provider,
 }: {
   stepId: SignupStepId;
   onRoleChange: (role: SignupRole) => void;
@@ -46,11 +47,13 @@ export function WizardStepFields({
   questions: ReturnType<typeof useOnboardingQuestions>;
   portfolioFiles: File[];
   onPortfolioFilesChange: (files: File[]) => void;
+  /** Set when a sign-in provider's first sign-in: its e-mail is kept and no password is asked. */
+  provider?: string;
 }) {
   return (
     <>
       {stepId === 'role' ? <RoleStep onRoleChange={onRoleChange} /> : null}
-      {stepId === 'account' ? <AccountStep /> : null}
+      {stepId === 'account' ? <AccountStep provider={provider} /> : null}
       {stepId === 'address' ? <AddressFields onStateRequiredChange={onStateRequiredChange} /> : null}
       {stepId === 'purpose' ? <PurposeStep /> : null}
       {stepId === 'skills' ? <SkillsStep /> : null}

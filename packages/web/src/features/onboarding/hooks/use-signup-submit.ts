@@ -6,6 +6,7 @@ import { useAuth } from '../../../app/auth';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { OnboardingQuestion } from '../api/get-onboarding-questions';
 import { useSignUp } from '../api/sign-up';
+import { identitySignUp } from '../../identity';
 import { toSignupPayload } from '../lib/signup-form';
 import type { SignupFormValues } from '../lib/signup-form';
 import { fieldMessages, isFormField, placeFieldErrors } from '../lib/signup-errors';
@@ -26,6 +27,7 @@ export function useSignupSubmit({
   goTo,
   setFormError,
   focusFirstError,
+  viaProvider = false,
 }: {
   form: UseFormReturn<SignupFormValues>;
   questions: OnboardingQuestion[] | undefined;
@@ -34,10 +36,12 @@ export function useSignupSubmit({
   goTo: (stepIndex: number) => void;
   setFormError: (message: string | null) => void;
   focusFirstError: () => void;
+  /** A sign-in provider's first sign-in: the account is made with the provider's e-mail and linked. */
+  viaProvider?: boolean;
 }) {
   const navigate = useNavigate();
   const { setUser } = useAuth();
-  const signUp = useSignUp();
+  const signUp = useSignUp(viaProvider ? identitySignUp : undefined);
 
   /** Server or whole-body field messages: shown on the earliest step that holds one of them. */
   function showFieldErrors(fields: Record<string, string>, currentRole: SignupRole) {

@@ -356,4 +356,66 @@ describe('sign-up wizard', () => {
     await heading(/Create your account/);
     expect(await screen.findByText('An account with this email already exists.')).toBeTruthy();
   });
+  test("a provider's first sign-in starts at the account step with its e-mail, asks no password and signs up there", async () => {
+    const api = fakeApi(({ method, path }) => {
+      if (path === '/api/identity/pending')
+        return {
+          status: 200,
+          body: {
+            pending: {
+              stage: 'signup',
+              portal: 'customer',
+              provider: 'Acme ID',
+              email: 'ines@example.com',
+              name: 'Ines Duarte',
+              error: null,
+            },
+          },
+        };
+      if (method === 'POST' && path === '/api/identity/signup')
+        return { status: 201, body: { user: me({ email: 'ines@example.com' }) } };
+      return undefined!;
+    });
+    const u = user();
+    renderAt('/onboarding?identity=1&role=customer', <OnboardingPage />);
+    await heading(/Create your account/);
+    const email = screen.getByLabelText(/^Email/) as HTMLInputElement;
+    expect(email.value).toBe('ines@example.com');
+    expect(email.readOnly).toBe(true);
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    expect(screen.getByText('You will sign in with Acme ID.')).toBeTruthy();
+    expect((screen.getByLabelText(/^Full Name/) as HTMLInputElement).value).toBe('Ines Duarte');
+    // the role step is done and cannot be gone back to
+    expect(screen.queryByRole('button', { name: /Back/ })).toBeNull();
+    await u.type(screen.getByLabelText(/^Phone number/), '2125550123');
+    await u.click(next());
+    await fillAddress(u);
+    await heading(/What brings you here/);
+    await u.click(screen.getByRole('radio', { name: /^Personal/ }));
+    await u.click(next());
+    await heading(/A few details/);
+    await u.click(next());
+    await heading(/Connect your online presence/);
+    await u.click(screen.getByRole('checkbox', { name: /I agree to the/ }));
+    await u.click(screen.getByRole('button', { name: 'Create account' }));
+    await heading(/Dashboard page/);
+    expect(api.requests.map((r) => r.path).filter((p) => p.includes('signup'))).toEqual([
+      '/api/identity/signup',
+    ]);
+    const signup = api.requests.find((r) => r.path === '/api/identity/signup');
+    expect(signup?.body).toMatchObject({
+      role: 'customer',
+      email: 'ines@example.com',
+      fullName: 'Ines Duarte',
+    });
+  });
+
+  test('a provider sign-up link without its pending sign-in says it expired', async () => {
+    fakeApi(({ path }) =>
+      path === '/api/identity/pending' ? { status: 200, body: { pending: null } } : undefined!,
+    );
+    renderAt('/onboarding?identity=1', <OnboardingPage />);
+    await heading(/This sign-up has expired/);
+    expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login-user');
+  });
 });

@@ -4,7 +4,11 @@ import { useSearchParams } from 'react-router';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { signupSteps } from '@facet/domain/rules';
 import type { SignupRole, SignupStepId } from '@facet/domain/rules';
-import { Card } from '../../../components/ui';
+import { Link2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { loginPaths } from '@facet/domain/rules';
+import { Button, Card, EmptyState, Skeleton } from '../../../components/ui';
+import { usePendingIdentity, type PendingIdentity } from '../../identity';
 import { useAuth } from '../../../app/auth';
 import { useOnboardingQuestions } from '../api/get-onboarding-questions';
 import { StepProgress } from '../components/step-progress';
@@ -35,13 +39,57 @@ const customerPresenceIntro = {
   lead: 'Your website, shop and social links are optional; they help designers understand your style.',
 };
 
-/** /onboarding: the sign-up wizard of spec section 2. */
+/**
+ * /onboarding: the sign-up wizard of spec section 2. With `?identity=1` it finishes a sign-in provider's
+ * first sign-in: the role comes from the provider's tenant and the e-mail from the provider; the rest is asked.
+ */
 export function OnboardingPage() {
   const [searchParams] = useSearchParams();
   const { user } = useAuth();
+  const identityMode = searchParams.get('identity') === '1';
+  const pending = usePendingIdentity(identityMode && !user);
 
-  const preset = searchParams.get('role');
-  const [stepIndex, setStepIndex] = useState(0);
+  if (user) return <AlreadySignedIn user={user} />;
+  if (!identityMode) return <SignupWizard identity={null} preset={searchParams.get('role')} />;
+  if (pending.isPending) {
+    return (
+      <div className="onboarding">
+        <div className="onboarding__inner" aria-busy="true" aria-label="Loading">
+          <Skeleton height="3rem" />
+          <Card className="onboarding__card">
+            <Skeleton height="2rem" width="60%" />
+            <Skeleton height="12rem" />
+          </Card>
+        </div>
+      </div>
+    );
+  }
+  if (!pending.data || pending.data.stage !== 'signup') {
+    return (
+      <div className="page">
+        <title>Sign up · Facet</title>
+        <EmptyState
+          headingLevel="h1"
+          icon={<Link2 />}
+          eyebrow="Join Facet"
+          title="This sign-up has expired"
+          description="The sign-in it came from is over or was already used. Start again from the login page."
+          action={
+            <Button asChild>
+              <Link to={loginPaths[pending.data?.portal ?? 'customer']}>Back to login</Link>
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  return <SignupWizard identity={pending.data} preset={pending.data.portal} />;
+}
+
+function SignupWizard({ identity, preset }: { identity: PendingIdentity | null; preset: string | null }) {
+  // a provider's sign-up starts on the account step: the role is the tenant's
+  const firstStep = identity ? 1 : 0;
+  const [stepIndex, setStepIndex] = useState(firstStep);
   const [portfolioFiles, setPortfolioFiles] = useState<File[]>([]);
   const [stateRequired, setStateRequired] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -49,7 +97,16 @@ export function OnboardingPage() {
   const { resolver, stepContextRef } = useStepResolver();
 
   const form = useForm<SignupFormValues>({
-    defaultValues: { ...emptySignupForm, role: isRole(preset) ? preset : '' },
+    defaultValues: identity
+      ? {
+          ...emptySignupForm,
+          role: identity.portal,
+          email: identity.email ?? '',
+          fullName: identity.name ?? '',
+          // never used: the server gives a provider's account a random password of its own
+          password: `${crypto.randomUUID()}Aa1!`,
+        }
+      : { ...emptySignupForm, role: isRole(preset) ? preset : '' },
     mode: 'onTouched',
     resolver,
   });
@@ -67,6 +124,7 @@ export function OnboardingPage() {
     goTo,
     setFormError,
     focusFirstError,
+    viaProvider: identity !== null,
   });
 
   useLayoutEffect(() => {
@@ -88,7 +146,7 @@ export function OnboardingPage() {
   function goTo(index: number) {
     noteMove();
     setFormError(null);
-    setStepIndex(index);
+    setStepIndex(Math.max(firstStep, index));
   }
 
   async function onStepValid() {
@@ -104,9 +162,12 @@ export function OnboardingPage() {
     void form.handleSubmit(onStepValid, focusFirstError)(event);
   }
 
-  if (user) return <AlreadySignedIn user={user} />;
-
-  const intro = step.id === 'presence' && role === 'customer' ? customerPresenceIntro : stepIntro[step.id];
+  const intro =
+    step.id === 'presence' && role === 'customer'
+      ? customerPresenceIntro
+      : step.id === 'account' && identity
+        ? { title: 'Create your account', lead: `You will sign in with ${identity.provider}.` }
+        : stepIntro[step.id];
 
   return (
     <div className="onboarding">
@@ -135,6 +196,7 @@ export function OnboardingPage() {
                   questions={questions}
                   portfolioFiles={portfolioFiles}
                   onPortfolioFilesChange={setPortfolioFiles}
+                  provider={identity?.provider}
                 />
               </div>
 
@@ -145,7 +207,7 @@ export function OnboardingPage() {
               ) : null}
 
               <WizardActions
-                canGoBack={stepIndex > 0}
+                canGoBack={stepIndex > firstStep}
                 onBack={() => goTo(stepIndex - 1)}
                 onSkip={
                   step.id === 'details' && role === 'customer'
