@@ -38,7 +38,12 @@ import { filesService, type FilesService } from './platform/files/files.service'
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/notifications/mailbox.routes';
-import { registerMailJob } from './modules/notifications/notifications.service';
+import {
+  notificationsService,
+  registerMailJob,
+  type NotificationsService,
+} from './modules/notifications/notifications.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { onboardingService, type OnboardingService } from './modules/onboarding/onboarding.service';
 import { seedDemo, seedReference } from './db/seed';
@@ -117,6 +122,8 @@ export interface AppContext {
   /** The AI port: OpenAI-compatible when AI_* are set, off otherwise. */
   ai: AiPort;
   design: DesignService;
+  /** The notification centre: every mail's in-app twin and the mail preferences (issue 15). */
+  notifications: NotificationsService;
 }
 
 declare module 'fastify' {
@@ -372,10 +379,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billing,
     ai,
     design: designService({ db, storage, files, catalog, projects, ai, credits: billing.credits }),
+    notifications: notificationsService({ db, mailer, publicUrl: config.publicUrl }),
   };
   app.decorate('ctx', ctx);
 
-  await registerMailJob({ jobs, mailer, publicUrl: config.publicUrl });
+  await registerMailJob({ jobs, notifications: ctx.notifications });
   await registerModelJobs({ jobs, models, storage, log: app.log });
   await registerSessionPurge({ jobs, sessions, log: app.log });
   // failed sign-in counts older than their window are forgotten
@@ -427,6 +435,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ordersRoutes);
   await app.register(billingRoutes);
   await app.register(designRoutes);
+  await app.register(notificationsRoutes);
   if (sandbox) {
     await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
     // the sandbox's events reach our webhook as HTTP requests, in process

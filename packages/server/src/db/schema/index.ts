@@ -17,3 +17,4 @@ export * from '../../modules/orders/orders.tables';
 export * from '../../modules/cart/cart.tables';
 export * from '../../modules/billing/billing.tables';
 export * from '../../modules/design/design.tables';
+export * from '../../modules/notifications/notifications.tables';
