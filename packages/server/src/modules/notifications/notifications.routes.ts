@@ -123,7 +123,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Marks all my notifications read (with `upTo`, those up to that `seq`)',
         body: z
           .object({ upTo: z.number().int().positive('`upTo` is the `seq` of a notification.').optional() })
-          .optional(),
+          .nullish(),
         response: replies({ 200: countReply.extend({ marked: z.number().int() }) }),
       },
     },
