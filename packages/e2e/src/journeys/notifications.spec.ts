@@ -85,7 +85,7 @@ describe('the notification centre', () => {
     await expect
       .poll(async () => (await customer.call('GET', '/api/me/notifications/unread-count')).json)
       .toEqual({
-        unreadCount: 2,
+        unreadCount: 3,
       });
 
     // the full list: one read, three unread; mark all read
@@ -131,7 +131,7 @@ describe('the notification centre', () => {
     await bell(page, 3).waitFor(LIVE);
     await bell(page, 3).click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
-    await panel.getByRole('link', { name: /is ready/ }).waitFor();
+    await panel.getByRole('link', { name: /Your project .* is ready/ }).waitFor();
     const box = await panel.boundingBox();
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);
