@@ -8,7 +8,7 @@ import {
 } from '../api/notifications';
 import './notifications.css';
 
-const ALWAYS = 'Always sent: it is about your account, security or money.';
+const ALWAYS = 'Always sent';
 
 /**
  * Account settings: mail on or off per event type, grouped; each change is saved at once. Every event
