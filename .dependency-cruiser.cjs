@@ -12,6 +12,7 @@
  */
 const WEB_FEATURES = [
   'status',
+  'notifications',
   'billing',
   'marketing',
   'auth',

@@ -8,3 +8,4 @@ export * from './workflow/index';
 export * from './format/index';
 export * from './parametric/index';
 export * from './design/index';
+export * from './notifications/index';

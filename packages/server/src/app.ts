@@ -38,7 +38,12 @@ import { filesService, type FilesService } from './platform/files/files.service'
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/notifications/mailbox.routes';
-import { registerMailJob } from './modules/notifications/notifications.service';
+import {
+  notificationsService,
+  registerMailJob,
+  type NotificationsService,
+} from './modules/notifications/notifications.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { onboardingService, type OnboardingService } from './modules/onboarding/onboarding.service';
 import { seedDemo, seedReference } from './db/seed';
@@ -126,6 +131,8 @@ export interface AppContext {
   ops: OpsService;
   /** Federated sign-in (OpenID Connect) beside our own accounts. */
   identity: IdentityService;
+  /** The notification centre: every mail's in-app twin and the mail preferences (issue 15). */
+  notifications: NotificationsService;
 }
 
 declare module 'fastify' {
@@ -392,10 +399,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       throttle,
       log: app.log,
     }),
+    notifications: notificationsService({ db, mailer, publicUrl: config.publicUrl }),
   };
   app.decorate('ctx', ctx);
 
-  await registerMailJob({ jobs, mailer, publicUrl: config.publicUrl });
+  await registerMailJob({ jobs, notifications: ctx.notifications });
   await registerModelJobs({ jobs, models, storage, log: app.log });
   await registerSessionPurge({ jobs, sessions, log: app.log });
   // failed sign-in counts older than their window are forgotten
@@ -452,6 +460,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(designRoutes);
   await app.register(opsRoutes);
   await app.register(identityRoutes);
+  await app.register(notificationsRoutes);
   if (sandbox) {
     await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
     // the sandbox's events reach our webhook as HTTP requests, in process

@@ -2,7 +2,8 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SqlExecutor } from '../db/client';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** A job's data, and the job's own id (the same on each retry, so a handler can do its part once). */
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
 /** How one job is run and given up: per job, so a changed setting applies to the next job sent. */
 export interface SendOptions {
@@ -70,7 +71,7 @@ export async function startJobs(options: {
   const inFlight = new Set<Promise<unknown>>();
 
   async function runOne(name: string, job: PgBoss.Job<object>, handler: JobHandler<object>) {
-    const run = handler(job.data);
+    const run = handler(job.data, { id: job.id });
     inFlight.add(run);
     try {
       await run;

@@ -1,11 +1,15 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents as ChatServerEvents } from '@facet/domain/chat';
 import type { OrderUpdatedPayload } from '@facet/domain/format';
+import type { NotificationEventPayload, NotificationsReadPayload } from '@facet/domain/notifications';
 import type { UserRow } from '../modules/accounts/accounts.queries';
 
 /** The chat's events and the user's own: an order of theirs moved (`order-updated`). */
 export type ServerToClientEvents = ChatServerEvents & {
   'order-updated': (payload: OrderUpdatedPayload) => void;
+  /** A notification of theirs was made; they read some (their other tabs follow). */
+  notification: (payload: NotificationEventPayload) => void;
+  'notifications-read': (payload: NotificationsReadPayload) => void;
 };
 
 /** What a socket carries once the session cookie has been checked. */

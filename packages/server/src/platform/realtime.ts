@@ -10,6 +10,7 @@ import { startStatusSweep } from './realtime-status-sweep';
 import type { ChatServer, ChatSocket } from './realtime-types';
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
 import type { ChatMessage } from '@facet/domain/chat';
+import { NOTIFICATION_EVENT, NOTIFICATIONS_READ_EVENT } from '@facet/domain/notifications';
 import { STAFF_CHANNEL, userChannel, type ProjectNews } from './project-news';
 
 /**
@@ -75,6 +76,11 @@ export async function installRealtime(
   app.ctx.orders.setEmitter({
     orderUpdated: (customerId, payload) => io.to(userChannel(customerId)).emit(ORDER_UPDATED_EVENT, payload),
   });
+  // and their notifications: a new one, and reads made in another tab
+  app.ctx.notifications.setEmitter({
+    created: (userId, payload) => io.to(userChannel(userId)).emit(NOTIFICATION_EVENT, payload),
+    read: (userId, payload) => io.to(userChannel(userId)).emit(NOTIFICATIONS_READ_EVENT, payload),
+  });
 
   io.on('connection', (socket: ChatSocket) => {
     const user = socket.data.user;
@@ -91,6 +97,7 @@ export async function installRealtime(
     const sweeping = statusSweep.stop();
     chat.setEmitter(null);
     app.ctx.orders.setEmitter(null);
+    app.ctx.notifications.setEmitter(null);
     deps.news.setSink(null);
     await sweeping;
     io.disconnectSockets(true);

@@ -7,6 +7,7 @@ import { Footer } from '../components/layout/footer';
 import { MainHeader } from '../components/layout/main-header';
 import { Sidebar, SidebarNav } from '../components/layout/sidebar';
 import { SubHeader } from '../components/layout/sub-header';
+import { NotificationBell } from '../features/notifications';
 import { LogoMark } from '../components/layout/logo';
 import { Spinner } from '../components/ui';
 import type { Me } from '../lib/types';
@@ -85,6 +86,7 @@ export function AppLayout() {
               onOpenNavigation={openNavigation}
               navigationOpen={navOpen}
               logo={layout.mainHeader ? 'never' : layout.sidebar ? 'mobile' : 'always'}
+              notifications={<NotificationBell />}
             />
           ) : null}
           {layout.sidebar && !layout.subHeader ? (

@@ -64,6 +64,8 @@ export const LAYOUT_TABLE: readonly LayoutRule[] = [
       '/earnings',
       // a customer's credits and their history (memberships issue)
       '/credits',
+      // every notification of the person (issue 15)
+      '/notifications',
     ],
     layout: APP_PAGE,
   },

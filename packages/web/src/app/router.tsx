@@ -223,6 +223,13 @@ const protectedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: '/notifications',
+    lazy: page(
+      () => import('../features/notifications/pages/notifications-page'),
+      (m) => m.NotificationsPage,
+    ),
+  },
+  {
     path: '/designer-dashboard/profile',
     lazy: page(
       () => import('../features/designers/pages/own-profile-page'),

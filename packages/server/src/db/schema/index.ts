@@ -19,3 +19,4 @@ export * from '../../modules/billing/billing.tables';
 export * from '../../modules/design/design.tables';
 export * from '../../modules/ops/ops.tables';
 export * from '../../modules/identity/identity.tables';
+export * from '../../modules/notifications/notifications.tables';

@@ -40,6 +40,16 @@ export async function personById(db: Db | Tx, id: string): Promise<PersonRow | u
   return (await peopleByIds(db, [id]))[0];
 }
 
+/** The person with this email (stored trimmed and lower case, as sign-up keeps it): whom a mail is for. */
+export async function personByEmail(db: Db | Tx, email: string): Promise<PersonRow | undefined> {
+  const rows = await db
+    .select(personColumns)
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .limit(1);
+  return rows[0];
+}
+
 /** Designers and service providers as the pro cards and profiles read them. */
 export interface ProSearch {
   role: ProRole;

@@ -6,6 +6,9 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** The mail's paragraphs and button, as plain text: the in-app notification is made of them. */
+  paragraphs: string[];
+  action?: { label: string; url: string };
 }
 
 type Template = (data: Record<string, unknown>, ctx: { publicUrl: string }) => RenderedMail;
@@ -38,6 +41,8 @@ function mail(title: string, paragraphs: string[], action?: { label: string; url
     subject: title,
     html: layout(title, paragraphs.map(escapeHtml), action),
     text: text(title, paragraphs, action),
+    paragraphs,
+    ...(action ? { action } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import clsx from 'clsx';
 import {
@@ -47,10 +48,12 @@ export type SubHeaderProps = {
   navigationOpen: boolean;
   /** 'mobile': the sidebar carries the logo on wide screens; 'never': the main header above carries it. */
   logo: 'always' | 'mobile' | 'never';
+  /** The notification bell (the app shell passes the notifications feature's). */
+  notifications?: ReactNode;
 };
 
 /** The signed-in header (spec section 2, "Sub header"). */
-export function SubHeader({ onOpenNavigation, navigationOpen, logo }: SubHeaderProps) {
+export function SubHeader({ onOpenNavigation, navigationOpen, logo, notifications }: SubHeaderProps) {
   const { user, logout } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -109,6 +112,7 @@ export function SubHeader({ onOpenNavigation, navigationOpen, logo }: SubHeaderP
             <span className="sub-header__upgrade-text">Upgrade Plan</span>
           </Button>
         ) : null}
+        {notifications}
         {customer ? (
           <Link
             to="/cart"

@@ -3,6 +3,7 @@ import { Spinner } from '../../../components/ui';
 import { AddressSection } from '../components/address-section';
 import { PasswordSection } from '../components/password-section';
 import { MembershipSection } from '../../billing';
+import { NotificationPreferencesSection } from '../../notifications';
 import { ProfileSection } from '../components/profile-section';
 import { EarningsSection } from '../components/earnings-section';
 import { TransactionsSection } from '../components/transactions-section';
@@ -27,6 +28,7 @@ export function AccountSettingsPage() {
         <ProfileSection key={`profile-${user.id}`} user={user} />
         <AddressSection key={`address-${user.id}`} user={user} />
         <PasswordSection />
+        <NotificationPreferencesSection />
         {user.role === 'customer' ? <MembershipSection user={user} /> : null}
         {user.role === 'customer' ? <TransactionsSection /> : null}
         {user.role === 'designer' || user.role === 'service' ? <EarningsSection /> : null}
