@@ -81,6 +81,8 @@ import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { createAi, type AiPort } from './platform/ai/ai';
 import { designService, type DesignService } from './modules/design/design.service';
 import { designRoutes } from './modules/design/design.routes';
+import { dashboardService, type DashboardService } from './modules/dashboard/dashboard.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -117,6 +119,7 @@ export interface AppContext {
   /** The AI port: OpenAI-compatible when AI_* are set, off otherwise. */
   ai: AiPort;
   design: DesignService;
+  dashboard: DashboardService;
 }
 
 declare module 'fastify' {
@@ -337,6 +340,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ai = createAi(config.ai);
   // plans and credit packs are paid through the payments port; their confirmation applies them
   const billing = billingService({ db, jobs, accounts, payments });
+  const designers = designersService({ db, projects, accounts });
   const ctx: AppContext = {
     config,
     database,
@@ -358,7 +362,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // the chat's quote cards follow the offers
     offers: offersService({ db, projects, onOfferChange: chat.offerChanged, news }),
     ratings: ratingsService({ db, projects }),
-    designers: designersService({ db, projects, accounts }),
+    designers,
     chat,
     library,
     gateway,
@@ -372,6 +376,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billing,
     ai,
     design: designService({ db, storage, files, catalog, projects, ai, credits: billing.credits }),
+    dashboard: dashboardService({ db, orders, designers }),
   };
   app.decorate('ctx', ctx);
 
@@ -427,6 +432,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ordersRoutes);
   await app.register(billingRoutes);
   await app.register(designRoutes);
+  await app.register(dashboardRoutes);
   if (sandbox) {
     await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
     // the sandbox's events reach our webhook as HTTP requests, in process
