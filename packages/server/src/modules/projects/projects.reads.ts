@@ -160,3 +160,22 @@ export async function offersByMonth(db: Db, proId: string | null, from: Date) {
     .groupBy(wonMonth);
   return { sent, won };
 }
+
+/** Paid projects with a chosen pro, of these customers (the demo's history, to book its payments). */
+export function paidProjectsOfCustomers(db: Db, customerIds: string[]) {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: projects.id,
+      customerId: projects.customerId,
+      proId: projects.proId,
+      title: projects.title,
+      totalPriceCents: projects.totalPriceCents,
+      paidAt: projects.paidAt,
+      completedAt: projects.completedAt,
+    })
+    .from(projects)
+    .where(
+      and(inArray(projects.customerId, customerIds), isNotNull(projects.paidAt), isNotNull(projects.proId)),
+    );
+}
