@@ -300,8 +300,8 @@ export function DashboardFigures({ user }: { user: Me }) {
           />
           <CountsCard
             title="Orders per stage"
-            description="Pieces of paid orders at each production stage."
-            name="Pieces"
+            description="Items of paid orders at each production stage (delivered ones included)."
+            name="Items"
             rows={(s?.ordersPerStage ?? []).map((p) => ({ label: p.name, count: p.count }))}
             loading={loading}
             error={error}
