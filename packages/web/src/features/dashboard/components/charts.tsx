@@ -17,7 +17,8 @@ import { monthLabel } from '@facet/domain/metrics';
 /**
  * The dashboard's charts (Recharts, decision 039). This module is loaded lazily by `lazy-charts.tsx`, so
  * Recharts is fetched only by the dashboard, after its figures. Every chart is drawn for sighted readers
- * only (`aria-hidden`); the same numbers are in the table beside it (`ChartCard`).
+ * only (`aria-hidden`, and no keyboard layer: nothing in it takes focus); the same numbers are in the table
+ * beside it (`ChartCard`).
  */
 
 const INK_MUTED = '#64616c';
@@ -38,7 +39,7 @@ export function MoneyChart({ months, name }: { months: MoneyPoint[]; name: strin
   const data = months.map((m) => ({ ...m, label: monthLabel(m.month, { short: true }) }));
   return (
     <ResponsiveContainer width="100%" height={HEIGHT} initialDimension={{ width: 520, height: HEIGHT }}>
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+      <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
         <CartesianGrid vertical={false} stroke={LINE} />
         <XAxis dataKey="label" {...axis} />
         <YAxis {...axis} width={64} tickFormatter={(v: number) => dollars(v)} />
@@ -65,7 +66,7 @@ export function OffersChart({ months }: { months: { month: string; sent: number;
   const data = months.map((m) => ({ ...m, label: monthLabel(m.month, { short: true }) }));
   return (
     <ResponsiveContainer width="100%" height={HEIGHT} initialDimension={{ width: 520, height: HEIGHT }}>
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke={LINE} />
         <XAxis dataKey="label" {...axis} />
         <YAxis {...axis} width={32} allowDecimals={false} />
@@ -93,7 +94,7 @@ export function RatingChart({
   const data = months.map((m) => ({ ...m, label: monthLabel(m.month, { short: true }) }));
   return (
     <ResponsiveContainer width="100%" height={HEIGHT} initialDimension={{ width: 520, height: HEIGHT }}>
-      <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke={LINE} />
         <XAxis dataKey="label" {...axis} />
         <YAxis {...axis} width={32} domain={[1, 5]} ticks={[1, 2, 3, 4, 5]} />
@@ -125,7 +126,12 @@ export function CountsChart({ rows, name }: { rows: { label: string; count: numb
   const height = Math.max(120, rows.length * 34 + 24);
   return (
     <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 520, height }}>
-      <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={rows}
+        layout="vertical"
+        margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
+      >
         <CartesianGrid horizontal={false} stroke={LINE} />
         <XAxis type="number" {...axis} allowDecimals={false} />
         <YAxis
