@@ -78,7 +78,9 @@ export async function setup(project: TestProject) {
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 240_000;
+  // a loaded machine (several suites at once) may need longer still: E2E_START_SECONDS
+  const startSeconds = Number(process.env.E2E_START_SECONDS) || 240;
+  const until = Date.now() + startSeconds * 1000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
@@ -87,7 +89,7 @@ export async function setup(project: TestProject) {
     } catch {
       // not up yet
     }
-    if (Date.now() > until) throw new Error(`server did not start within 240 s:\n${output}`);
+    if (Date.now() > until) throw new Error(`server did not start within ${startSeconds} s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);

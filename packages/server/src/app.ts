@@ -91,6 +91,8 @@ import { opsRoutes } from './modules/ops/ops.routes';
 import { opsService, type OpsService } from './modules/ops/ops.service';
 import { identityService, type IdentityService } from './modules/identity/identity.service';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { dashboardService, type DashboardService } from './modules/dashboard/dashboard.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
 export interface AppContext {
@@ -133,6 +135,7 @@ export interface AppContext {
   identity: IdentityService;
   /** The notification centre: every mail's in-app twin and the mail preferences (issue 15). */
   notifications: NotificationsService;
+  dashboard: DashboardService;
 }
 
 declare module 'fastify' {
@@ -353,6 +356,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ai = createAi(config.ai);
   // plans and credit packs are paid through the payments port; their confirmation applies them
   const billing = billingService({ db, jobs, accounts, payments });
+  const designers = designersService({ db, projects, accounts });
   const ctx: AppContext = {
     config,
     database,
@@ -374,7 +378,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // the chat's quote cards follow the offers
     offers: offersService({ db, projects, onOfferChange: chat.offerChanged, news }),
     ratings: ratingsService({ db, projects }),
-    designers: designersService({ db, projects, accounts }),
+    designers,
     chat,
     library,
     gateway,
@@ -400,6 +404,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
     }),
     notifications: notificationsService({ db, mailer, publicUrl: config.publicUrl }),
+    dashboard: dashboardService({ db, orders, designers }),
   };
   app.decorate('ctx', ctx);
 
@@ -461,6 +466,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(opsRoutes);
   await app.register(identityRoutes);
   await app.register(notificationsRoutes);
+  await app.register(dashboardRoutes);
   if (sandbox) {
     await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
     // the sandbox's events reach our webhook as HTTP requests, in process

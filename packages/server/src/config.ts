@@ -33,6 +33,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Facet <hello@facet.studio>'),
   STAFF_EMAIL_DOMAIN: z.string().default('facet.studio'),
   SEED_DEMO: bool.default(true),
+  SEED_DEMO_MONEY: bool.default(true),
   COOKIE_SECURE: bool.optional(),
   SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(365).default(30),
   TRUST_PROXY: z
@@ -148,6 +149,8 @@ export interface Config {
   mailFrom: string;
   staffEmailDomain: string;
   seedDemo: boolean;
+  /** With the demo, its past money: payments of the history's projects and past orders (dashboards' months). */
+  seedDemoMoney: boolean;
   cookieSecure: boolean;
   sessionTtlDays: number;
   /**
@@ -273,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     staffEmailDomain: e.STAFF_EMAIL_DOMAIN,
     seedDemo: e.SEED_DEMO,
+    seedDemoMoney: e.SEED_DEMO_MONEY,
     cookieSecure: e.COOKIE_SECURE ?? production,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -5,6 +5,7 @@ import { demoPros } from './demo-people';
 import { seedDemoProjects } from '../modules/projects/demo-projects';
 import { seedDemoHistory } from '../modules/projects/demo-history';
 import { seedDemoRatings } from '../modules/ratings/demo-ratings';
+import { seedDemoMoney } from './demo-money';
 
 /** Customers whose past projects give the demo pros a history (they never sign in to the demo). */
 const HISTORY_CUSTOMERS: [string, string, string, string][] = [
@@ -31,7 +32,7 @@ export async function seedReference(
 }
 
 /** Demo accounts with fixed logins. Idempotent: an existing demo account is left as it is. */
-export async function seedDemo(ctx: Pick<AppContext, 'db' | 'projects' | 'offers'>) {
+export async function seedDemo(ctx: Pick<AppContext, 'db' | 'projects' | 'offers' | 'config'>) {
   const q = accountsQueries(ctx.db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const logins: { role: string; email: string; password: string }[] = [];
@@ -142,6 +143,13 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'projects' | 'offers
     },
     (tx, rows) => seedDemoRatings(tx, rows),
   );
+  // the demo customer holds most of the past orders (and the late one); two history customers the rest
+  if (ctx.config.seedDemoMoney)
+    await seedDemoMoney(
+      ctx.db,
+      ['customer@demo.facet', 'maya@demo.facet', 'customer@demo.facet', 'customer@demo.facet'],
+      HISTORY_CUSTOMERS.map(([email]) => email),
+    );
   const primary = [
     'customer@demo.facet',
     'designer@demo.facet',

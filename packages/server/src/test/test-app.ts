@@ -46,6 +46,8 @@ export async function createTestApp(
     loginRateLimit: 1000,
     // with Redis the counters are shared by every app: each test app counts on its own
     rateLimitNamespace: `facet-rate-test-${randomBytes(4).toString('hex')}:`,
+    // tests that count the ledger or the orders exactly start without the demo's past money
+    seedDemoMoney: false,
     ...overrides,
   };
   const built = await buildApp(config, options);

@@ -5488,6 +5488,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's dashboard figures: a customer's projects, orders and spend; a pro's earnings, offers, response and rating; staff's revenue, stages, late orders, pros waiting, money to look at */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dashboard: components["schemas"]["DashboardSummary"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/dashboard/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A monthly series (UTC months, oldest first, ending with this month): spend (customers), earnings, offers, rating (pros), revenue (staff); staff get everyone’s */
+        get: {
+            parameters: {
+                query: {
+                    metric: "spend" | "earnings" | "offers" | "rating" | "revenue";
+                    months?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            series: components["schemas"]["DashboardSeries"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/earnings": {
         parameters: {
             query?: never;
@@ -12553,6 +12668,107 @@ export interface components {
             /** @description US cents */
             listPriceCents: number;
             pack: components["schemas"]["CreditPack"];
+        };
+        DashboardSeries: {
+            /** @enum {string} */
+            metric: "spend" | "earnings" | "revenue";
+            months: {
+                /** @description US cents */
+                cents: number;
+                /** @description Payments (spend, earnings) or pieces sold (revenue) */
+                count: number;
+                /** @description UTC calendar month, 'YYYY-MM' */
+                month: string;
+            }[];
+        } | {
+            /** @constant */
+            metric: "offers";
+            months: {
+                /** @description UTC calendar month, 'YYYY-MM' */
+                month: string;
+                sent: number;
+                won: number;
+            }[];
+        } | {
+            /** @constant */
+            metric: "rating";
+            months: {
+                /** @description The month's ratings' average stars */
+                average: number | null;
+                count: number;
+                /** @description UTC calendar month, 'YYYY-MM' */
+                month: string;
+                /** @description Average of every rating up to the month end */
+                overall: number | null;
+            }[];
+        };
+        DashboardSummary: {
+            ordersInProduction: {
+                id: string;
+                late: boolean;
+                lateness: string | null;
+                number: string;
+                promisedDate: string | null;
+                stageName: string | null;
+                title: string;
+            }[];
+            projectsByStatus: {
+                count: number;
+                status: string;
+            }[];
+            /** @constant */
+            role: "customer";
+            spend: {
+                /** @description US cents */
+                lastMonthCents: number;
+                /** @description UTC calendar month, 'YYYY-MM' */
+                month: string;
+                /** @description US cents */
+                thisMonthCents: number;
+            };
+        } | {
+            earnings: {
+                /** @description US cents */
+                lastMonthCents: number;
+                /** @description UTC calendar month, 'YYYY-MM' */
+                month: string;
+                /** @description US cents */
+                thisMonthCents: number;
+            };
+            offersThisMonth: {
+                sent: number;
+                won: number;
+            };
+            rating: number | null;
+            ratingCount: number;
+            /** @description Percent of invitations answered, 2 decimals */
+            responseRate: number | null;
+            responseRateText: string;
+            responseTime: string;
+            /** @enum {string} */
+            role: "designer" | "service";
+        } | {
+            activeOrders: number;
+            failedPayments: number;
+            failedPayouts: number;
+            lateOrders: number;
+            ordersPerStage: {
+                count: number;
+                name: string;
+                stage: number;
+            }[];
+            paymentsNeedingAttention: number;
+            prosWaiting: number;
+            revenue: {
+                /** @description US cents */
+                lastMonthCents: number;
+                /** @description UTC calendar month, 'YYYY-MM' */
+                month: string;
+                /** @description US cents */
+                thisMonthCents: number;
+            };
+            /** @constant */
+            role: "staff";
         };
         DesignDraft: {
             category: string | null;

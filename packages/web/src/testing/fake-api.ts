@@ -1,8 +1,20 @@
 import { vi } from 'vitest';
 import type { Me } from '../lib/types';
 
-export type Recorded = { method: string; path: string; body: unknown; headers?: Record<string, string> };
-export type Handler = (request: { method: string; path: string; body: unknown }) => {
+export type Recorded = {
+  method: string;
+  path: string;
+  body: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+};
+export type Handler = (request: {
+  method: string;
+  path: string;
+  body: unknown;
+  /** The query string's values (not enumerable, like the headers). */
+  query?: Record<string, string>;
+}) => {
   status: number;
   body?: unknown;
 };
@@ -119,10 +131,13 @@ export function fakeApi(handler?: Handler) {
     if (typeof body === 'string') body = JSON.parse(body) as unknown;
     // the headers are readable (`request.headers`) but not enumerable, so a test comparing a whole
     // request with toEqual stays about its method, path and body
-    const request = Object.defineProperty({ method, path: url.pathname, body }, 'headers', {
-      value: Object.fromEntries(new Headers(init?.headers).entries()),
-      enumerable: false,
-    }) as Recorded;
+    const request = Object.defineProperties(
+      { method, path: url.pathname, body },
+      {
+        headers: { value: Object.fromEntries(new Headers(init?.headers).entries()), enumerable: false },
+        query: { value: Object.fromEntries(url.searchParams.entries()), enumerable: false },
+      },
+    ) as Recorded;
     requests.push(request);
     const answer = answerOf(handler, request);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {

@@ -212,4 +212,11 @@ export function portfoliosOf(db: Db, userIds: readonly string[]) {
     .from(portfolioImages)
     .where(inArray(portfolioImages.userId, [...userIds]))
     .orderBy(asc(portfolioImages.createdAt));
+/** Designers and service providers waiting for the production team's review. */
+export async function pendingProCount(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.status, 'pending'), inArray(users.role, ['designer', 'service'])));
+  return row?.n ?? 0;
 }

@@ -57,6 +57,11 @@ export const orderItems = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * The customer's own selling price of one piece in their shop (the spec's shopify_price), when known;
+     * revenue counts it, or the price plus 25 percent without it (`@facet/domain/metrics`).
+     */
+    shopPriceCents: integer('shop_price_cents'),
     leadTimeDays: integer('lead_time_days').notNull(),
     stage: integer('stage'),
   },

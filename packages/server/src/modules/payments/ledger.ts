@@ -21,6 +21,8 @@ export interface NewEntry {
   projectId?: string | null;
   memo: string;
   lines: LedgerLine[];
+  /** When the money moved, if not now (the demo's history). */
+  at?: Date;
 }
 
 export class UnbalancedEntry extends Error {}
@@ -42,6 +44,7 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<boolean> {
       paymentId: entry.paymentId ?? null,
       projectId: entry.projectId ?? null,
       memo: entry.memo,
+      ...(entry.at ? { createdAt: entry.at } : {}),
     })
     .onConflictDoNothing({ target: ledgerEntries.key })
     .returning({ id: ledgerEntries.id });

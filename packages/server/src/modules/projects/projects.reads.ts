@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   changeRequests,
@@ -149,4 +149,58 @@ export function projectsForBoard(db: Db) {
     .from(projects)
     .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
     .orderBy(asc(projects.createdAt));
+/** Projects per status (name and position in its workflow) and completion, of one customer or of everyone. */
+export function projectCountsByStatus(db: Db, customerId: string | null) {
+  return db
+    .select({
+      statusId: projects.statusId,
+      name: projectStatuses.name,
+      position: projectStatuses.position,
+      completed: projects.completed,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(projects)
+    .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
+    .where(customerId ? eq(projects.customerId, customerId) : undefined)
+    .groupBy(projects.statusId, projectStatuses.name, projectStatuses.position, projects.completed);
+}
+
+/**
+ * Offers sent per UTC month of the quote and offers won per UTC month of the acceptance, since `from`, of
+ * one pro or of every pro.
+ */
+export async function offersByMonth(db: Db, proId: string | null, from: Date) {
+  const quotedMonth = sql<string>`to_char(${invitations.quotedAt} at time zone 'UTC', 'YYYY-MM')`;
+  const wonMonth = sql<string>`to_char(${invitations.answeredAt} at time zone 'UTC', 'YYYY-MM')`;
+  const byPro = proId ? eq(invitations.proId, proId) : undefined;
+  const sent = await db
+    .select({ month: quotedMonth, count: sql<number>`count(*)::int` })
+    .from(invitations)
+    .where(and(isNotNull(invitations.quotedAt), gte(invitations.quotedAt, from), byPro))
+    .groupBy(quotedMonth);
+  const won = await db
+    .select({ month: wonMonth, count: sql<number>`count(*)::int` })
+    .from(invitations)
+    .where(and(eq(invitations.status, 'accepted'), gte(invitations.answeredAt, from), byPro))
+    .groupBy(wonMonth);
+  return { sent, won };
+}
+
+/** Paid projects with a chosen pro, of these customers (the demo's history, to book its payments). */
+export function paidProjectsOfCustomers(db: Db, customerIds: string[]) {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: projects.id,
+      customerId: projects.customerId,
+      proId: projects.proId,
+      title: projects.title,
+      totalPriceCents: projects.totalPriceCents,
+      paidAt: projects.paidAt,
+      completedAt: projects.completedAt,
+    })
+    .from(projects)
+    .where(
+      and(inArray(projects.customerId, customerIds), isNotNull(projects.paidAt), isNotNull(projects.proId)),
+    );
 }

@@ -1,4 +1,4 @@
-import { avg, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, avg, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ratings } from './ratings.tables';
 
@@ -34,4 +34,23 @@ export function ratingsOfPro(db: Db, proId: string, limit: number) {
     .where(eq(ratings.proId, proId))
     .orderBy(desc(ratings.createdAt))
     .limit(limit);
+}
+
+/** Stars given per UTC month since `from` (sum and count), and the totals before it, of one pro or of all. */
+export async function ratingsByMonth(db: Db, proId: string | null, from: Date) {
+  const month = sql<string>`to_char(${ratings.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+  const byPro = proId ? eq(ratings.proId, proId) : undefined;
+  const months = await db
+    .select({ month, stars: sql<number>`sum(${ratings.stars})::int`, count: sql<number>`count(*)::int` })
+    .from(ratings)
+    .where(and(gte(ratings.createdAt, from), byPro))
+    .groupBy(month);
+  const [before] = await db
+    .select({
+      stars: sql<number>`coalesce(sum(${ratings.stars}), 0)::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(ratings)
+    .where(and(lt(ratings.createdAt, from), byPro));
+  return { months, before: before ?? { stars: 0, count: 0 } };
 }

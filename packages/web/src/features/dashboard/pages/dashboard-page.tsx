@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardTitle } from '../../../componen
 import type { Me } from '../../../lib/types';
 import { RecentProjects, ProInvitations } from '../components/recent-projects';
 import { useProjectCounts } from '../api/get-project-counts';
+import { DashboardFigures } from '../components/dashboard-figures';
 import './dashboard.css';
 
 type QuickAction = { to: string; icon: LucideIcon; title: string; text: string };
@@ -125,6 +126,7 @@ export function DashboardPage() {
           </p>
         </div>
       </div>
+      <DashboardFigures user={user} />
       <dl className="dashboard-stats" aria-label="Projects">
         <CountStat label={byProject ? 'Projects' : 'Invitations'} value={counts.all} />
         <CountStat label="In progress" value={counts['in-progress']} />

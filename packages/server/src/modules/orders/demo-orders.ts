@@ -1,0 +1,130 @@
+import { addWeekdays } from '@facet/domain/format';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems, orders, orderStageEvents } from './orders.tables';
+import type { OrderShippingAddress } from './orders.shared';
+
+/**
+ * Past orders of the demo customers, so the production team's dashboard and the customer's own have months
+ * to show: delivered ones in earlier months, some in the workshop now, one running late. A few pieces carry
+ * the customer's shop price; the others count at price plus 25 percent in revenue. Written in one
+ * transaction with real past times; stage rows are marked told (no mail for history). Idempotent: skipped
+ * once these customers have orders.
+ */
+
+export interface DemoOrderCustomer {
+  id: string;
+  name: string;
+  address: Omit<OrderShippingAddress, 'name'>;
+}
+
+/** What the seed books as each order's payment. */
+export interface DemoOrderPaid {
+  orderId: string;
+  paymentId: string;
+  customerId: string;
+  totalCents: number;
+  paidAt: Date;
+  description: string;
+}
+
+const DAY = 24 * 3_600_000;
+const SHIPPING = { code: 'standard', name: 'Standard shipping', priceCents: 1_500, businessDays: 5 };
+
+/** Days ago paid, the stage reached, pieces: [title, unit price, quantity, shop price or null]. */
+const PLAN: [number, number, [string, number, number, number | null][]][] = [
+  [160, 6, [['Leaf pendant, sterling silver', 4_250, 20, 8_900]]],
+  [140, 6, [['Stacking ring, 14k yellow gold', 18_900, 6, null]]],
+  [
+    118,
+    6,
+    [
+      ['Hoop earrings, sterling silver', 3_600, 30, 7_500],
+      ['Signet ring, sterling silver', 7_800, 4, null],
+    ],
+  ],
+  [95, 6, [['Cuff bracelet, bronze', 6_400, 10, null]]],
+  [70, 6, [['Bee cufflinks, sterling silver', 9_200, 8, 19_500]]],
+  [48, 6, [['Initial charm, 14k gold', 5_500, 25, null]]],
+  [34, 6, [['Wave ear climbers, sterling silver', 4_800, 12, 11_000]]],
+  [20, 3, [['Halo ring, 18k white gold', 42_000, 2, null]]], // promised long ago: late
+  [9, 2, [['Constellation pendant, 14k gold', 12_600, 5, 26_000]]],
+  [4, 1, [['Rope band, 18k yellow gold', 21_500, 3, null]]],
+  [1, 0, [['Leaf pendant, sterling silver', 4_250, 40, 8_900]]],
+];
+
+export async function seedDemoOrders(db: Db, customers: DemoOrderCustomer[], now = new Date()) {
+  if (customers.length === 0) return [];
+  const [first] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      inArray(
+        orders.customerId,
+        customers.map((c) => c.id),
+      ),
+    )
+    .limit(1);
+  if (first) return [];
+  const paid: DemoOrderPaid[] = [];
+  await db.transaction(async (tx) => {
+    for (const [n, [daysAgo, stage, lines]] of PLAN.entries()) {
+      const customer = customers[n % customers.length]!;
+      const paidAt = new Date(now.getTime() - daysAgo * DAY - (n % 5) * 3_600_000);
+      const subtotal = lines.reduce((s, [, unit, quantity]) => s + unit * quantity, 0);
+      const leadTimeDays = stage === 3 ? 6 : 10;
+      const orderId = crypto.randomUUID();
+      const paymentId = crypto.randomUUID();
+      await tx.insert(orders).values({
+        id: orderId,
+        customerId: customer.id,
+        status: 'paid',
+        shippingAddress: { ...customer.address, name: customer.name },
+        shippingMethod: SHIPPING,
+        subtotalCents: subtotal,
+        shippingCents: SHIPPING.priceCents,
+        totalCents: subtotal + SHIPPING.priceCents,
+        paymentId,
+        paidAt,
+        promisedAt: addWeekdays(paidAt, leadTimeDays + SHIPPING.businessDays),
+        createdAt: new Date(paidAt.getTime() - 600_000),
+      });
+      const items = await tx
+        .insert(orderItems)
+        .values(
+          lines.map(([title, unit, quantity, shop], position) => ({
+            orderId,
+            position,
+            source: 'library' as const,
+            title,
+            configuration: { note: 'Demo order' },
+            breakdown: {},
+            unitPriceCents: unit,
+            shopPriceCents: shop,
+            quantity,
+            totalCents: unit * quantity,
+            leadTimeDays,
+            stage,
+          })),
+        )
+        .returning({ id: orderItems.id });
+      // each stage reached a day or two after the one before, already told to the customer
+      const events = items.flatMap((item) =>
+        Array.from({ length: stage + 1 }, (_, code) => {
+          const at = new Date(paidAt.getTime() + code * 1.5 * DAY);
+          return { orderId, orderItemId: item.id, stage: code, at, announcedAt: at };
+        }),
+      );
+      await tx.insert(orderStageEvents).values(events);
+      paid.push({
+        orderId,
+        paymentId,
+        customerId: customer.id,
+        totalCents: subtotal + SHIPPING.priceCents,
+        paidAt,
+        description: `Order of ${lines.map(([title]) => title).join(', ')}`,
+      });
+    }
+  });
+  return paid;
+}
