@@ -212,6 +212,8 @@ export function portfoliosOf(db: Db, userIds: readonly string[]) {
     .from(portfolioImages)
     .where(inArray(portfolioImages.userId, [...userIds]))
     .orderBy(asc(portfolioImages.createdAt));
+}
+
 /** Designers and service providers waiting for the production team's review. */
 export async function pendingProCount(db: Db): Promise<number> {
   const [row] = await db

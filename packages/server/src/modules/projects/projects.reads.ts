@@ -149,6 +149,8 @@ export function projectsForBoard(db: Db) {
     .from(projects)
     .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
     .orderBy(asc(projects.createdAt));
+}
+
 /** Projects per status (name and position in its workflow) and completion, of one customer or of everyone. */
 export function projectCountsByStatus(db: Db, customerId: string | null) {
   return db
