@@ -81,6 +81,7 @@ async function seed(client: pg.Client, s: Record<string, NodeSession>) {
     await client.query(
       `create temp table bench_customers as
          select row_number() over (order by id) - 1 k, id from users where email like 'bench-customer-%';
+       create index on bench_customers (k);
        create temp table bench_pros as
          select row_number() over (order by id) - 1 k, id from users
          where email like 'bench-pro-%' and role = 'designer' and status = 'active';`,
@@ -139,10 +140,7 @@ async function seed(client: pg.Client, s: Record<string, NodeSession>) {
     );
     const heavy = heavyRooms.rows.map((r) => r.id as string);
     const perHeavy = Math.floor((MESSAGES * 0.8) / heavy.length);
-    await client.query(
-      `create temp table bench_heavy as select unnest($1::text[]) id;`,
-      [heavy],
-    );
+    await client.query(`create temp table bench_heavy as select unnest($1::text[]) id;`, [heavy]);
     await client.query(
       `insert into chat_messages (room_id, project_id, seq, client_id, from_id, type, message, created_at)
        select r.id, r.project_id, g, 'b' || g, case when g % 2 = 0 then r.customer_id else r.pro_id end,
@@ -163,9 +161,16 @@ async function seed(client: pg.Client, s: Record<string, NodeSession>) {
        where m.room_id = r.id and r.id like 'bench-%'`,
     );
     // each side has read 70% of the other side's messages (the oldest)
+    // (a receipt names its room once the schema has the column)
+    const withRoom =
+      (
+        await client.query(
+          `select 1 from information_schema.columns where table_name = 'chat_reads' and column_name = 'room_id'`,
+        )
+      ).rowCount === 1;
     await client.query(
-      `insert into chat_reads (message_id, user_id)
-       select m.id, case when m.from_id = r.customer_id then r.pro_id else r.customer_id end
+      `insert into chat_reads (message_id, user_id${withRoom ? ', room_id' : ''})
+       select m.id, case when m.from_id = r.customer_id then r.pro_id else r.customer_id end${withRoom ? ', m.room_id' : ''}
        from chat_messages m join chat_rooms r on r.id = m.room_id
        where m.room_id like 'bench-%' and m.seq <= r.last_seq * 0.7`,
     );
@@ -316,7 +321,11 @@ export async function runApiBench() {
     const endpoints: Endpoint[] = [
       { name: 'designers', who: 'customer', path: () => '/api/designers' },
       { name: 'designers ?q=', who: 'customer', path: () => '/api/designers?q=ada' },
-      { name: 'designers ?skill=', who: 'customer', path: () => `/api/designers?skill=${encodeURIComponent(skill)}` },
+      {
+        name: 'designers ?skill=',
+        who: 'customer',
+        path: () => `/api/designers?skill=${encodeURIComponent(skill)}`,
+      },
       { name: 'designers page 50', who: 'customer', path: () => '/api/designers?page=50' },
       { name: 'service providers', who: 'customer', path: () => '/api/designers?role=service' },
       ...(['all', 'not-started', 'invited', 'in-progress', 'completed', 'service'] as const).map((f) => ({
@@ -330,7 +339,11 @@ export async function runApiBench() {
       { name: 'projects search', who: 'staff', path: () => '/api/projects?q=halo' },
       { name: 'projects all', who: 'designer', path: () => '/api/projects?filter=all' },
       { name: 'projects invited', who: 'designer', path: () => '/api/projects?filter=invited' },
-      { name: 'rooms (unread counts)', who: 'customer', path: (i) => `/api/projects/${heavy[i % heavy.length]}/rooms` },
+      {
+        name: 'rooms (unread counts)',
+        who: 'customer',
+        path: (i) => `/api/projects/${heavy[i % heavy.length]}/rooms`,
+      },
       { name: 'models', who: 'customer', path: () => '/api/models' },
       { name: 'orders', who: 'customer', path: () => '/api/orders' },
       { name: 'orders (staff)', who: 'staff', path: () => '/api/staff/orders' },
@@ -373,7 +386,9 @@ export async function runApiBench() {
       });
       const ms = performance.now() - start;
       const selects = captured.filter(
-        (q) => /^\s*select/i.test(q.text) && !/from "sessions"|from "users" where "users"."id" = \$1$/i.test(q.text),
+        (q) =>
+          /^\s*select/i.test(q.text) &&
+          !/from "sessions"|from "users" where "users"."id" = \$1$/i.test(q.text),
       );
       explains.push(
         `### ${e.name} (${e.who}) — GET ${e.path(0)}\n\nIn-process: ${r.statusCode} in ${ms.toFixed(1)} ms, ${captured.length} statements.\n`,
