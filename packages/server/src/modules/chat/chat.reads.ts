@@ -13,7 +13,7 @@ export async function firstMessagesOfPros(db: Db, proIds: string[]) {
     .select({
       projectId: chatRooms.projectId,
       proId: chatRooms.proId,
-      at: sql<Date | null>`(select min(m.created_at) from ${chatMessages} m where m.room_id = ${chatRooms.id} and m.from_id = ${chatRooms.proId})`.mapWith(
+      at: sql<Date | null>`(select min(m.created_at) from ${chatMessages} m where m.room_id = chat_rooms.id and m.from_id = chat_rooms.pro_id)`.mapWith(
         chatMessages.createdAt,
       ),
     })
