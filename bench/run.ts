@@ -6,6 +6,7 @@ const benches: Record<string, () => Promise<void>> = {
   mesh: async () => (await import('./mesh/mesh-bench.ts')).runMeshBench(),
   chat: async () => void (await import('./chat/chat-bench.ts')).runChatBench(),
   web: async () => (await import('./web/lighthouse-bench.ts')).runWebBench(),
+  api: async () => (await import('./api/api-bench.ts')).runApiBench(),
 };
 
 const wanted = process.argv.slice(2);

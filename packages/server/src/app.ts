@@ -156,6 +156,8 @@ type Server = ReturnType<typeof createServer>;
 /** Where the log goes instead of stdout (tests read what the app logged). */
 export interface BuildOptions {
   logStream?: { write(line: string): void };
+  /** Sees every statement sent through drizzle (the API benchmark's EXPLAIN capture). */
+  onQuery?: (text: string, params: unknown[]) => void;
 }
 
 /** The Fastify instance with our logger, request ids, limits, proxy trust, validators and error shape. */
@@ -309,6 +311,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir ? join(config.dataDir, 'db') : null,
+    onQuery: options.onQuery,
   });
   await database.migrate();
   const db = database.db;

@@ -42,7 +42,12 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
+  /** Sees every statement the app sends through drizzle (the API benchmark explains the list queries). */
+  onQuery?: (text: string, params: unknown[]) => void;
 }): Promise<Database> {
+  const logger = options.onQuery
+    ? { logQuery: (text: string, params: unknown[]) => options.onQuery!(text, params) }
+    : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // a connection lost (server restart or failover, database dropped after a test) must not end the
@@ -50,7 +55,7 @@ export async function openDatabase(options: {
     // transaction) its own listener; the statement in flight fails and the pool connects anew next time
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     let closed = false;
     return {
       kind: 'postgres',
@@ -72,7 +77,7 @@ export async function openDatabase(options: {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   let closed = false;
   return {
     kind: 'pglite',

@@ -6797,10 +6797,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My models, newest first */
+        /** My models, newest first: a page of `limit` (default 50); `nextCursor` asks for the next */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -6833,7 +6836,17 @@ export interface paths {
                     content: {
                         "application/json": {
                             models: components["schemas"]["Model"][];
+                            nextCursor: string | null;
                         };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */

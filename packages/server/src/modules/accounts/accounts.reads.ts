@@ -115,6 +115,23 @@ export async function searchPros(db: Db, search: ProSearch) {
   return { total, rows };
 }
 
+/**
+ * Every skill the active pros of a role list (the designers filter's choices), from one statement:
+ * a service provider's service types and skills, a designer's skills, software and CAD skills.
+ */
+export async function proSkillChoices(db: Db, role: ProRole): Promise<string[]> {
+  const lists =
+    role === 'service'
+      ? sql`${profiles.serviceTypes} || ${profiles.skills}`
+      : sql`${profiles.skills} || ${profiles.softwareSkills} || ${profiles.cadSkills}`;
+  const rows = await db
+    .selectDistinct({ skill: sql<string>`jsonb_array_elements_text(${lists})` })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.role, role), eq(users.status, 'active')));
+  return rows.map((r) => r.skill);
+}
+
 /** Every active pro of a role with their profile (for ranking). */
 export function activePros(db: Db, role: ProRole) {
   return db

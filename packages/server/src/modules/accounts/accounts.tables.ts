@@ -12,26 +12,31 @@ import {
 import { onboardingAnswers, onboardingQuestions } from '../onboarding/onboarding.tables';
 
 /** Every person who signs in: customers, CAD designers, service providers and staff. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['customer', 'designer', 'service', 'staff'] }).notNull(),
-  status: text('status', { enum: ['active', 'pending', 'hold', 'deactivated'] })
-    .notNull()
-    .default('active'),
-  isInactive: boolean('is_inactive').notNull().default(false),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull().default(''),
-  phone: text('phone'),
-  avatarKey: text('avatar_key'),
-  firstTimeLogin: boolean('first_time_login').notNull().default(true),
-  questionsBanner: boolean('questions_banner').notNull().default(false),
-  hasSkippedQuestions: boolean('has_skipped_questions').notNull().default(false),
-  membership: text('membership').notNull().default('Standard'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['customer', 'designer', 'service', 'staff'] }).notNull(),
+    status: text('status', { enum: ['active', 'pending', 'hold', 'deactivated'] })
+      .notNull()
+      .default('active'),
+    isInactive: boolean('is_inactive').notNull().default(false),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    avatarKey: text('avatar_key'),
+    firstTimeLogin: boolean('first_time_login').notNull().default(true),
+    questionsBanner: boolean('questions_banner').notNull().default(false),
+    hasSkippedQuestions: boolean('has_skipped_questions').notNull().default(false),
+    membership: text('membership').notNull().default('Standard'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // the designers list: active pros of a role by name, a page at a time
+  (t) => [index('users_pro_list_idx').on(t.role, t.status, t.firstName, t.lastName, t.id)],
+);
 
 export const addresses = pgTable('addresses', {
   userId: uuid('user_id')

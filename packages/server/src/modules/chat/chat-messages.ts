@@ -113,7 +113,7 @@ async function recordReads(db: Db, user: UserRow, roomId: string, messageIds: st
   if (rows.length) {
     await db
       .insert(chatReads)
-      .values(rows.map((r) => ({ messageId: r.id, userId: user.id })))
+      .values(rows.map((r) => ({ messageId: r.id, userId: user.id, roomId })))
       .onConflictDoNothing();
   }
   return { messages: rows.map((r) => r.id) };

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { chatRoomId, parseChatRoomId } from '@facet/domain/chat';
 import type { Db, Tx } from '../../db/client';
-import { chatMessages, chatRooms } from './chat.tables';
+import { chatMessages, chatReads, chatRooms } from './chat.tables';
 import {
   invitationOf,
   invitationsOfProject,
@@ -139,23 +139,23 @@ async function accessOf(db: Db, user: UserRow, roomId: string): Promise<RoomAcce
   };
 }
 
-/** Messages of a room the viewer has not read, and whether it has messages from before the quote. */
+/**
+ * Messages of a room the viewer has not read, and whether it has messages from before the quote. Unread:
+ * the room's messages from others less the viewer's receipts in the room (a receipt is only ever of
+ * another's message), two index-only counts; pre-chat: one probe of the partial index.
+ */
 async function roomCounts(db: Db, viewer: UserRow, roomId: string) {
-  const [unread] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.roomId, roomId),
-        sql`${chatMessages.fromId} is distinct from ${viewer.id}`,
-        sql`not exists (select 1 from chat_reads r where r.message_id = ${chatMessages.id} and r.user_id = ${viewer.id})`,
-      ),
-    );
-  const [pre] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.roomId, roomId), eq(chatMessages.preChat, true)));
-  return { unreadCount: unread?.n ?? 0, hasPreChat: (pre?.n ?? 0) > 0 };
+  const [row] = await db
+    .select({
+      others: sql<number>`(select count(*) from ${chatMessages} m where m.room_id = ${roomId} and m.from_id is distinct from ${viewer.id})::int`,
+      read: sql<number>`(select count(*) from ${chatReads} r where r.user_id = ${viewer.id} and r.room_id = ${roomId})::int`,
+      preChat: sql<boolean>`exists (select 1 from ${chatMessages} m where m.room_id = ${roomId} and m.pre_chat)`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    unreadCount: Math.max(0, (row?.others ?? 0) - (row?.read ?? 0)),
+    hasPreChat: row?.preChat === true,
+  };
 }
 
 /** Why the viewer cannot send in the room now, or null when they can. */

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from '../accounts/accounts.tables';
 import { projects } from '../projects/projects.tables';
 import { files } from '../../platform/files/files.tables';
@@ -37,7 +38,10 @@ export const chatRooms = pgTable(
     lastSeq: integer('last_seq').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('chat_rooms_project_pro_idx').on(t.projectId, t.proId)],
+  (t) => [
+    uniqueIndex('chat_rooms_project_pro_idx').on(t.projectId, t.proId),
+    index('chat_rooms_pro_idx').on(t.proId),
+  ],
 );
 
 /** A file sent in a room; the file itself is a row of the one stored-files table. */
@@ -85,10 +89,18 @@ export const chatMessages = pgTable(
   (t) => [
     uniqueIndex('chat_messages_room_seq_idx').on(t.roomId, t.seq),
     uniqueIndex('chat_messages_room_client_idx').on(t.roomId, t.clientId),
+    // a room's messages from others (unread counts) and a pro's first answer, without reading the rows
+    index('chat_messages_room_from_idx').on(t.roomId, t.fromId, t.createdAt),
+    index('chat_messages_room_pre_chat_idx')
+      .on(t.roomId)
+      .where(sql`${t.preChat}`),
   ],
 );
 
-/** Read receipts: who read which message, when. */
+/**
+ * Read receipts: who read which message, when. `roomId` is the message's room, kept here so a room's
+ * unread count is two index counts (chat_reads_user_room_idx) instead of a probe per message.
+ */
 export const chatReads = pgTable(
   'chat_reads',
   {
@@ -98,7 +110,14 @@ export const chatReads = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('chat_reads_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    index('chat_reads_user_idx').on(t.userId),
+    index('chat_reads_user_room_idx').on(t.userId, t.roomId),
+  ],
 );

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import {
   activePros,
   portfolioOf,
+  proSkillChoices,
   proWithProfile,
   searchPros,
   type ProfileRow,
@@ -201,20 +202,27 @@ async function profileOf(db: Db, viewer: UserRow, id: string) {
   };
 }
 
-/** Every skill the active pros of a role list, sorted (the filter's choices). */
-async function skillsOf(db: Db, role: ProRole) {
-  const all = await activePros(db, role);
-  return [
-    ...new Set(
-      all.flatMap(({ profile: r }) =>
-        !r
-          ? []
-          : role === 'service'
-            ? [...r.serviceTypes, ...r.skills]
-            : [...r.skills, ...r.softwareSkills, ...r.cadSkills],
-      ),
-    ),
-  ].sort((a, b) => a.localeCompare(b));
+/** How long the designers filter's skill choices are reused before they are read again. */
+export const SKILL_CHOICES_TTL_MS = 30_000;
+
+/**
+ * Every skill the active pros of a role list, sorted (the filter's choices): one statement, kept for
+ * SKILL_CHOICES_TTL_MS per role (a pro's own profile edit forgets them at once).
+ */
+function skillChoices(db: Db) {
+  const kept = new Map<ProRole, { at: number; skills: Promise<string[]> }>();
+  return {
+    of(role: ProRole): Promise<string[]> {
+      const hit = kept.get(role);
+      if (hit && Date.now() - hit.at < SKILL_CHOICES_TTL_MS) return hit.skills;
+      const skills = proSkillChoices(db, role).then((list) => list.sort((a, b) => a.localeCompare(b)));
+      kept.set(role, { at: Date.now(), skills });
+      // a failed read is not kept
+      skills.catch(() => kept.delete(role));
+      return skills;
+    },
+    forget: () => kept.clear(),
+  };
 }
 
 /** A pro's fit for the project's items: skills against the items' category and type, rating, response rate, availability. */
@@ -244,6 +252,7 @@ function fit(card: Card, profile: ProfileRow | null, wanted: string[]) {
 /** Designer and service provider cards and profiles; ratings and response figures are measured, never typed in. */
 export function designersService(deps: { db: Db; projects: ProjectsService; accounts: AccountsService }) {
   const { db } = deps;
+  const skills = skillChoices(db);
   return {
     stats: (ids: string[]) => stats(db, ids),
 
@@ -251,7 +260,7 @@ export function designersService(deps: { db: Db; projects: ProjectsService; acco
       if (query.projectId) await deps.projects.access(db, viewer, query.projectId);
       const invited = await invitedOn(db, query.projectId);
       const { total, rows } = await searchPros(db, { ...query, firstIds: [...invited.keys()] });
-      return { designers: await cards(db, rows, invited), total, skills: await skillsOf(db, query.role) };
+      return { designers: await cards(db, rows, invited), total, skills: await skills.of(query.role) };
     },
 
     profile: (viewer: UserRow, id: string) => profileOf(db, viewer, id),
@@ -261,6 +270,7 @@ export function designersService(deps: { db: Db; projects: ProjectsService; acco
         throw new AppError('forbidden', 'Only designers and service providers have a profile.', 403);
       if (patch.bio !== undefined) patch = { ...patch, bio: checkBio(viewer.role, patch.bio) };
       await deps.accounts.saveProProfile(viewer.id, patch);
+      skills.forget();
       return profileOf(db, viewer, viewer.id);
     },
 

@@ -17,6 +17,8 @@ import {
   normaliseUnit,
   patchModelBody,
   uploadReply,
+  MODELS_PAGE_MAX,
+  MODELS_PAGE_SIZE,
 } from './models.schemas';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
@@ -234,11 +236,19 @@ export const modelsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['models'],
-        summary: 'My models, newest first',
-        response: replies({ 200: z.object({ models: z.array(modelReply) }), 401: errorReply }),
+        summary: `My models, newest first: a page of \`limit\` (default ${MODELS_PAGE_SIZE}); \`nextCursor\` asks for the next`,
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(MODELS_PAGE_MAX).default(MODELS_PAGE_SIZE),
+          cursor: z.string().max(64).optional(),
+        }),
+        response: replies({
+          200: z.object({ models: z.array(modelReply), nextCursor: z.string().nullable() }),
+          400: errorReply,
+          401: errorReply,
+        }),
       },
     },
-    async (request) => ({ models: await models.list(requireUser(request)) }),
+    async (request) => models.list(requireUser(request), request.query),
   );
 
   app.get(

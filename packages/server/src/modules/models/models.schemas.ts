@@ -83,6 +83,10 @@ export const analysisReply = z
   })
   .meta({ id: 'Analysis' });
 
+/** The models list's default page size (GET /api/models without a limit) and its largest. */
+export const MODELS_PAGE_SIZE = 50;
+export const MODELS_PAGE_MAX = 100;
+
 export const modelReply = z
   .object({
     id: z.string(),

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { models, type ParametricSource, type StoredAnalysis } from './models.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UploadTarget } from '../../platform/storage';
 import { filesService } from '../../platform/files/files.service';
-import { MODEL_EXTENSIONS, modelMessages, type ModelUnit, type ModelView } from './models.schemas';
+import {
+  MODEL_EXTENSIONS,
+  MODELS_PAGE_SIZE,
+  modelMessages,
+  type ModelUnit,
+  type ModelView,
+} from './models.schemas';
 import { modelAnalysisPart } from './models.analysis';
 import { modelThumbnailsPart } from './models.thumbnails';
 import {
@@ -18,6 +24,8 @@ import {
   type ModelsServiceDeps,
   type Owner,
 } from './models.shared';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export { ANALYSIS_QUEUE, analysisJobExpirySeconds, analysisStaleAfterMs } from './models.analysis';
 export {
@@ -59,13 +67,50 @@ export function modelsService(deps: ModelsServiceDeps) {
     ...modelThumbnailsPart(ctx),
     ownModel,
 
-    async list(owner: Owner): Promise<ModelView[]> {
+    /**
+     * One page of the owner's models, newest first (keyset: created_at, id). `cursor` is the id of the
+     * last model of the previous page; `nextCursor` is null on the last page.
+     */
+    async list(
+      owner: Owner,
+      page: { limit: number; cursor?: string } = { limit: MODELS_PAGE_SIZE },
+    ): Promise<{ models: ModelView[]; nextCursor: string | null }> {
+      let after: { createdAt: Date; id: string } | undefined;
+      if (page.cursor) {
+        const [row] = UUID.test(page.cursor)
+          ? await db
+              .select({ id: models.id })
+              .from(models)
+              .where(and(eq(models.id, page.cursor), eq(models.ownerId, owner.id)))
+          : [];
+        if (!row)
+          throw new AppError(
+            'validation_failed',
+            'That page of models no longer exists; start from the first page.',
+            400,
+            {
+              cursor: 'Unknown cursor',
+            },
+          );
+        after = { createdAt: new Date(0), id: row.id };
+      }
       const rows = await db
         .select()
         .from(models)
-        .where(eq(models.ownerId, owner.id))
-        .orderBy(desc(models.createdAt), desc(models.id));
-      return rows.map(toModelView);
+        .where(
+          and(
+            eq(models.ownerId, owner.id),
+            // compared in SQL against the cursor row itself: timestamps keep their microseconds
+            after
+              ? sql`(${models.createdAt}, ${models.id}) < (select m.created_at, m.id from ${models} m where m.id = ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(models.createdAt), desc(models.id))
+        .limit(page.limit + 1);
+      const more = rows.length > page.limit;
+      const shown = more ? rows.slice(0, page.limit) : rows;
+      return { models: shown.map(toModelView), nextCursor: more ? shown.at(-1)!.id : null };
     },
 
     async get(owner: Owner, id: string): Promise<ModelView> {

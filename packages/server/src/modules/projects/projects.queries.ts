@@ -8,6 +8,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  lte,
   or,
   sql,
   type SQL,
@@ -322,17 +323,26 @@ async function closedEvents(db: Db, a: Access, rows: ProjectEventRow[]) {
 function visibleTo(db: Db, viewer: UserRow): SQL | undefined {
   if (viewer.role === 'staff') return undefined;
   if (viewer.role === 'customer') return eq(projects.customerId, viewer.id);
-  return exists(
-    db
-      .select({ one: sql`1` })
-      .from(invitations)
-      .where(and(eq(invitations.projectId, projects.id), eq(invitations.proId, viewer.id))),
+  // the pro's invitations first (invitations_pro_project_idx), then their projects by id
+  return inArray(
+    projects.id,
+    db.select({ id: invitations.projectId }).from(invitations).where(eq(invitations.proId, viewer.id)),
+  );
+}
+
+/**
+ * The status ids whose workflow position passes the test. The statuses are the domain's fixed list
+ * (seeded from it at start-up), so a filter names them instead of reading each row's position.
+ */
+function statusesAt(test: (position: number) => boolean): SQL {
+  return inArray(
+    projects.statusId,
+    PROJECT_STATUSES.filter((s) => test(s.position)).map((s) => s.id),
   );
 }
 
 function filterCondition(filter: ListProjectsQuery['filter']): SQL | undefined {
-  const position = sql`(select position from ${projectStatuses} where ${projectStatuses.id} = ${projects.statusId})`;
-  const notStarted = sql`(not ${projects.completed} and (${position} = -1 or (${position} = 1 and not ${projects.sentInvite})))`;
+  const notStarted = sql`(not ${projects.completed} and (${statusesAt((p) => p === -1)} or (${statusesAt((p) => p === 1)} and not ${projects.sentInvite})))`;
   switch (filter) {
     case 'all':
       return undefined;
@@ -343,9 +353,9 @@ function filterCondition(filter: ListProjectsQuery['filter']): SQL | undefined {
     case 'not-started':
       return notStarted;
     case 'invited':
-      return sql`(not ${projects.completed} and ${position} = 1 and ${projects.sentInvite})`;
+      return sql`(not ${projects.completed} and ${statusesAt((p) => p === 1)} and ${projects.sentInvite})`;
     case 'in-progress':
-      return sql`(not ${projects.completed} and ${position} between 1 and 4 and not ${notStarted})`;
+      return sql`(not ${projects.completed} and ${statusesAt((p) => p >= 1 && p <= 4)} and not ${notStarted})`;
   }
 }
 
@@ -388,17 +398,59 @@ function searchCondition(db: Db, q: string): SQL | undefined {
   );
 }
 
+const newest = [desc(projects.createdAt), desc(projects.id)];
+
 /**
- * Newest first; for the production team late projects come first, the latest due first (the most
- * late). Late: still open (not delivered, not completed) an hour or more past its due date, as the
- * lateness text counts it.
+ * Late for the production team: still open (not delivered, not completed) an hour or more past its due
+ * date, as the lateness text counts it. Such rows are few and found by projects_due_idx.
  */
-function listOrder(viewer: UserRow, now = new Date()): SQL[] {
-  const newest = [desc(projects.createdAt), desc(projects.id)];
-  if (viewer.role !== 'staff') return newest;
-  const lateBefore = new Date(now.getTime() - 3_600_000).toISOString();
-  const late = sql`case when not ${projects.completed} and not ${projects.filesDelivered} and ${projects.dueAt} <= ${lateBefore}::timestamptz then ${projects.dueAt} end`;
-  return [sql`${late} asc nulls last`, ...newest];
+function lateCondition(now: Date): SQL {
+  const lateBefore = new Date(now.getTime() - 3_600_000);
+  return and(
+    eq(projects.completed, false),
+    eq(projects.filesDelivered, false),
+    lte(projects.dueAt, lateBefore),
+  )!;
+}
+
+/**
+ * One page of the list: newest first; for the production team late projects come first, the latest due
+ * first (the most late), then the rest newest first. Two bounded reads (late ones, then the others)
+ * rather than one sort of every row by a computed key.
+ */
+async function pageOf(db: Db, viewer: UserRow, where: SQL | undefined, offset: number, size: number) {
+  if (viewer.role !== 'staff')
+    return db
+      .select()
+      .from(projects)
+      .where(where)
+      .orderBy(...newest)
+      .limit(size)
+      .offset(offset);
+  const late = lateCondition(new Date());
+  const [{ lateCount } = { lateCount: 0 }] = await db
+    .select({ lateCount: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(and(where, late));
+  const lateRows =
+    offset < lateCount
+      ? await db
+          .select()
+          .from(projects)
+          .where(and(where, late))
+          .orderBy(asc(projects.dueAt), ...newest)
+          .limit(size)
+          .offset(offset)
+      : [];
+  if (lateRows.length >= size) return lateRows;
+  const rest = await db
+    .select()
+    .from(projects)
+    .where(and(where, sql`not coalesce(${late}, false)`))
+    .orderBy(...newest)
+    .limit(size - lateRows.length)
+    .offset(Math.max(0, offset - lateCount));
+  return [...lateRows, ...rest];
 }
 
 export function projectQueries({ db }: { db: Db }) {
@@ -457,13 +509,7 @@ export function projectQueries({ db }: { db: Db }) {
         .select({ total: sql<number>`count(*)::int` })
         .from(projects)
         .where(where);
-      const rows = await db
-        .select()
-        .from(projects)
-        .where(where)
-        .orderBy(...listOrder(viewer))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
+      const rows = await pageOf(db, viewer, where, (query.page - 1) * query.pageSize, query.pageSize);
       return {
         projects: await summaries(db, rows, viewer),
         total,

@@ -54,6 +54,8 @@ export const projects = pgTable(
   },
   (t) => [
     index('projects_customer_idx').on(t.customerId, t.createdAt),
+    // the production team's list: every project newest first, a page at a time
+    index('projects_created_idx').on(t.createdAt, t.id),
     index('projects_pro_idx').on(t.proId),
     index('projects_due_idx')
       .on(t.dueAt)
@@ -128,7 +130,8 @@ export const invitations = pgTable(
   },
   (t) => [
     uniqueIndex('invitations_project_pro_idx').on(t.projectId, t.proId),
-    index('invitations_pro_idx').on(t.proId),
+    // a pro's projects (their list): the project ids straight from the index
+    index('invitations_pro_project_idx').on(t.proId, t.projectId),
     // the database itself refuses a second accepted offer on one project
     uniqueIndex('invitations_one_accepted_idx')
       .on(t.projectId)
