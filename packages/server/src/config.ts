@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { AiConfig } from './platform/ai/ai';
+import type { MetalFeedConfig } from './platform/metal-feed/metal-feed';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -87,6 +88,18 @@ const envSchema = z.object({
     .max(120_000)
     .default(60_000),
   AI_MAX_RETRIES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(5).default(2),
+  METAL_PRICE_FEED_URL: url.optional(),
+  METAL_PRICE_FEED_KEY: z.string().min(1).optional(),
+  METAL_PRICE_FEED_KEY_PARAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, { message: 'must be a query parameter name' })
+    .default('api_key'),
+  METAL_PRICE_FEED_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(500)
+    .max(60_000)
+    .default(10_000),
 });
 
 export interface Config {
@@ -146,6 +159,11 @@ export interface Config {
    * are set (with AI_IMAGE_MODEL and/or AI_TEXT_MODEL); null: off, the wizard says so.
    */
   ai: AiConfig | null;
+  /**
+   * The metal-price port (decision 037): a feed provider read hourly when METAL_PRICE_FEED_URL is set;
+   * null: staff enter each day's spot price.
+   */
+  metalFeed: MetalFeedConfig | null;
   /** Run the job workers in this process (always, unless a test wants to drive them itself). */
   runWorkers: boolean;
 }
@@ -234,6 +252,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             maxRetries: e.AI_MAX_RETRIES,
           }
         : null,
+    metalFeed: e.METAL_PRICE_FEED_URL
+      ? {
+          url: e.METAL_PRICE_FEED_URL,
+          apiKey: e.METAL_PRICE_FEED_KEY ?? null,
+          keyParam: e.METAL_PRICE_FEED_KEY_PARAM,
+          timeoutMs: e.METAL_PRICE_FEED_TIMEOUT_MS,
+        }
+      : null,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
