@@ -118,9 +118,17 @@ export const laserOptionPatchSchema = z
   .refine(atLeastOne, needsAField);
 
 /** Fonts are bundled by the web app: staff rename and reorder them; the package stays. */
-export const laserFontPatchSchema = z.object({ name, sort }).partial().strict().refine(atLeastOne, needsAField);
+export const laserFontPatchSchema = z
+  .object({ name, sort })
+  .partial()
+  .strict()
+  .refine(atLeastOne, needsAField);
 
-export const categoryPatchSchema = z.object({ name, sort }).partial().strict().refine(atLeastOne, needsAField);
+export const categoryPatchSchema = z
+  .object({ name, sort })
+  .partial()
+  .strict()
+  .refine(atLeastOne, needsAField);
 
 export const itemTypePatchSchema = z
   .object({

@@ -17,9 +17,8 @@ const silverSpot = (spotCents: number, marginPercent = 4): SpotUsed => ({
 /** The test book with Sterling Silver (id 1) priced from a silver spot price. */
 const bookWithSpot = (spot: SpotUsed | null): PriceBook => ({
   ...testBook,
-  materials: testBook.materials.map(
-    (m): Material =>
-      m.id === 1 ? { ...m, spotMetal: 'silver', purity: 0.925, spotMarginPercent: 4, spot } : m,
+  materials: testBook.materials.map((m): Material =>
+    m.id === 1 ? { ...m, spotMetal: 'silver', purity: 0.925, spotMarginPercent: 4, spot } : m,
   ),
 });
 
@@ -41,7 +40,10 @@ describe('spot prices: alloy $/ozt = spot × purity × (1 + margin %)', () => {
     // 30.00 × 0.925 = 27.75; × 1.04 = 28.86 (not rounded: the rounding happens once, on the cast price)
     expect(alloyPricePerOunce(silverSpot(3000))).toBeCloseTo(28.86, 10);
     // 14k gold at $2,400.00 spot, 1 % margin: 2400 × 0.585 × 1.01 = 1418.04
-    expect(alloyPricePerOunce({ spotCents: 240_000, purity: 0.585, marginPercent: 1 })).toBeCloseTo(1418.04, 9);
+    expect(alloyPricePerOunce({ spotCents: 240_000, purity: 0.585, marginPercent: 1 })).toBeCloseTo(
+      1418.04,
+      9,
+    );
   });
 
   test('piece mass = volume × gravity', () => {

@@ -91,7 +91,8 @@ export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffOnly,
       schema: {
         tags: ['catalog', 'staff'],
-        summary: 'The whole catalog for the staff editor, disabled entries included, with spot prices applied',
+        summary:
+          'The whole catalog for the staff editor, disabled entries included, with spot prices applied',
         response: replies({ 200: catalogReply, 401: errorReply, 403: errorReply }),
       },
     },
@@ -181,7 +182,8 @@ export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffOnly,
       schema: {
         tags: ['pricing', 'staff'],
-        summary: "Today's spot price of gold, silver, platinum and palladium, the alloys priced from them, the feed",
+        summary:
+          "Today's spot price of gold, silver, platinum and palladium, the alloys priced from them, the feed",
         response: replies({ 200: metalPricesReply, 401: errorReply, 403: errorReply }),
       },
     },
@@ -194,7 +196,8 @@ export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffOnly,
       schema: {
         tags: ['pricing', 'staff'],
-        summary: "Enter a metal's spot price (cents per troy ounce); new quotes follow, locked quotes keep theirs",
+        summary:
+          "Enter a metal's spot price (cents per troy ounce); new quotes follow, locked quotes keep theirs",
         body: z
           .object({
             metal: metalSchema,
@@ -247,7 +250,8 @@ export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staffOnly,
       schema: {
         tags: ['pricing', 'staff'],
-        summary: 'Read the metal price feed now (when one is configured); a failed read keeps the last prices',
+        summary:
+          'Read the metal price feed now (when one is configured); a failed read keeps the last prices',
         response: replies({
           200: metalPricesReply,
           401: errorReply,

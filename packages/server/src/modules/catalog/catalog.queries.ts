@@ -39,13 +39,7 @@ const tables = {
 } as const;
 
 /** Tables with an `updated_at` column. */
-const stamped = new Set<CatalogEntity>([
-  'material',
-  'polish',
-  'plating',
-  'assembly_option',
-  'laser_option',
-]);
+const stamped = new Set<CatalogEntity>(['material', 'polish', 'plating', 'assembly_option', 'laser_option']);
 
 export type EntryRow = Record<string, unknown> & { name?: string; isDefault?: boolean };
 

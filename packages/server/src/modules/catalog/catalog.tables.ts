@@ -151,28 +151,32 @@ export const quantityBreaks = pgTable('quantity_breaks', {
 });
 
 /** Who changed which catalog entry, from what to what. */
-export const catalogChanges = pgTable('catalog_changes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-  entity: text('entity', {
-    enum: [
-      'material',
-      'polish',
-      'plating',
-      'assembly_option',
-      'assembly_sub_item',
-      'laser_option',
-      'laser_font',
-      'product_category',
-      'item_type',
-      'quantity_break',
-    ],
-  }).notNull(),
-  entityId: integer('entity_id').notNull(),
-  before: jsonb('before').$type<Record<string, unknown>>().notNull(),
-  after: jsonb('after').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('catalog_changes_entity_idx').on(t.entity, t.entityId, t.createdAt)]);
+export const catalogChanges = pgTable(
+  'catalog_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    entity: text('entity', {
+      enum: [
+        'material',
+        'polish',
+        'plating',
+        'assembly_option',
+        'assembly_sub_item',
+        'laser_option',
+        'laser_font',
+        'product_category',
+        'item_type',
+        'quantity_break',
+      ],
+    }).notNull(),
+    entityId: integer('entity_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_changes_entity_idx').on(t.entity, t.entityId, t.createdAt)],
+);
 
 /**
  * Spot prices of the precious metals, cents per troy ounce of the fine metal (decision 037): every price

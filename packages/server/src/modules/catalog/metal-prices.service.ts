@@ -89,7 +89,9 @@ export function metalPricesService(deps: {
         note: r.note,
         asOf: r.createdAt.toISOString(),
         enteredBy:
-          r.enteredByFirstName === null ? null : `${r.enteredByFirstName} ${r.enteredByLastName ?? ''}`.trim(),
+          r.enteredByFirstName === null
+            ? null
+            : `${r.enteredByFirstName} ${r.enteredByLastName ?? ''}`.trim(),
       }));
     },
 
@@ -135,8 +137,7 @@ export function metalPricesService(deps: {
         state: failed || stale ? 'down' : 'up',
         lastAttemptAt: attempts.at?.toISOString() ?? null,
         lastSuccessAt: lastSuccess?.toISOString() ?? null,
-        lastError:
-          attempts.error ?? (stale ? 'The feed has given no price in the last 3 hours.' : null),
+        lastError: attempts.error ?? (stale ? 'The feed has given no price in the last 3 hours.' : null),
       };
     },
   };

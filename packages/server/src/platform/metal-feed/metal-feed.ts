@@ -40,7 +40,8 @@ export function parseFeed(body: unknown): FeedPrices {
   const rates = (body as { rates?: unknown } | null)?.rates;
   if ((body as { success?: unknown } | null)?.success === false || !rates || typeof rates !== 'object') {
     const info = (body as { error?: { info?: unknown; message?: unknown } } | null)?.error;
-    const why = typeof info?.info === 'string' ? info.info : typeof info?.message === 'string' ? info.message : '';
+    const why =
+      typeof info?.info === 'string' ? info.info : typeof info?.message === 'string' ? info.message : '';
     throw new MetalFeedError(`The metal price feed answered without rates${why ? `: ${why}` : ''}.`);
   }
   const r = rates as Record<string, unknown>;
@@ -48,7 +49,8 @@ export function parseFeed(body: unknown): FeedPrices {
   for (const metal of METALS) {
     const symbol = SYMBOLS[metal];
     const direct = toCents(r[`USD${symbol}`]);
-    const inverse = typeof r[symbol] === 'number' && (r[symbol] as number) > 0 ? toCents(1 / (r[symbol] as number)) : null;
+    const inverse =
+      typeof r[symbol] === 'number' && (r[symbol] as number) > 0 ? toCents(1 / (r[symbol] as number)) : null;
     const cents = direct ?? inverse;
     if (cents !== null) prices[metal] = cents;
   }
@@ -76,8 +78,11 @@ export function createMetalFeed(config: MetalFeedConfig | null): MetalFeed {
           signal: AbortSignal.timeout(config.timeoutMs),
         });
       } catch (e) {
-        const reason = (e as Error).name === 'TimeoutError' ? `no answer in ${config.timeoutMs} ms` : 'unreachable';
-        throw new MetalFeedError(`The metal price feed is ${reason}.`);
+        throw new MetalFeedError(
+          (e as Error).name === 'TimeoutError'
+            ? `The metal price feed gave no answer in ${config.timeoutMs} ms.`
+            : 'The metal price feed is unreachable.',
+        );
       }
       if (!response.ok) throw new MetalFeedError(`The metal price feed answered ${response.status}.`);
       let body: unknown;
