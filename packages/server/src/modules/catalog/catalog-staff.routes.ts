@@ -109,9 +109,13 @@ export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z
           .object({
             entity: z.enum(entities, { error: 'Unknown kind of catalog entry.' }).optional(),
-            entityId: z.coerce.number().int('Unknown entry.').min(0, 'Unknown entry.').optional(),
+            entityId: z.coerce
+              .number({ error: 'Unknown entry.' })
+              .int('Unknown entry.')
+              .min(0, 'Unknown entry.')
+              .optional(),
             limit: z.coerce
-              .number()
+              .number({ error: 'The limit must be a whole number from 1 to 500.' })
               .int('The limit must be a whole number from 1 to 500.')
               .min(1, 'The limit must be a whole number from 1 to 500.')
               .max(500, 'The limit must be a whole number from 1 to 500.')
@@ -227,7 +231,7 @@ export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z
           .object({
             days: z.coerce
-              .number()
+              .number({ error: `The days must be a whole number from 1 to ${MAX_HISTORY_DAYS}.` })
               .int(`The days must be a whole number from 1 to ${MAX_HISTORY_DAYS}.`)
               .min(1, `The days must be a whole number from 1 to ${MAX_HISTORY_DAYS}.`)
               .max(MAX_HISTORY_DAYS, `The days must be a whole number from 1 to ${MAX_HISTORY_DAYS}.`)

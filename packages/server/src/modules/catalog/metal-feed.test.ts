@@ -25,7 +25,7 @@ beforeAll(async () => {
   feedUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1/latest`;
   t = await createTestApp({
     seedDemo: true,
-    metalFeed: { url: feedUrl, apiKey: 'feed-key-1', keyParam: 'api_key', timeoutMs: 800 },
+    metalFeed: { url: feedUrl, apiKey: 'feed-key-1', keyParam: 'api_key', timeoutMs: 3000 },
   });
   staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
 }, 120_000);
@@ -105,7 +105,7 @@ describe('the metal price feed', () => {
     const hung = await refresh();
     expect(hung.statusCode).toBe(502);
     expect(hung.json().error.message).toBe(
-      'The metal price feed gave no answer in 800 ms. The last known prices stay in use.',
+      'The metal price feed gave no answer in 3000 ms. The last known prices stay in use.',
     );
     answer = { status: 200, body: 'not json' };
     expect((await refresh()).json().error.message).toBe(
@@ -129,7 +129,7 @@ describe('the metal price feed', () => {
   test('prices older than 3 hours are stale: the feed counts as down though nothing failed', async () => {
     const later = metalPricesService({
       db: t.ctx.db,
-      feed: createMetalFeed({ url: feedUrl, apiKey: null, keyParam: 'api_key', timeoutMs: 800 }),
+      feed: createMetalFeed({ url: feedUrl, apiKey: null, keyParam: 'api_key', timeoutMs: 3000 }),
       now: () => new Date(Date.now() + FEED_STALE_AFTER_MS + 60_000),
     });
     expect(await later.feedStatus()).toMatchObject({

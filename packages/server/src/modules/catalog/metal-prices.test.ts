@@ -37,7 +37,7 @@ const staffRoutes: [method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknow
   ['PATCH', '/api/staff/catalog/polishes/1', { basePrice: 0.5 }],
   ['PATCH', '/api/staff/catalog/platings/2', { basePrice: 0.5 }],
   ['PATCH', '/api/staff/catalog/assembly-options/1', { pricePerPartCents: 1 }],
-  ['PATCH', '/api/staff/catalog/assembly-sub-items/1', { priceCents: 1 }],
+  ['PATCH', '/api/staff/catalog/assembly-sub-items/41', { priceCents: 1 }],
   ['PATCH', '/api/staff/catalog/laser-options/1', { priceCents: 1 }],
   ['PATCH', '/api/staff/catalog/fonts/1', { name: 'Hacked' }],
   ['PATCH', '/api/staff/catalog/categories/1', { name: 'Hacked' }],
@@ -73,7 +73,7 @@ describe('the catalog editor keeps a history', () => {
       ['polishes/1', { basePrice: 0.012 }, { basePrice: 0.012 }],
       ['assembly-options/1', { description: 'Soldered by hand.' }, { description: 'Soldered by hand.' }],
       [
-        'assembly-sub-items/1',
+        'assembly-sub-items/41',
         { priceCents: 450 },
         { priceCents: 450, assemblyOptionId: expect.any(Number) },
       ],

@@ -42,7 +42,9 @@ export function parseFeed(body: unknown): FeedPrices {
     const info = (body as { error?: { info?: unknown; message?: unknown } } | null)?.error;
     const why =
       typeof info?.info === 'string' ? info.info : typeof info?.message === 'string' ? info.message : '';
-    throw new MetalFeedError(`The metal price feed answered without rates${why ? `: ${why}` : ''}.`);
+    throw new MetalFeedError(
+      `The metal price feed answered without rates${why ? `: ${why.replace(/\.$/, '')}` : ''}.`,
+    );
   }
   const r = rates as Record<string, unknown>;
   const prices: FeedPrices = {};
