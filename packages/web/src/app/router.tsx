@@ -242,6 +242,21 @@ const protectedRoutes: RouteObject[] = [
       (m) => m.CreditsPage,
     ),
   },
+  // staff pages (issue 15); the /ops layout nests them
+  {
+    path: '/ops/catalog',
+    lazy: page(
+      () => import('../features/ops-catalog'),
+      (m) => m.OpsCatalogPage,
+    ),
+  },
+  {
+    path: '/ops/metal-prices',
+    lazy: page(
+      () => import('../features/ops-catalog'),
+      (m) => m.MetalPricesPage,
+    ),
+  },
   {
     path: '/account-settings',
     lazy: page(
