@@ -25,6 +25,7 @@ const WEB_FEATURES = [
   'design',
   'commerce',
   'orders',
+  'ops-catalog',
 ];
 const FEATURES = '^packages/web/src/features/';
 

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Metal } from '@facet/domain/pricing';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../accounts/accounts.tables';
 import {
   assemblyOptions,
   assemblySubItems,
@@ -97,23 +96,11 @@ export function catalogQueries(db: Db) {
         .where(sql`${catalogChanges.entity} = ${entity} and ${catalogChanges.entityId} = ${id}`)
         .orderBy(asc(catalogChanges.createdAt)),
 
-    /** The latest changes (of one kind, or one entry), newest first, with who made them. */
+    /** The latest changes (of one kind, or one entry), newest first. */
     history: (filter: { entity?: CatalogEntity; entityId?: number; limit: number }) =>
       db
-        .select({
-          id: catalogChanges.id,
-          entity: catalogChanges.entity,
-          entityId: catalogChanges.entityId,
-          before: catalogChanges.before,
-          after: catalogChanges.after,
-          createdAt: catalogChanges.createdAt,
-          actorId: catalogChanges.actorId,
-          actorFirstName: users.firstName,
-          actorLastName: users.lastName,
-          actorEmail: users.email,
-        })
+        .select()
         .from(catalogChanges)
-        .leftJoin(users, eq(users.id, catalogChanges.actorId))
         .where(
           and(
             filter.entity ? eq(catalogChanges.entity, filter.entity) : undefined,
@@ -136,21 +123,11 @@ export function catalogQueries(db: Db) {
       return inserted;
     },
 
-    /** One metal's prices since a time, oldest first, with who entered them. */
+    /** One metal's prices since a time, oldest first. */
     spotHistory: (metal: Metal, since: Date) =>
       db
-        .select({
-          id: metalSpotPrices.id,
-          metal: metalSpotPrices.metal,
-          priceCents: metalSpotPrices.priceCents,
-          source: metalSpotPrices.source,
-          note: metalSpotPrices.note,
-          createdAt: metalSpotPrices.createdAt,
-          enteredByFirstName: users.firstName,
-          enteredByLastName: users.lastName,
-        })
+        .select()
         .from(metalSpotPrices)
-        .leftJoin(users, eq(users.id, metalSpotPrices.enteredBy))
         .where(and(eq(metalSpotPrices.metal, metal), gte(metalSpotPrices.createdAt, since)))
         .orderBy(asc(metalSpotPrices.createdAt), asc(metalSpotPrices.id)),
   };

@@ -19,6 +19,7 @@ import {
 import type { Metal, SpotUsed } from '@facet/domain/pricing';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../accounts/accounts.queries';
+import { peopleByIds } from '../accounts/accounts.reads';
 import { AppError, notFound } from '../../platform/errors';
 import {
   catalogQueries,
@@ -359,6 +360,14 @@ export function catalogService(db: Db) {
     /** Who changed what and when, newest first (one kind, or one entry of it). */
     async history(filter: { entity?: CatalogEntity; entityId?: number; limit?: number }) {
       const rows = await q.history({ ...filter, limit: filter.limit ?? 100 });
+      const people = new Map(
+        (
+          await peopleByIds(
+            db,
+            rows.map((r) => r.actorId),
+          )
+        ).map((p) => [p.id, p]),
+      );
       return rows.map((r) => ({
         id: r.id,
         entity: r.entity,
@@ -366,14 +375,12 @@ export function catalogService(db: Db) {
         before: r.before,
         after: r.after,
         at: r.createdAt.toISOString(),
-        actor:
-          r.actorId === null
-            ? null
-            : {
-                id: r.actorId,
-                name: `${r.actorFirstName ?? ''} ${r.actorLastName ?? ''}`.trim() || (r.actorEmail ?? ''),
-                email: r.actorEmail ?? '',
-              },
+        actor: (() => {
+          const person = r.actorId ? people.get(r.actorId) : undefined;
+          if (!person) return null;
+          const name = `${person.firstName} ${person.lastName}`.trim();
+          return { id: person.id, name: name || person.email, email: person.email };
+        })(),
       }));
     },
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MetalFeed } from '../../platform/metal-feed/metal-feed';
 import type { UserRow } from '../accounts/accounts.queries';
+import { peopleByIds } from '../accounts/accounts.reads';
 import { catalogQueries, type SpotPriceRow } from './catalog.queries';
 
 /** The feed is read this often (cron, UTC): five past every hour. */
@@ -82,16 +83,24 @@ export function metalPricesService(deps: {
     async history(metal: Metal, days: number) {
       const since = new Date(now().getTime() - days * 24 * 60 * 60 * 1000);
       const rows = await q.spotHistory(metal, since);
+      const people = new Map(
+        (
+          await peopleByIds(
+            deps.db,
+            rows.map((r) => r.enteredBy),
+          )
+        ).map((p) => [p.id, p]),
+      );
       return rows.map((r) => ({
         id: r.id,
         priceCents: r.priceCents,
         source: r.source,
         note: r.note,
         asOf: r.createdAt.toISOString(),
-        enteredBy:
-          r.enteredByFirstName === null
-            ? null
-            : `${r.enteredByFirstName} ${r.enteredByLastName ?? ''}`.trim(),
+        enteredBy: (() => {
+          const person = r.enteredBy ? people.get(r.enteredBy) : undefined;
+          return person ? `${person.firstName} ${person.lastName}`.trim() || person.email : null;
+        })(),
       }));
     },
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '@facet/domain/format';
-import { METALS, alloyPricePerOunce, describeSpot, metalNames } from '@facet/domain/pricing';
+import { alloyPricePerOunce, describeSpot, metalNames, type Metal } from '@facet/domain/pricing';
 import type { CatalogKindPath, StaffCatalog } from '../api/ops-catalog';
 
 /** One editable field of an entry: how it is shown in the dialog and sent to the API. */
@@ -50,8 +50,7 @@ const finishColumns: Column[] = [
 
 /** The price per troy ounce a material is quoted at now, and where it comes from. */
 function materialPrice(row: Row): ReactNode {
-  const spot = row.spot as
-    (Parameters<typeof alloyPricePerOunce>[0] & { metal: (typeof METALS)[number] }) | null;
+  const spot = row.spot as (Parameters<typeof alloyPricePerOunce>[0] & { metal: Metal }) | null;
   if (spot) {
     return (
       <>
@@ -74,7 +73,7 @@ export const KIND_SPECS: Record<CatalogKindPath, KindSpec> = {
         label: 'Spot metal',
         render: (r) =>
           r.spotMetal
-            ? `${metalNames[r.spotMetal as (typeof METALS)[number]]} · ${Number(r.purity) * 1000} · +${Number(r.spotMarginPercent)} %`
+            ? `${metalNames[r.spotMetal as Metal]} · ${Number(r.purity) * 1000} · +${Number(r.spotMarginPercent)} %`
             : '—',
       },
       { label: 'Gravity g/cm³', render: (r) => String(r.gravity), numeric: true },
