@@ -112,7 +112,7 @@ function FeedBanner({ feed }: { feed: MetalPrices['feed'] }) {
       {feed.state === 'down' ? <AlertTriangle aria-hidden="true" /> : null}
       <p>
         {feed.state === 'down'
-          ? `The price feed is down: ${feed.lastError ?? 'no recent price'}. The last known prices stay in use.`
+          ? `The price feed is down: ${(feed.lastError ?? 'no recent price').replace(/\.$/, '')}. The last known prices stay in use.`
           : 'Prices are read from the feed every hour.'}
         {feed.lastSuccessAt ? ` Last read ${when(feed.lastSuccessAt)}.` : ''}
       </p>
