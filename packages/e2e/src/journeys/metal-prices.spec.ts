@@ -14,10 +14,7 @@ async function enterSpot(page: Page, metal: string, dollars: string) {
   );
   await form.getByRole('button', { name: 'Save the price' }).click();
   expect((await saved).status()).toBe(201);
-  await page
-    .getByTestId(`metal-${metal.toLowerCase()}`)
-    .getByText(`$${dollars}/ozt`)
-    .waitFor();
+  await page.getByTestId(`metal-${metal.toLowerCase()}`).getByText(`$${dollars}/ozt`).waitFor();
 }
 
 describe('metal spot prices', () => {

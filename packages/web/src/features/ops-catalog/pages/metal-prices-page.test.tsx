@@ -48,7 +48,9 @@ describe('metal prices page', () => {
         posted.push(body);
         return {
           status: 201,
-          body: { price: { metal: 'silver', priceCents: 4500, source: 'staff', asOf: '2026-11-25T10:00:00.000Z' } },
+          body: {
+            price: { metal: 'silver', priceCents: 4500, source: 'staff', asOf: '2026-11-25T10:00:00.000Z' },
+          },
         };
       }
       return undefined!;
@@ -59,7 +61,7 @@ describe('metal prices page', () => {
     expect(within(silver).getByText('$30.00/ozt')).toBeTruthy();
     expect(within(silver).getByText('Sterling Silver')).toBeTruthy();
     expect(within(screen.getByTestId('metal-gold')).getByText(/No price yet/)).toBeTruthy();
-    expect(screen.getByText(/No silver price in the last 90 days/)).toBeTruthy();
+    expect(await screen.findByText(/No silver price in the last 90 days/)).toBeTruthy();
 
     const form = screen.getByRole('form', { name: "Enter today's spot price" });
     const input = within(form).getByLabelText(/^Spot price/);
@@ -93,7 +95,9 @@ describe('metal prices page', () => {
     });
     renderAt('/ops/metal-prices', <MetalPricesPage />);
     expect(
-      await screen.findByText(/The price feed is down: The metal price feed answered 503\. The last known prices stay in use\./),
+      await screen.findByText(
+        /The price feed is down: The metal price feed answered 503\. The last known prices stay in use\./,
+      ),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Read the feed now' })).toBeTruthy();
   });

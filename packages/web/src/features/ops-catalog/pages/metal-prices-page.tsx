@@ -321,7 +321,13 @@ export function MetalPricesPage() {
                             ({a.purity} · +{a.marginPercent} %)
                           </span>
                         </span>
-                        <strong>${a.pricePerOunce.toFixed(2)}</strong>
+                        <strong>
+                          $
+                          {a.pricePerOunce.toLocaleString('en-US', {
+                            minimumFractionDigits: 2,
+                            maximumFractionDigits: 2,
+                          })}
+                        </strong>
                       </li>
                     ))}
                   </ul>
