@@ -97,7 +97,8 @@ describe('metal spot prices', () => {
 
     expect(ops.errors).toEqual([]);
     expect(c.errors).toEqual([]);
-  });
+    // two people, an upload and eleven page loads: longer than one journey's default on a busy machine
+  }, 240_000);
 
   test('On a phone, staff read the prices and the catalog; customers are kept out of /ops', async ({
     signIn,
