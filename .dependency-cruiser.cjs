@@ -27,6 +27,7 @@ const WEB_FEATURES = [
   'design',
   'commerce',
   'orders',
+  'ops-catalog',
   'ops',
 ];
 const FEATURES = '^packages/web/src/features/';

@@ -28,6 +28,14 @@ import { staffRoutes } from './modules/accounts/staff.routes';
 import { signupService, type SignupService } from './modules/accounts/signup.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { catalogService, type CatalogService } from './modules/catalog/catalog.service';
+import { catalogStaffRoutes } from './modules/catalog/catalog-staff.routes';
+import {
+  METAL_PRICES_CRON,
+  METAL_PRICES_JOB,
+  metalPricesService,
+  type MetalPricesService,
+} from './modules/catalog/metal-prices.service';
+import { createMetalFeed } from './platform/metal-feed/metal-feed';
 import { pricingService, type PricingService } from './modules/pricing/pricing.service';
 import { filesRoutes } from './platform/files/files.routes';
 import { modelsRoutes } from './modules/models/models.routes';
@@ -111,6 +119,8 @@ export interface AppContext {
   signup: SignupService;
   onboarding: OnboardingService;
   catalog: CatalogService;
+  /** Spot prices of the precious metals: staff-entered, or read from the feed when one is configured. */
+  metalPrices: MetalPricesService;
   pricing: PricingService;
   models: ModelsService;
   projects: ProjectsService;
@@ -375,6 +385,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signup,
     onboarding,
     catalog,
+    metalPrices: metalPricesService({ db, feed: createMetalFeed(config.metalFeed), log: app.log }),
     pricing,
     models,
     projects,
@@ -421,6 +432,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.orders.expireUnpaid();
   });
   await registerBillingJobs({ jobs, billing: ctx.billing });
+  // the metal price feed, when configured (a failed read keeps the last known prices; health says so)
+  await jobs.schedule(METAL_PRICES_JOB, METAL_PRICES_CRON, async () => {
+    await ctx.metalPrices.refreshFromFeed();
+  });
   // a generation left pending by a stopped process is failed and its credits given back
   await jobs.schedule('design-generations-sweep', '*/10 * * * *', async () => {
     await ctx.design.generations.sweepStuck();
@@ -443,6 +458,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(onboardingRoutes);
   await app.register(filesRoutes);
   await app.register(catalogRoutes);
+  await app.register(catalogStaffRoutes);
   await app.register(projectsRoutes);
   await app.register(offersRoutes);
   await app.register(designersRoutes);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { AiConfig } from './platform/ai/ai';
+import type { MetalFeedConfig } from './platform/metal-feed/metal-feed';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -94,6 +95,18 @@ const envSchema = z.object({
   IDENTITY_RETRIES: z.coerce.number({ message: 'must be a number' }).int().min(0).max(10).default(3),
   IDENTITY_LEEWAY_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(0).max(600).default(60),
   IDENTITY_TOKEN_KEY: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  METAL_PRICE_FEED_URL: url.optional(),
+  METAL_PRICE_FEED_KEY: z.string().min(1).optional(),
+  METAL_PRICE_FEED_KEY_PARAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, { message: 'must be a query parameter name' })
+    .default('api_key'),
+  METAL_PRICE_FEED_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(500)
+    .max(60_000)
+    .default(10_000),
 });
 
 /** One identity tenant's keys: PREFIX_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _AUDIENCE, _ORGANIZATION, _NAME. */
@@ -197,6 +210,11 @@ export interface Config {
   ai: AiConfig | null;
   /** Federated sign-in (OpenID Connect); first-party accounts stay the default. */
   identity: IdentityConfig;
+  /**
+   * The metal-price port (decision 037): a feed provider read hourly when METAL_PRICE_FEED_URL is set;
+   * null: staff enter each day's spot price.
+   */
+  metalFeed: MetalFeedConfig | null;
   /** Run the job workers in this process (always, unless a test wants to drive them itself). */
   runWorkers: boolean;
 }
@@ -315,6 +333,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             maxRetries: e.AI_MAX_RETRIES,
           }
         : null,
+    metalFeed: e.METAL_PRICE_FEED_URL
+      ? {
+          url: e.METAL_PRICE_FEED_URL,
+          apiKey: e.METAL_PRICE_FEED_KEY ?? null,
+          keyParam: e.METAL_PRICE_FEED_KEY_PARAM,
+          timeoutMs: e.METAL_PRICE_FEED_TIMEOUT_MS,
+        }
+      : null,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -9,6 +9,8 @@
  * Densities (`gravity`) are g/cm³; geometry is mm³ and mm².
  */
 
+import type { Metal, SpotUsed } from '../pricing/spot';
+
 /** A colour for the 3D viewer, 0–255 per channel. The spec says it may arrive as a JSON string. */
 export interface Rgb {
   r: number;
@@ -52,6 +54,15 @@ export interface Material {
   /** Set-up per order (casting tree and flask, or print job), split over the quantity; cents. */
   orderSetupCents: number;
   isDefault: boolean;
+  /**
+   * A precious metal priced from a spot price (gold, silver, platinum, palladium): its fine metal, the
+   * alloy's purity (0.925) and margin in percent. Null: priced from `basePrice` only.
+   */
+  spotMetal?: Metal | null;
+  purity?: number | null;
+  spotMarginPercent?: number;
+  /** Today's spot price applied to this material, when it has a spot metal and a price is known. */
+  spot?: SpotUsed | null;
 }
 
 /** A polish or a plating: a rate in dollars per mm² of the model's surface. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { materialColorSchema } from './material-color';
+import { METALS } from '../pricing/spot';
 
 /**
  * What staff may change on catalog entries. Every schema is strict (an unknown field is an error, so
@@ -51,6 +52,15 @@ export const materialPatchSchema = z
     printRate: rate('The print rate per mm³', 10),
     printSetupCents: cents('The print set-up'),
     orderSetupCents: cents('The order set-up'),
+    spotMetal: z
+      .enum(METALS, { error: 'The spot metal must be gold, silver, platinum or palladium.' })
+      .nullable(),
+    purity: z
+      .number({ error: 'The purity must be a number (0.925 for sterling).' })
+      .gt(0, 'The purity must be more than 0 and at most 1 (0.925 for sterling).')
+      .max(1, 'The purity must be more than 0 and at most 1 (0.925 for sterling).')
+      .nullable(),
+    spotMarginPercent: rate('The margin over spot (%)', 200),
   })
   .partial()
   .strict()
@@ -70,3 +80,76 @@ export const finishPatchSchema = z
   .strict()
   .refine(atLeastOne, needsAField);
 export type FinishPatch = z.infer<typeof finishPatchSchema>;
+
+const sort = z.number().int('The sort order must be a whole number.').min(0).max(10_000);
+const disabled = z.boolean({ error: 'isDisabled must be true or false.' });
+
+export const assemblyOptionPatchSchema = z
+  .object({ name, description, pricePerPartCents: cents('The price per part'), isDisabled: disabled, sort })
+  .partial()
+  .strict()
+  .refine(atLeastOne, needsAField);
+
+export const assemblySubItemPatchSchema = z
+  .object({ name, priceCents: cents('The price'), sort })
+  .partial()
+  .strict()
+  .refine(atLeastOne, needsAField);
+
+export const laserOptionPatchSchema = z
+  .object({
+    name,
+    description,
+    priceCents: cents('The price'),
+    pricePerCharacterCents: cents('The price per character'),
+    maxCharacters: z
+      .number({ error: 'The most characters must be a whole number.' })
+      .int('The most characters must be a whole number.')
+      .min(1, 'The most characters is at least 1.')
+      .max(200, 'The most characters is at most 200.')
+      .nullable(),
+    acceptsText: z.boolean({ error: 'acceptsText must be true or false.' }),
+    acceptsImage: z.boolean({ error: 'acceptsImage must be true or false.' }),
+    isDisabled: disabled,
+    sort,
+  })
+  .partial()
+  .strict()
+  .refine(atLeastOne, needsAField);
+
+/** Fonts are bundled by the web app: staff rename and reorder them; the package stays. */
+export const laserFontPatchSchema = z
+  .object({ name, sort })
+  .partial()
+  .strict()
+  .refine(atLeastOne, needsAField);
+
+export const categoryPatchSchema = z
+  .object({ name, sort })
+  .partial()
+  .strict()
+  .refine(atLeastOne, needsAField);
+
+export const itemTypePatchSchema = z
+  .object({
+    name,
+    categoryId: z
+      .number({ error: 'The category must be a category id.' })
+      .int('The category must be a category id.')
+      .positive('The category must be a category id.')
+      .nullable(),
+    sort,
+  })
+  .partial()
+  .strict()
+  .refine(atLeastOne, needsAField);
+
+/** From its minimum quantity on, each piece costs `factor` × its price (0.8 = 20 % off). */
+export const quantityBreakPatchSchema = z
+  .object({
+    factor: z
+      .number({ error: 'The factor must be a number (0.8 = 20 % off).' })
+      .gt(0, 'The factor must be more than 0 and at most 1 (0.8 = 20 % off).')
+      .max(1, 'The factor must be more than 0 and at most 1 (0.8 = 20 % off).'),
+  })
+  .strict();

@@ -27,7 +27,17 @@ export {
   estimateItemId,
 } from './defaults';
 export { materialColorSchema, parseMaterialColor, rgbToHex } from './material-color';
-export { finishPatchSchema, materialPatchSchema } from './catalog.schema';
+export {
+  assemblyOptionPatchSchema,
+  assemblySubItemPatchSchema,
+  categoryPatchSchema,
+  finishPatchSchema,
+  itemTypePatchSchema,
+  laserFontPatchSchema,
+  laserOptionPatchSchema,
+  materialPatchSchema,
+  quantityBreakPatchSchema,
+} from './catalog.schema';
 export type { FinishPatch, MaterialPatch } from './catalog.schema';
 export {
   MEMBERSHIPS,

@@ -9,3 +9,15 @@ export { priceAllMaterials } from './price-all-materials';
 export type { MaterialPrice } from './price-all-materials';
 export { estimate } from './estimate';
 export type { Estimate, EstimateInput } from './estimate';
+export {
+  MAX_SPOT_CENTS,
+  METALS,
+  alloyPricePerOunce,
+  describeSpot,
+  gramsToTroyOunces,
+  metalNames,
+  metalSchema,
+  pieceGrams,
+  spotCentsSchema,
+} from './spot';
+export type { Metal, SpotUsed } from './spot';

@@ -1,5 +1,5 @@
-/** Grams in one troy ounce: metal prices are quoted per troy ounce. */
-export const TROY_OUNCE_GRAMS = 31.1035;
+/** Grams in one troy ounce (exactly 31.1034768 g by definition): metal prices are quoted per troy ounce. */
+export const TROY_OUNCE_GRAMS = 31.1034768;
 
 /**
  * The one rounding rule of pricing: an amount in (fractional) cents to whole cents, half up.

@@ -20,7 +20,7 @@ const priced = (input: QuoteInput, selection: RateSelection) => {
 describe('worked examples: a torus ring (V 399.72 mm³, A 532.96 mm²)', () => {
   test('Sterling Silver, Satin Polish, no plating, quantity 1', () => {
     // weight    = 399.72 / 1000 × 10.36                    = 4.1410992 g
-    // metal     = 4.1410992 × (26.359 / 31.1035) × 1.08
+    // metal     = 4.1410992 × (26.359 / 31.1034768) × 1.08
     //           = 4.1410992 × 0.8474609 × 1.08             = $3.7901732 → 379 ¢
     // castPrice = 379 + casting labour 1200                = 1579 ¢
     // polish    = 532.96 × 0.0111 = $5.915856              → 592 ¢
@@ -89,7 +89,7 @@ describe('worked examples: a torus ring (V 399.72 mm³, A 532.96 mm²)', () => {
 
   test('14k Yellow Gold, quantity 1', () => {
     // weight    = 0.39972 × 13.07                           = 5.2243404 g
-    // metal     = 5.2243404 × (1390 / 31.1035) × 1.05
+    // metal     = 5.2243404 × (1390 / 31.1034768) × 1.05
     //           = 5.2243404 × 44.6895044 × 1.05             = $245.1468424 → 24515 ¢
     // castPrice = 24515 + labour 1800                      = 26315 ¢
     // subtotal  = 26315 + polish 592 + fixed 2500           = 29407 ¢

@@ -9,13 +9,16 @@ import type {
 } from '../catalog/catalog-types';
 import { TROY_OUNCE_GRAMS, dollarsToCents, toWholeCents } from './money';
 import { quantityBreakFor } from './quantity-breaks';
+import type { SpotUsed } from './spot';
 
 /**
  * The price of a configured item (DESIGN.md §3 "Pricing (per piece, then quantity)").
  *
  * Per piece, each component rounded once to whole cents (half up, `toWholeCents`):
  * - weight g            = volume mm³ / 1000 × gravity g/cm³ (not rounded; shown to 0.01 g)
- * - castPrice           = weight × (base price per troy oz / 31.1035) × (1 + metal loss) → cents, + casting labour
+ * - castPrice           = weight × (base price per troy oz / 31.1034768) × (1 + metal loss) → cents, + casting labour
+ *                         (a precious metal with a spot price: base price = spot × purity × (1 + margin %), see
+ *                         `spot.ts`; the quote records that spot price in `spot`)
  *                         (metals; 0 for resins)
  * - threeDPrintingPrice = volume × print rate → cents, + print set-up per piece (resins; 0 for metals)
  * - polishLaborPrice    = surface mm² × polish rate → cents
@@ -58,7 +61,10 @@ export interface QuoteRates {
     | 'printSetupCents'
     | 'orderSetupCents'
     | 'canPlate'
-  >;
+  > & {
+    /** The spot price the base price was worked out from (precious metals with a spot price). */
+    spot?: SpotUsed | null;
+  };
   polish: Pick<Polish, 'id' | 'name' | 'basePrice'>;
   plating: Pick<Plating, 'id' | 'name' | 'basePrice'>;
   /** The option with only the sub-items chosen for this piece. */
@@ -95,6 +101,8 @@ export interface Quote {
   quantityBreak: QuantityBreak;
   pricePerPiece: number;
   totalPrice: number;
+  /** The spot price the metal was priced at, locked with the quote (absent when none applied). */
+  spot?: SpotUsed;
 }
 
 export type QuoteRefusalCode = 'not_watertight' | 'no_volume' | 'invalid_input';
@@ -214,6 +222,7 @@ export function quote(input: QuoteInput, rates: QuoteRates): QuoteResult {
       quantityBreak,
       pricePerPiece,
       totalPrice: pricePerPiece * quantity,
+      ...(material.kind === 'metal' && material.spot ? { spot: material.spot } : {}),
     },
   };
 }

@@ -72,7 +72,7 @@ describe('priceAllMaterials', () => {
     ]);
     const totals = all.prices.map((p) => (p.result.ok ? p.result.quote.totalPrice : null));
     // silver and gold as in quote.test.ts; resin 2840 ¢.
-    // platinum: 0.39972 × 20.1 = 8.034372 g × (960 / 31.1035) × 1.10 = $272.7763 → 27278 ¢ + 1200 = 28478;
+    // platinum: 0.39972 × 20.1 = 8.034372 g × (960 / 31.1034768) × 1.10 = $272.7763 → 27278 ¢ + 1200 = 28478;
     // + polish 592 + fixed 2500 = 31570 ¢
     expect(totals).toEqual([4671, 29_407, 31_570, 2840]);
   });

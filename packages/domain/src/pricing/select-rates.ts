@@ -1,5 +1,6 @@
 import type { Material, PriceBook } from '../catalog/catalog-types';
 import type { QuoteRates } from './quote';
+import { alloyPricePerOunce } from './spot';
 
 /** What the customer chose; left out, polish, plating, assembly and laser take the catalog's default. */
 export interface RateSelection {
@@ -47,16 +48,20 @@ function pick<T extends Choosable>(entries: readonly T[], id: number | null | un
   return entries.find((e) => e.id === id && !e.isDisabled);
 }
 
-/** The rates of one material with the other choices already resolved (for comparing materials). */
+/**
+ * The rates of one material with the other choices already resolved (for comparing materials). A precious
+ * metal with a spot price is priced from it (`spot.ts`); otherwise from its catalog base price.
+ */
 export function materialRates(material: Material): QuoteRates['material'] {
-  const { id, name, kind, gravity, basePrice, metalLoss, castingLabourCents, printRate, printSetupCents } =
-    material;
+  const { id, name, kind, gravity, metalLoss, castingLabourCents, printRate, printSetupCents } = material;
+  const spot = kind === 'metal' ? (material.spot ?? null) : null;
   return {
     id,
     name,
     kind,
     gravity,
-    basePrice,
+    basePrice: spot ? alloyPricePerOunce(spot) : material.basePrice,
+    ...(spot ? { spot } : {}),
     metalLoss,
     castingLabourCents,
     printRate,

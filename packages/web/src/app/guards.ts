@@ -19,6 +19,9 @@ const CUSTOMER_ONLY = [
   '/credits',
 ];
 
+/** Staff pages (operations); everyone else is sent to the dashboard. */
+const STAFF_ONLY = ['/ops'];
+
 /** Pages only designers and service providers use; everyone else is sent to their account settings. */
 const PRO_ONLY = ['/earnings'];
 
@@ -55,6 +58,7 @@ export function protectedRedirect(pathname: string, user: Me | null): string | n
   if (path === '/pending') return '/dashboard';
   if (user.blocked && isBlockedPath(path)) return '/no-access';
   if (!user.blocked && path === '/no-access') return '/dashboard';
+  if (user.role !== 'staff' && STAFF_ONLY.some((p) => isUnder(path, p))) return '/dashboard';
   if (user.role !== 'customer' && isCustomerOnlyPath(path)) return user.blocked ? '/no-access' : '/projects';
   if (user.role !== 'designer' && user.role !== 'service' && PRO_ONLY.some((p) => isUnder(path, p)))
     return '/account-settings';

@@ -273,7 +273,7 @@ const protectedRoutes: RouteObject[] = [
   },
 ];
 
-/** The operations console (issue 15): staff only, its own shell; Catalog and Metal prices sit beside these. */
+/** The operations console (issue 15): staff only, its own shell (Catalog and Metal prices from ops-catalog). */
 const opsRoutes: RouteObject[] = [
   {
     lazy: page(
@@ -308,6 +308,20 @@ const opsRoutes: RouteObject[] = [
         lazy: page(
           () => import('../features/ops/pages/money-page'),
           (m) => m.OpsMoneyPage,
+        ),
+      },
+      {
+        path: 'catalog',
+        lazy: page(
+          () => import('../features/ops-catalog'),
+          (m) => m.OpsCatalogPage,
+        ),
+      },
+      {
+        path: 'metal-prices',
+        lazy: page(
+          () => import('../features/ops-catalog'),
+          (m) => m.MetalPricesPage,
         ),
       },
     ],

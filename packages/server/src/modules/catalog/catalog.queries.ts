@@ -1,4 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Metal } from '@facet/domain/pricing';
 import type { Db, Tx } from '../../db/client';
 import {
   assemblyOptions,
@@ -8,6 +9,7 @@ import {
   laserEngravingOptions,
   laserFonts,
   materials,
+  metalSpotPrices,
   platings,
   polishes,
   productCategories,
@@ -19,7 +21,26 @@ export type PolishRow = typeof polishes.$inferSelect;
 export type PlatingRow = typeof platings.$inferSelect;
 export type CatalogEntity = (typeof catalogChanges.$inferInsert)['entity'];
 
-const tables = { material: materials, polish: polishes, plating: platings } as const;
+export type SpotPriceRow = typeof metalSpotPrices.$inferSelect;
+
+/** Each kind of catalog entry staff edit, its table and the column that identifies a row. */
+const tables = {
+  material: { table: materials, key: materials.id },
+  polish: { table: polishes, key: polishes.id },
+  plating: { table: platings, key: platings.id },
+  assembly_option: { table: assemblyOptions, key: assemblyOptions.id },
+  assembly_sub_item: { table: assemblySubItems, key: assemblySubItems.id },
+  laser_option: { table: laserEngravingOptions, key: laserEngravingOptions.id },
+  laser_font: { table: laserFonts, key: laserFonts.id },
+  product_category: { table: productCategories, key: productCategories.id },
+  item_type: { table: itemTypes, key: itemTypes.id },
+  quantity_break: { table: quantityBreaks, key: quantityBreaks.minQuantity },
+} as const;
+
+/** Tables with an `updated_at` column. */
+const stamped = new Set<CatalogEntity>(['material', 'polish', 'plating', 'assembly_option', 'laser_option']);
+
+export type EntryRow = Record<string, unknown> & { name?: string; isDefault?: boolean };
 
 export function catalogQueries(db: Db) {
   return {
@@ -51,22 +72,18 @@ export function catalogQueries(db: Db) {
       })),
 
     /** The row, locked until the transaction ends, so two edits of one entry apply one after the other. */
-    async lockEntry(
-      tx: Tx,
-      entity: CatalogEntity,
-      id: number,
-    ): Promise<MaterialRow | PolishRow | PlatingRow | undefined> {
-      const table = tables[entity];
-      const rows = await tx.select().from(table).where(eq(table.id, id)).for('update');
+    async lockEntry(tx: Tx, entity: CatalogEntity, id: number): Promise<EntryRow | undefined> {
+      const { table, key } = tables[entity];
+      const rows = (await tx.select().from(table).where(eq(key, id)).for('update')) as EntryRow[];
       return rows[0];
     },
 
     async updateEntry(tx: Tx, entity: CatalogEntity, id: number, patch: Record<string, unknown>) {
-      const table = tables[entity];
+      const { table, key } = tables[entity];
       await tx
         .update(table)
-        .set({ ...patch, updatedAt: sql`now()` })
-        .where(eq(table.id, id));
+        .set({ ...patch, ...(stamped.has(entity) ? { updatedAt: sql`now()` } : {}) } as never)
+        .where(eq(key, id));
     },
 
     recordChange: (tx: Tx, change: typeof catalogChanges.$inferInsert) =>
@@ -78,6 +95,41 @@ export function catalogQueries(db: Db) {
         .from(catalogChanges)
         .where(sql`${catalogChanges.entity} = ${entity} and ${catalogChanges.entityId} = ${id}`)
         .orderBy(asc(catalogChanges.createdAt)),
+
+    /** The latest changes (of one kind, or one entry), newest first. */
+    history: (filter: { entity?: CatalogEntity; entityId?: number; limit: number }) =>
+      db
+        .select()
+        .from(catalogChanges)
+        .where(
+          and(
+            filter.entity ? eq(catalogChanges.entity, filter.entity) : undefined,
+            filter.entityId !== undefined ? eq(catalogChanges.entityId, filter.entityId) : undefined,
+          ),
+        )
+        .orderBy(desc(catalogChanges.createdAt), desc(catalogChanges.id))
+        .limit(filter.limit),
+
+    /** Today's spot price of each metal that has one: its latest row. */
+    latestSpotPrices: (): Promise<SpotPriceRow[]> =>
+      db
+        .selectDistinctOn([metalSpotPrices.metal])
+        .from(metalSpotPrices)
+        .orderBy(metalSpotPrices.metal, desc(metalSpotPrices.createdAt), desc(metalSpotPrices.id)),
+
+    insertSpotPrice: async (row: typeof metalSpotPrices.$inferInsert) => {
+      const [inserted] = await db.insert(metalSpotPrices).values(row).returning();
+      if (!inserted) throw new Error('insert returned no spot price');
+      return inserted;
+    },
+
+    /** One metal's prices since a time, oldest first. */
+    spotHistory: (metal: Metal, since: Date) =>
+      db
+        .select()
+        .from(metalSpotPrices)
+        .where(and(eq(metalSpotPrices.metal, metal), gte(metalSpotPrices.createdAt, since)))
+        .orderBy(asc(metalSpotPrices.createdAt), asc(metalSpotPrices.id)),
   };
 }
 

@@ -16,8 +16,10 @@ import {
   type ProductCategory,
   type QuantityBreak,
 } from '@facet/domain/catalog';
+import type { Metal, SpotUsed } from '@facet/domain/pricing';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../accounts/accounts.queries';
+import { peopleByIds } from '../accounts/accounts.reads';
 import { AppError, notFound } from '../../platform/errors';
 import {
   catalogQueries,
@@ -26,6 +28,7 @@ import {
   type MaterialRow,
   type PlatingRow,
   type PolishRow,
+  type SpotPriceRow,
 } from './catalog.queries';
 import { seedCatalog } from './catalog.seed';
 
@@ -45,7 +48,21 @@ export interface CatalogView extends PriceBook {
   estimate: { quantity: number; polishId: number; materialId: number | null };
 }
 
-const toMaterial = (row: MaterialRow): Material => ({
+/** The spot price a material is priced at now: its metal's latest price, with the alloy's purity and margin. */
+function spotOf(row: MaterialRow, spots: Map<Metal, SpotPriceRow>): SpotUsed | null {
+  if (row.kind !== 'metal' || !row.spotMetal || row.purity === null) return null;
+  const price = spots.get(row.spotMetal);
+  if (!price) return null;
+  return {
+    metal: row.spotMetal,
+    spotCents: price.priceCents,
+    asOf: price.createdAt.toISOString(),
+    purity: row.purity,
+    marginPercent: row.spotMarginPercent,
+  };
+}
+
+const toMaterial = (row: MaterialRow, spots: Map<Metal, SpotPriceRow>): Material => ({
   id: row.id,
   name: row.name,
   sku: row.sku,
@@ -69,6 +86,10 @@ const toMaterial = (row: MaterialRow): Material => ({
   printSetupCents: row.printSetupCents,
   orderSetupCents: row.orderSetupCents,
   isDefault: row.isDefault,
+  spotMetal: row.spotMetal,
+  purity: row.purity,
+  spotMarginPercent: row.spotMarginPercent,
+  spot: spotOf(row, spots),
 });
 
 const toPolish = (row: PolishRow): Polish => ({
@@ -83,15 +104,26 @@ const toPolish = (row: PolishRow): Polish => ({
 
 const toPlating = (row: PlatingRow): Plating => ({ ...toPolish(row), color: parseMaterialColor(row.color) });
 
-const entityNames: Record<CatalogEntity, string> = {
+export const entityNames: Record<CatalogEntity, string> = {
   material: 'Material',
   polish: 'Polish',
   plating: 'Plating',
+  assembly_option: 'Assembly option',
+  assembly_sub_item: 'Assembly sub-item',
+  laser_option: 'Laser engraving option',
+  laser_font: 'Laser font',
+  product_category: 'Category',
+  item_type: 'Item type',
+  quantity_break: 'Quantity break',
 };
 
 /** The stored rows as the catalog the configurator and pricing read. */
-function toCatalogView(rows: Awaited<ReturnType<CatalogQueries['loadAll']>>): CatalogView {
-  const materials = rows.materials.map(toMaterial);
+function toCatalogView(
+  rows: Awaited<ReturnType<CatalogQueries['loadAll']>>,
+  spotRows: SpotPriceRow[],
+): CatalogView {
+  const spots = new Map(spotRows.map((r) => [r.metal, r]));
+  const materials = rows.materials.map((row) => toMaterial(row, spots));
   const polishes = rows.polishes.map(toPolish);
   const platings = rows.platings.map(toPlating);
   const assemblyOptions: AssemblyOption[] = rows.assemblyOptions.map((o) => ({
@@ -162,30 +194,84 @@ function toCatalogView(rows: Awaited<ReturnType<CatalogQueries['loadAll']>>): Ca
   };
 }
 
+/** One entry of the catalog view by kind and id (a quantity break by its minimum quantity). */
+function entryOf(view: CatalogView, entity: CatalogEntity, id: number): Record<string, unknown> | undefined {
+  const byId = <T extends { id: number }>(list: T[]) => list.find((e) => e.id === id);
+  switch (entity) {
+    case 'material':
+      return byId(view.materials) as Record<string, unknown> | undefined;
+    case 'polish':
+      return byId(view.polishes) as Record<string, unknown> | undefined;
+    case 'plating':
+      return byId(view.platings) as Record<string, unknown> | undefined;
+    case 'assembly_option':
+      return byId(view.assemblyOptions) as Record<string, unknown> | undefined;
+    case 'assembly_sub_item':
+      for (const option of view.assemblyOptions) {
+        const sub = option.subItems.find((s) => s.id === id);
+        if (sub) return { ...sub, assemblyOptionId: option.id };
+      }
+      return undefined;
+    case 'laser_option':
+      return byId(view.laserEngravingOptions) as Record<string, unknown> | undefined;
+    case 'laser_font':
+      return byId(view.laserFonts) as Record<string, unknown> | undefined;
+    case 'product_category':
+      return byId(view.productCategories) as Record<string, unknown> | undefined;
+    case 'item_type':
+      return byId(view.itemTypes) as Record<string, unknown> | undefined;
+    case 'quantity_break': {
+      const b = view.quantityBreaks.find((e) => e.minQuantity === id);
+      return b ? { ...b } : undefined;
+    }
+  }
+}
+
+/** A material priced from spot needs a purity; a resin is never priced from spot. */
+function checkSpotFields(row: Record<string, unknown>, patch: Record<string, unknown>) {
+  const next = { ...row, ...patch };
+  if (next.spotMetal == null) return;
+  if (next.kind !== 'metal') {
+    throw new AppError('validation_failed', 'Only a metal can be priced from a spot price.', 400, {
+      spotMetal: 'Only a metal can be priced from a spot price.',
+    });
+  }
+  if (next.purity == null) {
+    throw new AppError('validation_failed', 'Give the purity of an alloy priced from a spot price.', 400, {
+      purity: 'Give the purity (0.925 for sterling).',
+    });
+  }
+}
+
 export function catalogService(db: Db) {
   const q = catalogQueries(db);
 
   /** The whole catalog as stored now (disabled entries included: quotes need to name them). */
-  const loadCatalog = async (): Promise<CatalogView> => toCatalogView(await q.loadAll());
+  const loadCatalog = async (): Promise<CatalogView> => {
+    const [rows, spots] = await Promise.all([q.loadAll(), q.latestSpotPrices()]);
+    return toCatalogView(rows, spots);
+  };
 
   /** Staff edit one entry: checked, applied under a row lock, and recorded (who, before, after). */
   async function updateEntry(
     actor: Pick<UserRow, 'id'>,
     entity: CatalogEntity,
     id: number,
-    patch: MaterialPatch | FinishPatch,
+    patch: Record<string, unknown>,
   ) {
+    const what = entityNames[entity].toLowerCase();
     try {
       await db.transaction(async (tx) => {
         const row = await q.lockEntry(tx, entity, id);
         if (!row) throw notFound(entityNames[entity]);
-        if (patch.isDisabled === true && row.isDefault) {
+        if (patch.isDisabled === true && row.isDefault === true) {
           throw new AppError(
             'default_entry',
-            `${row.name} is the default ${entity} and cannot be disabled; make another ${entity} the default first.`,
+            `${String(row.name)} is the default ${what} and cannot be disabled; make another ${what} the default first.`,
             409,
           );
         }
+        if (entity === 'material') checkSpotFields(row, patch);
         const changed = Object.entries(patch).filter(
           ([key, value]) => JSON.stringify(row[key as keyof typeof row]) !== JSON.stringify(value),
         );
@@ -200,8 +286,13 @@ export function catalogService(db: Db) {
     } catch (e) {
       const err = e as { code?: string; cause?: { code?: string } };
       if (err.code === '23505' || err.cause?.code === '23505') {
-        throw new AppError('name_taken', `Another ${entity} is already named ${String(patch.name)}.`, 409, {
+        throw new AppError('name_taken', `Another ${what} is already named ${String(patch.name)}.`, 409, {
           name: 'This name is taken.',
+        });
+      }
+      if (err.code === '23503' || err.cause?.code === '23503') {
+        throw new AppError('unknown_reference', 'That category does not exist.', 400, {
+          categoryId: 'Choose an existing category.',
         });
       }
       throw e;
@@ -252,6 +343,46 @@ export function catalogService(db: Db) {
     },
 
     changesOf: q.changesOf,
+
+    /** Staff edit any kind of entry (staff catalog editor); the entry as the catalog now shows it. */
+    async updateStaffEntry(
+      actor: Pick<UserRow, 'id'>,
+      entity: CatalogEntity,
+      id: number,
+      patch: Record<string, unknown>,
+    ): Promise<Record<string, unknown>> {
+      await updateEntry(actor, entity, id, patch);
+      const found = entryOf(await loadCatalog(), entity, id);
+      if (!found) throw notFound(entityNames[entity]);
+      return found;
+    },
+
+    /** Who changed what and when, newest first (one kind, or one entry of it). */
+    async history(filter: { entity?: CatalogEntity; entityId?: number; limit?: number }) {
+      const rows = await q.history({ ...filter, limit: filter.limit ?? 100 });
+      const people = new Map(
+        (
+          await peopleByIds(
+            db,
+            rows.map((r) => r.actorId),
+          )
+        ).map((p) => [p.id, p]),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        entity: r.entity,
+        entityId: r.entityId,
+        before: r.before,
+        after: r.after,
+        at: r.createdAt.toISOString(),
+        actor: (() => {
+          const person = r.actorId ? people.get(r.actorId) : undefined;
+          if (!person) return null;
+          const name = `${person.firstName} ${person.lastName}`.trim();
+          return { id: person.id, name: name || person.email, email: person.email };
+        })(),
+      }));
+    },
 
     seed: () => seedCatalog(db),
   };

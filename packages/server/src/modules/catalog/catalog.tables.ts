@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Rgb } from '@facet/domain/catalog';
+import type { Metal } from '@facet/domain/pricing';
 import { users } from '../accounts/accounts.tables';
 
 /**
@@ -46,6 +47,12 @@ export const materials = pgTable('materials', {
   printRate: doublePrecision('print_rate').notNull().default(0),
   printSetupCents: integer('print_setup_cents').notNull().default(0),
   orderSetupCents: integer('order_setup_cents').notNull().default(0),
+  /** A precious metal priced from its spot price (decision 037); null: priced from base_price. */
+  spotMetal: text('spot_metal').$type<Metal>(),
+  /** Fine-metal fraction of the alloy (0.925). */
+  purity: doublePrecision('purity'),
+  /** The alloy's margin over spot × purity, in percent. */
+  spotMarginPercent: doublePrecision('spot_margin_percent').notNull().default(0),
   updatedAt: updatedAt(),
 });
 
@@ -144,12 +151,47 @@ export const quantityBreaks = pgTable('quantity_breaks', {
 });
 
 /** Who changed which catalog entry, from what to what. */
-export const catalogChanges = pgTable('catalog_changes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-  entity: text('entity', { enum: ['material', 'polish', 'plating'] }).notNull(),
-  entityId: integer('entity_id').notNull(),
-  before: jsonb('before').$type<Record<string, unknown>>().notNull(),
-  after: jsonb('after').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const catalogChanges = pgTable(
+  'catalog_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    entity: text('entity', {
+      enum: [
+        'material',
+        'polish',
+        'plating',
+        'assembly_option',
+        'assembly_sub_item',
+        'laser_option',
+        'laser_font',
+        'product_category',
+        'item_type',
+        'quantity_break',
+      ],
+    }).notNull(),
+    entityId: integer('entity_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_changes_entity_idx').on(t.entity, t.entityId, t.createdAt)],
+);
+
+/**
+ * Spot prices of the precious metals, cents per troy ounce of the fine metal (decision 037): every price
+ * entered by staff or read from the feed is a row; the latest per metal is today's price.
+ */
+export const metalSpotPrices = pgTable(
+  'metal_spot_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    metal: text('metal').$type<Metal>().notNull(),
+    priceCents: integer('price_cents').notNull(),
+    source: text('source', { enum: ['staff', 'feed'] }).notNull(),
+    enteredBy: uuid('entered_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('metal_spot_prices_metal_idx').on(t.metal, t.createdAt)],
+);

@@ -17,6 +17,8 @@ const healthReply = z.object({
   realtime: z.enum(['in-process', 'redis']),
   mail: z.enum(['outbox', 'smtp']),
   ai: z.enum(['off', 'openai-compatible']),
+  /** Where the metal spot prices come from: entered by staff, or a feed provider. */
+  metalPrices: z.enum(['staff', 'feed']),
   checks: z.object({
     database: portState,
     /** Redis (rate limits and chat between nodes); while it is down each node works on its own. */
@@ -26,6 +28,9 @@ const healthReply = z.object({
     storage: portState,
     /** The AI provider (concept images, text helpers): unused when AI_* are not set. */
     ai: portState,
+    /** The metal price feed: down when its last read failed or its prices are stale (the last known are kept). */
+    metalPriceFeed: portState,
+    metalPriceFeedError: z.string().nullable(),
   }),
   time: z.string(),
 });
@@ -68,11 +73,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const readiness = async () => {
     const { ctx } = app;
     const aiOn = ctx.config.ai !== null;
-    const [database, storage, ai] = await Promise.all([
+    const [database, storage, ai, feed] = await Promise.all([
       answers(() => ctx.db.execute(sql`select 1`)),
       answers(() => ctx.storage.head('health/probe')),
       aiOn ? ctx.ai.reachable(CHECK_TIMEOUT_MS) : Promise.resolve(true),
+      ctx.metalPrices.feedStatus().catch(() => null),
     ]);
+    const feedState = feed?.state ?? 'down';
     const links = ctx.redis;
     const redisUp = links.every((link) => link.up());
     const downSince = links
@@ -80,7 +87,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       .filter((d): d is Date => d !== null)
       .sort((a, b) => a.getTime() - b.getTime())[0];
     const state = (up: boolean) => (up ? ('up' as const) : ('down' as const));
-    const ok = database && storage && redisUp && ai;
+    const ok = database && storage && redisUp && ai && feedState !== 'down';
     return {
       status: !database ? ('unavailable' as const) : ok ? ('ok' as const) : ('degraded' as const),
       ready: database,
@@ -88,12 +95,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       realtime: ctx.config.redisUrl ? ('redis' as const) : ('in-process' as const),
       mail: ctx.mailer.transport,
       ai: aiOn ? ('openai-compatible' as const) : ('off' as const),
+      metalPrices: ctx.config.metalFeed ? ('feed' as const) : ('staff' as const),
       checks: {
         database: state(database),
         redis: links.length === 0 ? ('unused' as const) : state(redisUp),
         redisDownSince: downSince?.toISOString() ?? null,
         storage: state(storage),
         ai: aiOn ? state(ai) : ('unused' as const),
+        metalPriceFeed: feedState,
+        metalPriceFeedError: feed ? feed.lastError : 'The feed state could not be read.',
       },
       time: new Date().toISOString(),
     };

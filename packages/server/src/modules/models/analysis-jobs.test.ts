@@ -199,9 +199,11 @@ describe('scheduled jobs', () => {
         'billing-renewals',
         'billing-monthly-credits',
         'design-generations-sweep',
+        'metal-prices-refresh',
       ].sort(),
     );
     expect(list.find((s) => s.name === 'orders-expire-unpaid')?.cron).toBe('17 * * * *');
+    expect(list.find((s) => s.name === 'metal-prices-refresh')?.cron).toBe('5 * * * *');
     expect(list.find((s) => s.name === ANALYSIS_SWEEP)?.cron).toBe('* * * * *');
     expect(list.find((s) => s.name === PROJECT_INACTIVITY)?.cron).toBe('7 * * * *');
     expect(list.find((s) => s.name === 'auth-throttle-purge')?.cron).toBe('*/15 * * * *');

@@ -6,6 +6,7 @@ import { requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { errorReply } from '../accounts/accounts.schemas';
 import { pricingChoicesSchema } from './pricing.service';
+import { spotReply } from '../catalog/catalog.schemas';
 
 const modelId = z.uuid('Unknown model.');
 
@@ -44,6 +45,7 @@ export const quoteReply = z
     quantityBreak: z.object({ minQuantity: z.number(), factor: z.number() }),
     pricePerPiece: z.number(),
     totalPrice: z.number(),
+    spot: spotReply.optional().describe('the spot price the metal was priced at, locked with the quote'),
   })
   .meta({ id: 'Quote' });
 

@@ -1,3 +1,4 @@
+import { describeSpot } from '@facet/domain/pricing';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, Gem, Lock, Trash2 } from 'lucide-react';
@@ -150,6 +151,11 @@ export function CartLineCard({ line }: { line: CartLine }) {
             <span className="cart-line__lock">
               <Lock aria-hidden="true" /> Price held until {formatDate(line.lockedUntil)}
             </span>
+            {line.breakdown.spot ? (
+              <span className="cart-line__spot" data-testid="line-spot">
+                {describeSpot(line.breakdown.spot)}, locked
+              </span>
+            ) : null}
           </div>
         </div>
         <details className="cart-line__details">

@@ -2,6 +2,7 @@ import { ShoppingBag } from 'lucide-react';
 import { Button, Skeleton, Spinner } from '../../../components/ui';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatMoney } from '@facet/domain/format';
+import { describeSpot } from '@facet/domain/pricing';
 import { formatWeight } from '../lib/format';
 import type { Quote } from '../lib/types';
 import { fixedChargesNote, type FixedCharges } from '../lib/fixed-charges';
@@ -75,6 +76,11 @@ export function PriceSummary({
             Weight in {materialName ?? 'this material'}:{' '}
             <strong data-testid="weight">{formatWeight(quote.weightGrams)}</strong>
           </p>
+          {quote.spot ? (
+            <p className="price-card__spot" data-testid="spot">
+              {describeSpot(quote.spot)}, locked
+            </p>
+          ) : null}
           <table className="price-table">
             <caption className="visually-hidden">Price per piece, itemised</caption>
             <tbody>

@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Metal } from '@facet/domain/pricing';
+import type { Reply, Schemas } from '../../../api';
+import { api } from '../../../lib/api-client';
+
+export type StaffCatalog = Reply<'/api/staff/catalog', 'get'>;
+export type CatalogChange = Schemas['CatalogChange'];
+export type MetalPrices = Schemas['MetalPrices'];
+export type MetalPriceHistory = Schemas['MetalPriceHistory'];
+
+/** The kinds of entry the editor shows, in tab order: the API path and the entity named in the history. */
+export const CATALOG_KINDS = [
+  { path: 'materials', entity: 'material', label: 'Materials' },
+  { path: 'polishes', entity: 'polish', label: 'Polishes' },
+  { path: 'platings', entity: 'plating', label: 'Platings' },
+  { path: 'assembly-options', entity: 'assembly_option', label: 'Assembly' },
+  { path: 'assembly-sub-items', entity: 'assembly_sub_item', label: 'Assembly extras' },
+  { path: 'laser-options', entity: 'laser_option', label: 'Laser engraving' },
+  { path: 'fonts', entity: 'laser_font', label: 'Fonts' },
+  { path: 'categories', entity: 'product_category', label: 'Categories' },
+  { path: 'item-types', entity: 'item_type', label: 'Item types' },
+  { path: 'quantity-breaks', entity: 'quantity_break', label: 'Quantity breaks' },
+] as const;
+export type CatalogKind = (typeof CATALOG_KINDS)[number];
+export type CatalogKindPath = CatalogKind['path'];
+
+export const opsKeys = {
+  catalog: ['ops', 'catalog'] as const,
+  history: (entity: string) => ['ops', 'catalog', 'history', entity] as const,
+  metals: ['ops', 'metal-prices'] as const,
+  metalHistory: (metal: Metal, days: number) => ['ops', 'metal-prices', metal, days] as const,
+};
+
+export const useStaffCatalog = () =>
+  useQuery({
+    queryKey: opsKeys.catalog,
+    queryFn: ({ signal }) => api.get<StaffCatalog>('/api/staff/catalog', { signal }),
+  });
+
+/** The latest changes of one kind of entry, newest first. */
+export const useCatalogHistory = (entity: string) =>
+  useQuery({
+    queryKey: opsKeys.history(entity),
+    queryFn: ({ signal }) =>
+      api.get<Reply<'/api/staff/catalog/history', 'get'>>('/api/staff/catalog/history', {
+        signal,
+        query: { entity, limit: 50 },
+      }),
+    select: (data) => data.changes,
+  });
+
+/** Saves the changed fields of one entry; the catalog and its history are read again. */
+export function useUpdateEntry(kind: CatalogKindPath) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: Record<string, unknown> }) =>
+      api.patch<{ entry: Record<string, unknown> }>(`/api/staff/catalog/${kind}/${id}`, patch),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: opsKeys.catalog });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.metals });
+    },
+  });
+}
+
+export const useMetalPrices = () =>
+  useQuery({
+    queryKey: opsKeys.metals,
+    queryFn: ({ signal }) => api.get<MetalPrices>('/api/staff/metal-prices', { signal }),
+  });
+
+export const useMetalHistory = (metal: Metal, days: number) =>
+  useQuery({
+    queryKey: opsKeys.metalHistory(metal, days),
+    queryFn: ({ signal }) =>
+      api.get<MetalPriceHistory>(`/api/staff/metal-prices/${metal}/history`, { signal, query: { days } }),
+  });
+
+/** Enters a metal's spot price; today's prices, the history and the catalog are read again. */
+export function useRecordSpotPrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { metal: Metal; priceCents: number; note?: string | null }) =>
+      api.post<Reply<'/api/staff/metal-prices', 'post'>>('/api/staff/metal-prices', body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['ops'] });
+    },
+  });
+}
+
+export function useRefreshFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<MetalPrices>('/api/staff/metal-prices/refresh'),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['ops'] });
+    },
+  });
+}
