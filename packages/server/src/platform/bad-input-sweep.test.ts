@@ -207,8 +207,8 @@ async function send({ who, label, options }: Request, route: Route) {
     if (typeof body?.error?.code !== 'string' || typeof body.error.message !== 'string')
       failures.push(`${describe} -> ${r.statusCode} not the error shape: ${r.body.slice(0, 300)}`);
   }
-  // a logout ends the session the sweep uses: sign in again
-  if (who !== 'anonymous' && route.path === '/api/auth/logout')
+  // a logout (ours, or through the identity provider) ends the session the sweep uses: sign in again
+  if (who !== 'anonymous' && (route.path === '/api/auth/logout' || route.path === '/api/identity/logout'))
     cookies[who] = await loginAs(t.app, ROLES[who], who);
   return r.statusCode;
 }
