@@ -49,6 +49,7 @@ const SPEC: Array<[pattern: string, samplePath: string, expected: Layout]> = [
   ['/produce/:option', '/produce/casting', APP],
   ['/earnings', '/earnings', APP],
   ['/credits', '/credits', APP],
+  ['/notifications', '/notifications', APP],
   ['/projects/:id', '/projects/p_1', L(false, false, 'minimized', true)],
   ['/designer-dashboard/profile', '/designer-dashboard/profile', L(false, true, 'minimized', false)],
   ['/produce/steps', '/produce/steps', L(false, false, 'minimized', false)],
