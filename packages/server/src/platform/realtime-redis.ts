@@ -59,8 +59,9 @@ export async function attachRedisAdapter(
   };
   pub.onLost(markLost);
   sub.onLost(markLost);
-  await sub.client.subscribe(MESSAGES_CHANNEL).catch((err: unknown) => {
-    // renewed with the connection (ioredis subscribes again after each reconnect)
+  // not awaited: while Redis is away the command waits in the subscriber's queue (start-up must not), and
+  // ioredis subscribes again after each reconnect
+  sub.client.subscribe(MESSAGES_CHANNEL).catch((err: unknown) => {
     log.warn({ err }, 'chat: subscribing to the messages channel failed; it is renewed on reconnect');
   });
   sub.client.on('message', (channel: string, raw: string) => {
