@@ -7,7 +7,8 @@ const designer: SignInOptions = {
   landing: '/projects',
 };
 const service: SignInOptions = { path: '/login-service', email: 'service@demo.facet', landing: '/projects' };
-const staff: SignInOptions = { path: '/login-staff', email: 'staff@demo.facet', landing: '/dashboard' };
+// the production team lands in the operations console; its dashboard is one link away
+const staff: SignInOptions = { path: '/login-staff', email: 'staff@demo.facet', landing: '/ops/people' };
 
 /** A chart card by its title: its drawing (an SVG from Recharts), then its numbers as a table on screen. */
 async function chartAndTable(page: Page, title: string) {
@@ -103,6 +104,7 @@ describe('dashboards with charts', () => {
     signIn,
   }) => {
     const { page, errors } = await signIn(staff);
+    await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'The business this month' }).waitFor();
     const revenue = await chartAndTable(page, 'Revenue');
     expect(revenue.slice(1).filter((r) => !r.endsWith('$0.00')).length).toBeGreaterThanOrEqual(4);
