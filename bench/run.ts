@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<void>> = {
   chat: async () => void (await import('./chat/chat-bench.ts')).runChatBench(),
   web: async () => (await import('./web/lighthouse-bench.ts')).runWebBench(),
   api: async () => (await import('./api/api-bench.ts')).runApiBench(),
+  pricing: async () => (await import('./pricing/pricing-bench.ts')).runPricingBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -13,7 +13,8 @@
  * timings are PostgreSQL's own for one statement. Writes bench/api/results-LABEL.md.
  */
 import { writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem, release, platform } from 'node:os';
+import { openLoop, type OpenLoopResult } from '../lib/open-loop.ts';
+import { cpus, totalmem, release, platform } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -33,9 +34,6 @@ const LABEL = process.env.API_BENCH_LABEL ?? 'run';
 const PROS = Number(process.env.API_BENCH_PROS ?? 10_000);
 const PROJECTS = Number(process.env.API_BENCH_PROJECTS ?? 100_000);
 const MESSAGES = Number(process.env.API_BENCH_MESSAGES ?? 1_000_000);
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const start = performance.now();
@@ -207,77 +205,24 @@ interface Endpoint {
 /** Requests in flight at most: an arrival beyond it is dropped (counted), so a slow row cannot queue minutes of work. */
 const MAX_IN_FLIGHT = Number(process.env.API_BENCH_MAX_IN_FLIGHT ?? 20);
 
-interface Row {
+interface Row extends OpenLoopResult {
   name: string;
   who: string;
-  sent: number;
-  dropped: number;
-  failed: number;
-  p50: number;
-  p99: number;
-  max: number;
-  rps: number;
-  load: number;
-  bytes: number;
 }
 
-/** A fixed arrival rate (open loop): a request every 1000/RATE ms whatever the answers do. */
 async function drive(e: Endpoint, session: NodeSession): Promise<Row> {
-  const times: number[] = [];
-  let failed = 0;
-  let bytes = 0;
-  let dropped = 0;
-  let inFlight = 0;
-  const total = Math.round(SECONDS * RATE);
-  const start = performance.now();
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    if (inFlight >= MAX_IN_FLIGHT) {
-      dropped += 1;
-      continue;
-    }
-    inFlight += 1;
-    pending.push(
-      (async () => {
-        const t = performance.now();
-        try {
-          const r = await fetch(`${session.url}${e.path(i)}`, {
-            headers: { cookie: session.cookie },
-            signal: AbortSignal.timeout(30_000),
-          });
-          const body = await r.text();
-          bytes = body.length;
-          if (!r.ok) {
-            failed += 1;
-            if (failed === 1) console.log(`  ${e.name}: ${r.status} ${body.slice(0, 200)}`);
-          }
-        } catch {
-          failed += 1;
-        }
-        times.push(performance.now() - t);
-        inFlight -= 1;
-      })(),
-    );
-  }
-  await Promise.all(pending);
-  const elapsed = (performance.now() - start) / 1000;
-  times.sort((a, b) => a - b);
-  return {
-    name: e.name,
-    who: e.who,
-    sent: total - dropped,
-    dropped,
-    failed,
-    p50: pct(times, 50),
-    p99: pct(times, 99),
-    max: times.at(-1) ?? NaN,
-    rps: (total - dropped) / elapsed,
-    load: loadavg()[0]!,
-    bytes,
-  };
+  const result = await openLoop({
+    rate: RATE,
+    seconds: SECONDS,
+    maxInFlight: MAX_IN_FLIGHT,
+    label: e.name,
+    request: (i) =>
+      fetch(`${session.url}${e.path(i)}`, {
+        headers: { cookie: session.cookie },
+        signal: AbortSignal.timeout(30_000),
+      }),
+  });
+  return { name: e.name, who: e.who, ...result };
 }
 
 export async function runApiBench() {

@@ -71,6 +71,7 @@ import { libraryService, type LibraryService } from './modules/library/library.s
 import { installRealtime } from './platform/realtime';
 import { projectNews } from './platform/project-news';
 import { connectRedis, type RedisLink } from './platform/redis';
+import { localInvalidationBus, redisInvalidationBus } from './platform/invalidation';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
 import { authThrottleStore, type AuthThrottle } from './modules/accounts/auth-throttle';
 import { createPaymentGateway, registerPaymentJobs } from './platform/payments/payments-port';
@@ -345,7 +346,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const throttle = authThrottleStore(db);
   const files = filesService({ db, storage });
   const onboarding = onboardingService(db);
-  const catalog = catalogService(db);
+  const redisLinks: RedisLink[] = rateLimitRedis ? [rateLimitRedis] : [];
+  // kept catalogs (pricing) are dropped on every node when staff change it
+  const bus = config.redisUrl
+    ? redisInvalidationBus(config.redisUrl, app.log, redisLinks)
+    : localInvalidationBus();
+  const catalog = catalogService(db, { bus });
   const pricing = pricingService({ db, catalog });
   const models = modelsService({ db, storage, files, config, jobs, log: app.log });
   const accounts = accountsService({ db, sessions, files, jobs, throttle });
@@ -377,7 +383,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage,
     jobs,
     mailer,
-    redis: rateLimitRedis ? [rateLimitRedis] : [],
+    redis: redisLinks,
     sessions,
     throttle,
     files,
@@ -385,7 +391,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signup,
     onboarding,
     catalog,
-    metalPrices: metalPricesService({ db, feed: createMetalFeed(config.metalFeed), log: app.log }),
+    metalPrices: metalPricesService({
+      db,
+      feed: createMetalFeed(config.metalFeed),
+      log: app.log,
+      changed: catalog.changed,
+    }),
     pricing,
     models,
     projects,
@@ -508,6 +519,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await orderAnnouncements.stop();
     await jobs.stop();
     await rateLimitRedis?.close();
+    await bus.close();
     await database.close();
     if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
   });

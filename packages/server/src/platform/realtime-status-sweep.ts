@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChatService } from '../modules/chat/chat.service';
+import { afterApiChange } from './after-change';
 
 const SWEEP_INTERVAL_MS = 5000;
 
@@ -27,9 +28,7 @@ export function startStatusSweep(app: FastifyInstance, chat: ChatService) {
         if (again) sweep();
       });
   };
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && reply.statusCode < 400 && request.url.startsWith('/api/')) sweep();
-  });
+  afterApiChange(app, sweep);
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
   timer.unref();
 

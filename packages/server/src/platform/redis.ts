@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
 
 /** What each Redis connection of this process is for (named in logs and in the health answer). */
-export type RedisPurpose = 'rate-limit' | 'chat-publish' | 'chat-subscribe';
+export type RedisPurpose =
+  'rate-limit' | 'chat-publish' | 'chat-subscribe' | 'invalidate-publish' | 'invalidate-subscribe';
 
 export interface RedisLink {
   purpose: RedisPurpose;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
@@ -14,6 +14,14 @@ export const sessionRowId = digest;
 
 /** Sessions live in the database; the cookie carries a random token whose hash is the row id. */
 export function sessionStore(db: Db, ttlDays: number) {
+  // every signed-in request reads its session: built once, prepared on each connection
+  const lookupStatement = db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_lookup');
   return {
     async create(userId: string, userAgent: string | undefined) {
       const token = randomBytes(32).toString('base64url');
@@ -24,12 +32,7 @@ export function sessionStore(db: Db, ttlDays: number) {
       return { token, expiresAt };
     },
     async lookup(token: string) {
-      const [row] = await db
-        .select({ user: users, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, digest(token)), gt(sessions.expiresAt, new Date())))
-        .limit(1);
+      const [row] = await lookupStatement.execute({ id: digest(token), now: new Date() });
       return row?.user;
     },
     async revoke(token: string) {

@@ -110,10 +110,12 @@ describe('the cart', () => {
     await clear();
     const line = (await add({ modelId: ringId, quantity: 3 })).json();
     const [silver] = await k.t.ctx.db.select().from(materials).where(eq(materials.id, silverId));
+    k.t.ctx.catalog.changed();
     await k.t.ctx.db
       .update(materials)
       .set({ basePrice: silver!.basePrice * 2 })
       .where(eq(materials.id, silverId));
+    k.t.ctx.catalog.changed();
     try {
       let c = await cart();
       expect(c.items[0].totalCents).toBe(line.totalCents);
@@ -150,6 +152,7 @@ describe('the cart', () => {
         .update(materials)
         .set({ basePrice: silver!.basePrice })
         .where(eq(materials.id, silverId));
+      k.t.ctx.catalog.changed();
     }
   });
 

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, loginAs } from '../../test/test-app';
 import { withCatalog } from './catalog.test-helper';
-import { catalogService } from './catalog.service';
-import { pricingService } from '../pricing/pricing.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: string;
@@ -157,8 +155,8 @@ describe('staff edit prices', () => {
   });
 
   test('a price edit through the API leaves a stored quote as it was', async () => {
-    const catalog = catalogService(t.ctx.db);
-    const pricing = pricingService({ db: t.ctx.db, catalog });
+    // the app's own pricing: its kept catalog is dropped by the staff edits below
+    const { pricing } = t.ctx;
     const ring = { volumeMm3: 399.72, surfaceAreaMm2: 532.96, watertight: true };
     const saved = await pricing.saveQuote(
       ring,

@@ -31,6 +31,7 @@ import {
   type SpotPriceRow,
 } from './catalog.queries';
 import { seedCatalog } from './catalog.seed';
+import { localInvalidationBus, type InvalidationBus } from '../../platform/invalidation';
 
 /** Everything the configurator shows, plus the defaults of spec section 9. */
 export interface CatalogView extends PriceBook {
@@ -243,14 +244,66 @@ function checkSpotFields(row: Record<string, unknown>, patch: Record<string, unk
   }
 }
 
-export function catalogService(db: Db) {
-  const q = catalogQueries(db);
+/** Frozen all the way down: a cached catalog is shared by every request, so none may change it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
-  /** The whole catalog as stored now (disabled entries included: quotes need to name them). */
-  const loadCatalog = async (): Promise<CatalogView> => {
+/** The topic the catalog's changes are told on, on every node (spot prices included). */
+export const CATALOG_TOPIC = 'catalog';
+/** Even while every change is heard, a kept catalog is read again after this long (a missed publish heals). */
+const CATALOG_MAX_AGE_MS = 60_000;
+
+export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) {
+  const q = catalogQueries(db);
+  const bus = options.bus ?? localInvalidationBus();
+
+  const readCatalog = async (): Promise<CatalogView> => {
     const [rows, spots] = await Promise.all([q.loadAll(), q.latestSpotPrices()]);
-    return toCatalogView(rows, spots);
+    return deepFreeze(toCatalogView(rows, spots));
   };
+
+  // The catalog changes a few times a day and is read by every quote: it is kept in memory, dropped on
+  // every change told on the bus (this node's and the others'), and read through while the bus is down.
+  let kept: { view: CatalogView; at: number } | null = null;
+  let reading: { generation: number; promise: Promise<CatalogView> } | null = null;
+  let generation = 0;
+  const forget = () => {
+    generation += 1;
+    kept = null;
+    reading = null;
+  };
+  bus.on(CATALOG_TOPIC, forget);
+
+  /** The whole catalog as stored now (disabled entries included: quotes need to name them). Frozen. */
+  const loadCatalog = async (): Promise<CatalogView> => {
+    if (!bus.live()) return readCatalog();
+    if (kept && Date.now() - kept.at < CATALOG_MAX_AGE_MS) return kept.view;
+    // one read for every request that arrives while it runs; a change meanwhile makes it not kept
+    if (reading?.generation !== generation) {
+      const startedAt = generation;
+      const promise = readCatalog().then(
+        (view) => {
+          if (startedAt === generation) kept = { view, at: Date.now() };
+          if (reading?.promise === promise) reading = null;
+          return view;
+        },
+        (err: unknown) => {
+          if (reading?.promise === promise) reading = null;
+          throw err;
+        },
+      );
+      reading = { generation, promise };
+    }
+    return reading.promise;
+  };
+
+  /** Every node drops its kept catalog (call after any write to the catalog's tables). */
+  const changed = () => bus.publish(CATALOG_TOPIC);
 
   /** Staff edit one entry: checked, applied under a row lock, and recorded (who, before, after). */
   async function updateEntry(
@@ -283,6 +336,7 @@ export function catalogService(db: Db) {
         await q.updateEntry(tx, entity, id, after);
         await q.recordChange(tx, { actorId: actor.id, entity, entityId: id, before, after });
       });
+      changed();
     } catch (e) {
       const err = e as { code?: string; cause?: { code?: string } };
       if (err.code === '23505' || err.cause?.code === '23505') {
@@ -384,7 +438,15 @@ export function catalogService(db: Db) {
       }));
     },
 
-    seed: () => seedCatalog(db),
+    /** Tells every node the catalog's tables changed (spot prices, seeding, a test's direct write). */
+    changed,
+    /** True while the catalog is kept in memory (every change on every node is heard). */
+    kept: () => bus.live(),
+
+    seed: async () => {
+      await seedCatalog(db);
+      changed();
+    },
   };
 }
 

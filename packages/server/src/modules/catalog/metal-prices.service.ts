@@ -48,6 +48,8 @@ export function metalPricesService(deps: {
   feed: MetalFeed;
   log?: FastifyBaseLogger;
   now?: () => Date;
+  /** Tells every node's catalog that a price changed (`catalog.changed`); quotes read it from the catalog. */
+  changed?: () => void;
 }) {
   const q = catalogQueries(deps.db);
   const now = deps.now ?? (() => new Date());
@@ -74,9 +76,9 @@ export function metalPricesService(deps: {
 
     /** Staff enter today's price of one metal (cents per troy ounce of the fine metal). */
     async record(actor: Pick<UserRow, 'id'>, metal: Metal, priceCents: number, note: string | null) {
-      return toSpot(
-        await q.insertSpotPrice({ metal, priceCents, source: 'staff', enteredBy: actor.id, note }),
-      );
+      const row = await q.insertSpotPrice({ metal, priceCents, source: 'staff', enteredBy: actor.id, note });
+      deps.changed?.();
+      return toSpot(row);
     },
 
     /** One metal's prices over the last `days` days, oldest first. */
@@ -131,6 +133,7 @@ export function metalPricesService(deps: {
         await q.insertSpotPrice({ metal, priceCents: cents, source: 'feed', enteredBy: null, note: null });
         if (latest[metal]?.priceCents !== cents) stored.push(metal);
       }
+      deps.changed?.();
       return { stored };
     },
 

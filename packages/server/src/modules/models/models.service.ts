@@ -44,12 +44,15 @@ export function modelsService(deps: ModelsServiceDeps) {
   const { db, storage, config } = deps;
   const files = deps.files ?? filesService({ db, storage });
 
+  // read by every quote: built once, prepared on each connection
+  const ownModelStatement = db
+    .select()
+    .from(models)
+    .where(and(eq(models.id, sql.placeholder('id')), eq(models.ownerId, sql.placeholder('ownerId'))))
+    .limit(1)
+    .prepare('own_model');
   async function ownModel(owner: Owner, id: string): Promise<ModelRow> {
-    const [row] = await db
-      .select()
-      .from(models)
-      .where(and(eq(models.id, id), eq(models.ownerId, owner.id)))
-      .limit(1);
+    const [row] = await ownModelStatement.execute({ id, ownerId: owner.id });
     if (!row) throw notFound('That model');
     return row;
   }

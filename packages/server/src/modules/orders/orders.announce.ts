@@ -3,6 +3,7 @@ import { asc, inArray, isNull } from 'drizzle-orm';
 import { ORDER_UPDATED_EVENT, stageName, type OrderUpdatedPayload } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
+import { afterApiChange } from '../../platform/after-change';
 import { peopleByIds } from '../accounts/accounts.reads';
 import type { MailJob } from '../notifications/notifications.service';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
@@ -188,9 +189,7 @@ export function startOrderAnnouncements(
     if (closed) return;
     void orders.announce().catch((err: unknown) => app.log.error({ err }, 'orders: announcing moves failed'));
   };
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && reply.statusCode < 400 && request.url.startsWith('/api/')) run();
-  });
+  afterApiChange(app, run);
   const timer = setInterval(run, ANNOUNCE_INTERVAL_MS);
   timer.unref();
   return {

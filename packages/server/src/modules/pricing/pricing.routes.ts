@@ -85,6 +85,8 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/pricing',
     {
+      // a quote moves no project or order: no announcement sweeps after it
+      config: { movesNothing: true },
       schema: {
         tags: ['pricing'],
         summary:
@@ -118,6 +120,8 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/pricing/compare',
     {
+      // a quote moves no project or order: no announcement sweeps after it
+      config: { movesNothing: true },
       schema: {
         tags: ['pricing'],
         summary:
@@ -174,6 +178,8 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/pricing/estimate',
     {
+      // a quote moves no project or order: no announcement sweeps after it
+      config: { movesNothing: true },
       schema: {
         tags: ['pricing'],
         summary:

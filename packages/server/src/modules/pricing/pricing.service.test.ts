@@ -98,6 +98,7 @@ describe('the seeded catalog', () => {
   test('a colour stored as a JSON string is read as { r, g, b }', async () => {
     const asString = JSON.stringify({ r: 1, g: 2, b: 3 });
     await t.ctx.db.execute(sql`update materials set color = to_jsonb(${asString}::text) where id = 10`);
+    catalog.changed();
     const bronze = (await catalog.loadCatalog()).materials.find((m) => m.id === 10);
     expect(bronze?.color).toEqual({ r: 1, g: 2, b: 3 });
   });
