@@ -10,7 +10,11 @@ import { METALS } from '../pricing/spot';
 const atLeastOne = (value: object) => Object.keys(value).length > 0;
 const needsAField = 'Give at least one field to change.';
 
-const name = z.string().trim().min(1, 'The name is required.').max(80, 'The name is at most 80 characters.');
+const name = z
+  .string({ error: 'The name is required.' })
+  .trim()
+  .min(1, 'The name is required.')
+  .max(80, 'The name is at most 80 characters.');
 const description = z.string().trim().max(1000, 'The description is at most 1000 characters.');
 const cents = (what: string) =>
   z
@@ -27,8 +31,16 @@ const url = z.string().trim().max(2000, 'The address is at most 2000 characters.
 
 const materialFields = z.object({
   name,
-  sku: z.string().trim().min(1, 'The SKU is required.').max(40, 'The SKU is at most 40 characters.'),
-  code: z.string().trim().min(1, 'The code is required.').max(20, 'The code is at most 20 characters.'),
+  sku: z
+    .string({ error: 'The SKU is required.' })
+    .trim()
+    .min(1, 'The SKU is required.')
+    .max(40, 'The SKU is at most 40 characters.'),
+  code: z
+    .string({ error: 'The code is required.' })
+    .trim()
+    .min(1, 'The code is required.')
+    .max(20, 'The code is at most 20 characters.'),
   image: url,
   basePrice: rate('The base price per troy ounce', 100_000),
   salesPrice: rate('The sales price per troy ounce', 100_000).nullable(),
@@ -149,11 +161,17 @@ export const quantityBreakPatchSchema = z.object({ factor }).strict();
  */
 export const materialCreateSchema = materialFields
   .partial()
-  .required({ name: true, sku: true, code: true, basePrice: true, gravity: true, canPlate: true })
+  .extend(
+    materialFields.pick({ name: true, sku: true, code: true, basePrice: true, gravity: true, canPlate: true })
+      .shape,
+  )
   .extend({ kind: z.enum(['metal', 'resin'], { error: 'The kind must be metal or resin.' }) })
   .strict();
 
-export const finishCreateSchema = finishFields.partial().required({ name: true, basePrice: true }).strict();
+export const finishCreateSchema = finishFields
+  .partial()
+  .extend(finishFields.pick({ name: true, basePrice: true }).shape)
+  .strict();
 
 /** A font is an npm package of fontsource the web app bundles (its CSS family is the font's name). */
 export const laserFontCreateSchema = z
@@ -173,7 +191,7 @@ export const laserFontCreateSchema = z
 
 export const categoryCreateSchema = z.object({ name, sort: sort.optional() }).strict();
 
-export const itemTypeCreateSchema = itemTypeFields.partial().required({ name: true }).strict();
+export const itemTypeCreateSchema = itemTypeFields.partial().extend({ name }).strict();
 
 export const quantityBreakCreateSchema = z
   .object({

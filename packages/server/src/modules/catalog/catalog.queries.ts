@@ -101,8 +101,13 @@ export function catalogQueries(db: Db) {
       if (entity === 'quantity_break') {
         id = Number(values.minQuantity);
       } else {
+        // never an id the history names (a deleted entry's): its old changes stay its own
         const [row] = await tx.select({ max: sql<number>`coalesce(max(${key}), 0)` }).from(table);
-        id = Number(row?.max ?? 0) + 1;
+        const [named] = await tx
+          .select({ max: sql<number>`coalesce(max(${catalogChanges.entityId}), 0)` })
+          .from(catalogChanges)
+          .where(eq(catalogChanges.entity, entity));
+        id = Math.max(Number(row?.max ?? 0), Number(named?.max ?? 0)) + 1;
       }
       await tx.insert(table).values({ ...values, ...(entity === 'quantity_break' ? {} : { id }) } as never);
       return id;
