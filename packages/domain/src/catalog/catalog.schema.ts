@@ -142,6 +142,7 @@ const itemTypeFields = z.object({
     .number({ error: 'The category must be a category id.' })
     .int('The category must be a category id.')
     .positive('The category must be a category id.')
+    .max(2_147_483_647, 'The category must be a category id.')
     .nullable(),
   sort,
 });
