@@ -269,6 +269,21 @@ describe('adding and deleting catalog entries', () => {
         'The package must be a fontsource package, like @fontsource/lora.',
       ],
       ['categories', { name: 'Watches', colour: 'red' }, 'Unrecognized key: "colour"'],
+      [
+        'materials',
+        {
+          name: 'Odd',
+          sku: 'OD',
+          code: 'OD',
+          kind: 'resin',
+          basePrice: 1,
+          gravity: 1.1,
+          canPlate: false,
+          spotMetal: 'gold',
+          purity: 0.5,
+        },
+        'Only a metal can be priced from a spot price.',
+      ],
     ];
     for (const [path, body, message] of cases) {
       const r = await k.call('staff', 'POST', `/api/staff/catalog/${path}`, body);

@@ -356,6 +356,11 @@ export function catalogService(db: Db) {
     const what = entityNames[entity].toLowerCase();
     const err = e as { code?: string; cause?: { code?: string } };
     const code = err.code ?? err.cause?.code;
+    if (code === '23505' && entity === 'quantity_break') {
+      throw new AppError('name_taken', 'That quantity has a break already; change its factor instead.', 409, {
+        minQuantity: 'This quantity has a break already.',
+      });
+    }
     if (code === '23505') {
       throw new AppError('name_taken', `Another ${what} is already named ${String(name)}.`, 409, {
         name: 'This name is taken.',
@@ -379,6 +384,7 @@ export function catalogService(db: Db) {
     }
     const row: Record<string, unknown> = { ...values };
     if (entity === 'laser_font' && row.cssFamily === undefined) row.cssFamily = row.name;
+    if (entity === 'material') checkSpotFields({}, row);
     try {
       return await db.transaction(async (tx) => {
         if (entity === 'quantity_break' && (await q.lockEntry(tx, entity, Number(row.minQuantity)))) {
