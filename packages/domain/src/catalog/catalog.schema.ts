@@ -10,7 +10,11 @@ import { METALS } from '../pricing/spot';
 const atLeastOne = (value: object) => Object.keys(value).length > 0;
 const needsAField = 'Give at least one field to change.';
 
-const name = z.string().trim().min(1, 'The name is required.').max(80, 'The name is at most 80 characters.');
+const name = z
+  .string({ error: 'The name is required.' })
+  .trim()
+  .min(1, 'The name is required.')
+  .max(80, 'The name is at most 80 characters.');
 const description = z.string().trim().max(1000, 'The description is at most 1000 characters.');
 const cents = (what: string) =>
   z
@@ -25,60 +29,62 @@ const rate = (what: string, max: number) =>
     .max(max, `${what} is at most ${max}.`);
 const url = z.string().trim().max(2000, 'The address is at most 2000 characters.').nullable();
 
-export const materialPatchSchema = z
-  .object({
-    name,
-    sku: z.string().trim().min(1, 'The SKU is required.').max(40, 'The SKU is at most 40 characters.'),
-    code: z.string().trim().min(1, 'The code is required.').max(20, 'The code is at most 20 characters.'),
-    image: url,
-    basePrice: rate('The base price per troy ounce', 100_000),
-    salesPrice: rate('The sales price per troy ounce', 100_000).nullable(),
-    description,
-    isDisabled: z.boolean({ error: 'isDisabled must be true or false.' }),
-    gravity: z
-      .number({ error: 'The gravity must be a number (g/cm³).' })
-      .min(0.5, 'The gravity must be between 0.5 and 25 g/cm³.')
-      .max(25, 'The gravity must be between 0.5 and 25 g/cm³.'),
-    textureUrl: url,
-    canPlate: z.boolean({ error: 'canPlate must be true or false.' }),
-    diffuse: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}$/, 'The diffuse tint must be a colour like #c0c0c0.')
-      .nullable(),
-    sort: z.number().int('The sort order must be a whole number.').min(0).max(10_000),
-    color: materialColorSchema.nullable(),
-    metalLoss: rate('The metal loss', 0.5),
-    castingLabourCents: cents('The casting labour'),
-    printRate: rate('The print rate per mm³', 10),
-    printSetupCents: cents('The print set-up'),
-    orderSetupCents: cents('The order set-up'),
-    spotMetal: z
-      .enum(METALS, { error: 'The spot metal must be gold, silver, platinum or palladium.' })
-      .nullable(),
-    purity: z
-      .number({ error: 'The purity must be a number (0.925 for sterling).' })
-      .gt(0, 'The purity must be more than 0 and at most 1 (0.925 for sterling).')
-      .max(1, 'The purity must be more than 0 and at most 1 (0.925 for sterling).')
-      .nullable(),
-    spotMarginPercent: rate('The margin over spot (%)', 200),
-  })
-  .partial()
-  .strict()
-  .refine(atLeastOne, needsAField);
+const materialFields = z.object({
+  name,
+  sku: z
+    .string({ error: 'The SKU is required.' })
+    .trim()
+    .min(1, 'The SKU is required.')
+    .max(40, 'The SKU is at most 40 characters.'),
+  code: z
+    .string({ error: 'The code is required.' })
+    .trim()
+    .min(1, 'The code is required.')
+    .max(20, 'The code is at most 20 characters.'),
+  image: url,
+  basePrice: rate('The base price per troy ounce', 100_000),
+  salesPrice: rate('The sales price per troy ounce', 100_000).nullable(),
+  description,
+  isDisabled: z.boolean({ error: 'isDisabled must be true or false.' }),
+  gravity: z
+    .number({ error: 'The gravity must be a number (g/cm³).' })
+    .min(0.5, 'The gravity must be between 0.5 and 25 g/cm³.')
+    .max(25, 'The gravity must be between 0.5 and 25 g/cm³.'),
+  textureUrl: url,
+  canPlate: z.boolean({ error: 'canPlate must be true or false.' }),
+  diffuse: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'The diffuse tint must be a colour like #c0c0c0.')
+    .nullable(),
+  sort: z.number().int('The sort order must be a whole number.').min(0).max(10_000),
+  color: materialColorSchema.nullable(),
+  metalLoss: rate('The metal loss', 0.5),
+  castingLabourCents: cents('The casting labour'),
+  printRate: rate('The print rate per mm³', 10),
+  printSetupCents: cents('The print set-up'),
+  orderSetupCents: cents('The order set-up'),
+  spotMetal: z
+    .enum(METALS, { error: 'The spot metal must be gold, silver, platinum or palladium.' })
+    .nullable(),
+  purity: z
+    .number({ error: 'The purity must be a number (0.925 for sterling).' })
+    .gt(0, 'The purity must be more than 0 and at most 1 (0.925 for sterling).')
+    .max(1, 'The purity must be more than 0 and at most 1 (0.925 for sterling).')
+    .nullable(),
+  spotMarginPercent: rate('The margin over spot (%)', 200),
+});
+export const materialPatchSchema = materialFields.partial().strict().refine(atLeastOne, needsAField);
 export type MaterialPatch = z.infer<typeof materialPatchSchema>;
 
 /** Polishes and platings: a rate in dollars per mm². */
-export const finishPatchSchema = z
-  .object({
-    name,
-    basePrice: rate('The base price per mm²', 10),
-    description,
-    isDisabled: z.boolean({ error: 'isDisabled must be true or false.' }),
-    sort: z.number().int('The sort order must be a whole number.').min(0).max(10_000),
-  })
-  .partial()
-  .strict()
-  .refine(atLeastOne, needsAField);
+const finishFields = z.object({
+  name,
+  basePrice: rate('The base price per mm²', 10),
+  description,
+  isDisabled: z.boolean({ error: 'isDisabled must be true or false.' }),
+  sort: z.number().int('The sort order must be a whole number.').min(0).max(10_000),
+});
+export const finishPatchSchema = finishFields.partial().strict().refine(atLeastOne, needsAField);
 export type FinishPatch = z.infer<typeof finishPatchSchema>;
 
 const sort = z.number().int('The sort order must be a whole number.').min(0).max(10_000);
@@ -130,26 +136,71 @@ export const categoryPatchSchema = z
   .strict()
   .refine(atLeastOne, needsAField);
 
-export const itemTypePatchSchema = z
-  .object({
-    name,
-    categoryId: z
-      .number({ error: 'The category must be a category id.' })
-      .int('The category must be a category id.')
-      .positive('The category must be a category id.')
-      .nullable(),
-    sort,
-  })
-  .partial()
-  .strict()
-  .refine(atLeastOne, needsAField);
+const itemTypeFields = z.object({
+  name,
+  categoryId: z
+    .number({ error: 'The category must be a category id.' })
+    .int('The category must be a category id.')
+    .positive('The category must be a category id.')
+    .max(2_147_483_647, 'The category must be a category id.')
+    .nullable(),
+  sort,
+});
+export const itemTypePatchSchema = itemTypeFields.partial().strict().refine(atLeastOne, needsAField);
+
+const factor = z
+  .number({ error: 'The factor must be a number (0.8 = 20 % off).' })
+  .gt(0, 'The factor must be more than 0 and at most 1 (0.8 = 20 % off).')
+  .max(1, 'The factor must be more than 0 and at most 1 (0.8 = 20 % off).');
 
 /** From its minimum quantity on, each piece costs `factor` × its price (0.8 = 20 % off). */
-export const quantityBreakPatchSchema = z
+export const quantityBreakPatchSchema = z.object({ factor }).strict();
+
+/**
+ * New entries staff add (the editor's "Add …"): the fields an entry cannot do without are required,
+ * the rest take the table's defaults. Strict like the edits.
+ */
+export const materialCreateSchema = materialFields
+  .partial()
+  .extend(
+    materialFields.pick({ name: true, sku: true, code: true, basePrice: true, gravity: true, canPlate: true })
+      .shape,
+  )
+  .extend({ kind: z.enum(['metal', 'resin'], { error: 'The kind must be metal or resin.' }) })
+  .strict();
+
+export const finishCreateSchema = finishFields
+  .partial()
+  .extend(finishFields.pick({ name: true, basePrice: true }).shape)
+  .strict();
+
+/** A font is an npm package of fontsource the web app bundles (its CSS family is the font's name). */
+export const laserFontCreateSchema = z
   .object({
-    factor: z
-      .number({ error: 'The factor must be a number (0.8 = 20 % off).' })
-      .gt(0, 'The factor must be more than 0 and at most 1 (0.8 = 20 % off).')
-      .max(1, 'The factor must be more than 0 and at most 1 (0.8 = 20 % off).'),
+    name,
+    packageName: z
+      .string({ error: 'The package is required.' })
+      .trim()
+      .regex(
+        /^@fontsource\/[a-z0-9-]{1,60}$/,
+        'The package must be a fontsource package, like @fontsource/lora.',
+      ),
+    cssFamily: z.string().trim().min(1, 'The CSS family is required.').max(80).optional(),
+    sort: sort.optional(),
+  })
+  .strict();
+
+export const categoryCreateSchema = z.object({ name, sort: sort.optional() }).strict();
+
+export const itemTypeCreateSchema = itemTypeFields.partial().extend({ name }).strict();
+
+export const quantityBreakCreateSchema = z
+  .object({
+    minQuantity: z
+      .number({ error: 'The least quantity must be a whole number.' })
+      .int('The least quantity must be a whole number.')
+      .min(2, 'The least quantity is from 2 to 1,000,000 (every quantity from 1 has a price).')
+      .max(1_000_000, 'The least quantity is from 2 to 1,000,000 (every quantity from 1 has a price).'),
+    factor,
   })
   .strict();

@@ -37,6 +37,12 @@ export {
   laserOptionPatchSchema,
   materialPatchSchema,
   quantityBreakPatchSchema,
+  categoryCreateSchema,
+  finishCreateSchema,
+  itemTypeCreateSchema,
+  laserFontCreateSchema,
+  materialCreateSchema,
+  quantityBreakCreateSchema,
 } from './catalog.schema';
 export type { FinishPatch, MaterialPatch } from './catalog.schema';
 export {

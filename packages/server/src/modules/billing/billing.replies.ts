@@ -139,14 +139,34 @@ export const packPreviewQuery = z.object({
   pack: z.enum(CREDIT_PACK_CODES, { error: 'Choose one of the credit packs.' }),
   code: optionalCode,
 });
+const planPrice = 'The price a month must be a whole number of cents from 0 to 1,000,000.';
+const planCredits = 'The monthly credits must be a whole number from 0 to 1,000,000.';
+const planPerk = 'Each perk is 1 to 120 characters.';
+
 export const planPatchBody = z
   .object({
-    priceCents: z.number().int().min(0).max(1_000_000).optional(),
-    monthlyCredits: z.number().int().min(0).max(1_000_000).optional(),
-    perks: z.array(z.string().trim().min(1).max(120)).max(12).optional(),
-    active: z.boolean().optional(),
+    priceCents: z
+      .number({ error: planPrice })
+      .int(planPrice)
+      .min(0, planPrice)
+      .max(1_000_000, planPrice)
+      .optional(),
+    monthlyCredits: z
+      .number({ error: planCredits })
+      .int(planCredits)
+      .min(0, planCredits)
+      .max(1_000_000, planCredits)
+      .optional(),
+    perks: z
+      .array(z.string({ error: planPerk }).trim().min(1, planPerk).max(120, planPerk), {
+        error: 'The perks are a list of short texts.',
+      })
+      .max(12, 'A plan has at most 12 perks.')
+      .optional(),
+    active: z.boolean({ error: 'active must be true or false.' }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'Give at least one field to change.');
 
 type Dated<T> = {
   [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];

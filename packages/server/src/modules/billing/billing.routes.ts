@@ -262,20 +262,36 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/staff/plans',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Every membership plan, withdrawn ones too, for the catalog editor',
+        response: replies({ 200: z.object({ plans: z.array(planReply) }), 401: errorReply, 403: errorReply }),
+      },
+    },
+    async (request) => {
+      requireRole(request, 'staff');
+      return { plans: (await billing.allPlans()).map(plan) };
+    },
+  );
+
   app.patch(
     '/api/staff/plans/:id',
     {
       schema: {
         tags: ['staff'],
-        summary: "Edit a plan's price, monthly credits, perks or availability",
+        summary:
+          "Edit a plan's price, monthly credits, perks or availability; kept in the catalog history. Paid memberships keep what they were charged",
         params: z.object({ id: z.string().max(40) }),
         body: planPatchBody,
         response: replies({ 200: planReply, ...errors }),
       },
     },
     async (request) => {
-      requireRole(request, 'staff');
-      return plan(await billing.updatePlan(request.params.id, request.body));
+      const staff = requireRole(request, 'staff');
+      return plan(await billing.updatePlan(request.params.id, request.body, staff));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { creditPack, CREDIT_PACKS, type CreditPackCode } from '@facet/domain/billing';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
@@ -8,6 +8,7 @@ import type { AccountsService } from '../accounts/accounts.service';
 import type { PaymentsService } from '../payments/payments.service';
 import { billingPurchases, plans } from './billing.tables';
 import { seedBillingPlans } from './billing.seed';
+import { diffFields, recordKeyedChange } from '../catalog/catalog.service';
 import { creditsService } from './credits.service';
 import { discountsService } from './discounts';
 import { membershipsService } from './memberships.service';
@@ -109,9 +110,18 @@ export function billingService(deps: BillingDeps) {
     },
 
     /** Staff edit a plan's price, credits, perks or availability (its name stays: accounts carry it). */
+    /** Every plan, withdrawn ones too, by rank (the staff editor). */
+    allPlans: () => db.select().from(plans).orderBy(asc(plans.rank)),
+
+    /**
+     * Staff edit a plan; the change is kept in the catalog's history (who, before, after) in the same
+     * transaction. A membership already paid keeps what it was charged: each payment stores its amount;
+     * the new price applies from the next charge (decision 042).
+     */
     async updatePlan(
       id: string,
       patch: Partial<Pick<typeof plans.$inferInsert, 'priceCents' | 'monthlyCredits' | 'perks' | 'active'>>,
+      actor: Pick<UserRow, 'id'>,
     ) {
       if (id === 'standard' && (patch.priceCents ?? 0) > 0) {
         throw new AppError('standard_is_free', 'The Standard plan stays free.', 409);
@@ -119,13 +129,19 @@ export function billingService(deps: BillingDeps) {
       if (id === 'standard' && patch.active === false) {
         throw new AppError('standard_is_free', 'The Standard plan cannot be withdrawn.', 409);
       }
-      const [row] = await db
-        .update(plans)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(plans.id, id))
-        .returning();
-      if (!row) throw new AppError('plan_not_found', 'That plan was not found.', 404);
-      return row;
+      return db.transaction(async (tx) => {
+        const [current] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
+        if (!current) throw new AppError('plan_not_found', 'That plan was not found.', 404);
+        const { before, after, changed } = diffFields(current, patch);
+        if (!changed) return current;
+        const [row] = await tx
+          .update(plans)
+          .set({ ...after, updatedAt: new Date() })
+          .where(eq(plans.id, id))
+          .returning();
+        await recordKeyedChange(tx, { actorId: actor.id, entity: 'membership_plan', key: id, before, after });
+        return row!;
+      });
     },
   };
 }

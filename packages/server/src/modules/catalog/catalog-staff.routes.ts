@@ -11,12 +11,18 @@ import {
   laserOptionPatchSchema,
   materialPatchSchema,
   quantityBreakPatchSchema,
+  categoryCreateSchema,
+  finishCreateSchema,
+  itemTypeCreateSchema,
+  laserFontCreateSchema,
+  materialCreateSchema,
+  quantityBreakCreateSchema,
 } from '@facet/domain/catalog';
 import { METALS, alloyPricePerOunce, metalNames, metalSchema, spotCentsSchema } from '@facet/domain/pricing';
 import { replies } from '../../platform/openapi';
 import { requireRole } from '../../platform/auth';
 import { errorReply } from '../accounts/accounts.schemas';
-import type { CatalogEntity } from './catalog.queries';
+import type { CatalogEntity, HistoryEntity } from './catalog.queries';
 import {
   assemblyOptionReply,
   assemblySubItemReply,
@@ -72,7 +78,72 @@ const kinds = [
   },
 ] as const satisfies readonly { path: string; entity: CatalogEntity; body: unknown; reply: unknown }[];
 
-const entities = kinds.map((k) => k.entity) as [CatalogEntity, ...CatalogEntity[]];
+const entities = [...kinds.map((k) => k.entity), 'membership_plan', 'earned_percentage'] as unknown as [
+  HistoryEntity,
+  ...HistoryEntity[],
+];
+
+/**
+ * The kinds staff may add and delete, with the new entry's fields and the id a stored quote names it by
+ * (null: no quote names it; a category is named by item types, which the database guards).
+ */
+const creatable = [
+  {
+    path: 'materials',
+    entity: 'material',
+    body: materialCreateSchema,
+    reply: materialReply,
+    quoteField: 'materialId',
+  },
+  {
+    path: 'polishes',
+    entity: 'polish',
+    body: finishCreateSchema,
+    reply: finishReply,
+    quoteField: 'polishId',
+  },
+  {
+    path: 'platings',
+    entity: 'plating',
+    body: finishCreateSchema,
+    reply: platingReply,
+    quoteField: 'platingId',
+  },
+  {
+    path: 'fonts',
+    entity: 'laser_font',
+    body: laserFontCreateSchema,
+    reply: laserFontReply,
+    quoteField: 'laserFontId',
+  },
+  {
+    path: 'categories',
+    entity: 'product_category',
+    body: categoryCreateSchema,
+    reply: categoryReply,
+    quoteField: null,
+  },
+  {
+    path: 'item-types',
+    entity: 'item_type',
+    body: itemTypeCreateSchema,
+    reply: itemTypeReply,
+    quoteField: 'itemTypeId',
+  },
+  {
+    path: 'quantity-breaks',
+    entity: 'quantity_break',
+    body: quantityBreakCreateSchema,
+    reply: quantityBreakReply,
+    quoteField: null,
+  },
+] as const satisfies readonly {
+  path: string;
+  entity: CatalogEntity;
+  body: unknown;
+  reply: unknown;
+  quoteField: 'materialId' | 'polishId' | 'platingId' | 'laserFontId' | 'itemTypeId' | null;
+}[];
 
 const entryId = z.object({
   id: z.coerce
@@ -83,7 +154,7 @@ const entryId = z.object({
 });
 
 export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { catalog, metalPrices } = app.ctx;
+  const { catalog, metalPrices, pricing } = app.ctx;
 
   app.get(
     '/api/staff/catalog',
@@ -113,7 +184,9 @@ export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
               .number({ error: 'Unknown entry.' })
               .int('Unknown entry.')
               .min(0, 'Unknown entry.')
+              .max(2_147_483_647, 'Unknown entry.')
               .optional(),
+            entityKey: z.string().trim().min(1, 'Unknown entry.').max(40, 'Unknown entry.').optional(),
             limit: z.coerce
               .number({ error: 'The limit must be a whole number from 1 to 500.' })
               .int('The limit must be a whole number from 1 to 500.')
@@ -150,6 +223,51 @@ export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body as Record<string, unknown>,
         );
         return { entry } as never;
+      },
+    );
+  }
+
+  for (const kind of creatable) {
+    app.post(
+      `/api/staff/catalog/${kind.path}`,
+      {
+        onRequest: staffOnly,
+        schema: {
+          tags: ['catalog', 'staff'],
+          summary: `Add one of the ${kind.path.replace('-', ' ')}; recorded with who and when`,
+          body: kind.body,
+          response: replies({ 201: z.object({ entry: kind.reply }), ...staffErrors }),
+        },
+      },
+      async (request, reply) => {
+        const actor = requireRole(request, 'staff');
+        const entry = await catalog.createStaffEntry(
+          actor,
+          kind.entity,
+          request.body as Record<string, unknown>,
+        );
+        return reply.status(201).send({ entry } as never);
+      },
+    );
+
+    app.delete(
+      `/api/staff/catalog/${kind.path}/:id`,
+      {
+        onRequest: staffOnly,
+        schema: {
+          tags: ['catalog', 'staff'],
+          summary: `Delete one of the ${kind.path.replace('-', ' ')} that no stored quote names (409 otherwise: disable it); recorded with who and when`,
+          params: entryId,
+          response: replies({ 204: z.null(), ...staffErrors }),
+        },
+      },
+      async (request, reply) => {
+        const actor = requireRole(request, 'staff');
+        const { id } = request.params;
+        await catalog.deleteStaffEntry(actor, kind.entity, id, async () =>
+          kind.quoteField ? pricing.quotesNaming(kind.quoteField, id) : 0,
+        );
+        return reply.status(204).send(null);
       },
     );
   }

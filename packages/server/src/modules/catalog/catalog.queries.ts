@@ -19,7 +19,11 @@ import {
 export type MaterialRow = typeof materials.$inferSelect;
 export type PolishRow = typeof polishes.$inferSelect;
 export type PlatingRow = typeof platings.$inferSelect;
-export type CatalogEntity = (typeof catalogChanges.$inferInsert)['entity'];
+/** Every kind of entry the history names (catalog tables, plus plans and the earned percentage). */
+export type HistoryEntity = (typeof catalogChanges.$inferInsert)['entity'];
+/** The kinds of entry kept in the catalog's own tables, each with an integer id. */
+export type CatalogEntity = Exclude<HistoryEntity, 'membership_plan' | 'earned_percentage'>;
+export type CatalogChangeInsert = typeof catalogChanges.$inferInsert;
 
 export type SpotPriceRow = typeof metalSpotPrices.$inferSelect;
 
@@ -86,10 +90,35 @@ export function catalogQueries(db: Db) {
         .where(eq(key, id));
     },
 
-    recordChange: (tx: Tx, change: typeof catalogChanges.$inferInsert) =>
-      tx.insert(catalogChanges).values(change),
+    recordChange: (tx: Tx, change: CatalogChangeInsert) => tx.insert(catalogChanges).values(change),
 
-    changesOf: (entity: CatalogEntity, id: number) =>
+    /** A new entry; ids are small integers fixed by the seed, so a new one is the next after the highest. */
+    async insertEntry(tx: Tx, entity: CatalogEntity, values: Record<string, unknown>) {
+      const { table, key } = tables[entity];
+      // one creator at a time per table, so two creates never pick the same next id
+      await tx.execute(sql`lock table ${table} in share row exclusive mode`);
+      let id: number;
+      if (entity === 'quantity_break') {
+        id = Number(values.minQuantity);
+      } else {
+        // never an id the history names (a deleted entry's): its old changes stay its own
+        const [row] = await tx.select({ max: sql<number>`coalesce(max(${key}), 0)` }).from(table);
+        const [named] = await tx
+          .select({ max: sql<number>`coalesce(max(${catalogChanges.entityId}), 0)` })
+          .from(catalogChanges)
+          .where(eq(catalogChanges.entity, entity));
+        id = Math.max(Number(row?.max ?? 0), Number(named?.max ?? 0)) + 1;
+      }
+      await tx.insert(table).values({ ...values, ...(entity === 'quantity_break' ? {} : { id }) } as never);
+      return id;
+    },
+
+    deleteEntry: (tx: Tx, entity: CatalogEntity, id: number) => {
+      const { table, key } = tables[entity];
+      return tx.delete(table).where(eq(key, id));
+    },
+
+    changesOf: (entity: HistoryEntity, id: number) =>
       db
         .select()
         .from(catalogChanges)
@@ -97,7 +126,7 @@ export function catalogQueries(db: Db) {
         .orderBy(asc(catalogChanges.createdAt)),
 
     /** The latest changes (of one kind, or one entry), newest first. */
-    history: (filter: { entity?: CatalogEntity; entityId?: number; limit: number }) =>
+    history: (filter: { entity?: HistoryEntity; entityId?: number; entityKey?: string; limit: number }) =>
       db
         .select()
         .from(catalogChanges)
@@ -105,6 +134,7 @@ export function catalogQueries(db: Db) {
           and(
             filter.entity ? eq(catalogChanges.entity, filter.entity) : undefined,
             filter.entityId !== undefined ? eq(catalogChanges.entityId, filter.entityId) : undefined,
+            filter.entityKey !== undefined ? eq(catalogChanges.entityKey, filter.entityKey) : undefined,
           ),
         )
         .orderBy(desc(catalogChanges.createdAt), desc(catalogChanges.id))
@@ -134,3 +164,7 @@ export function catalogQueries(db: Db) {
 }
 
 export type CatalogQueries = ReturnType<typeof catalogQueries>;
+
+/** Records one change in the catalog's history inside the caller's transaction. */
+export const insertCatalogChange = (tx: Tx, change: CatalogChangeInsert) =>
+  tx.insert(catalogChanges).values(change);

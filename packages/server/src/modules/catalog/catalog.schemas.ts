@@ -140,7 +140,8 @@ export const catalogChangeReply = z
   .object({
     id: z.string(),
     entity: z.string(),
-    entityId: z.number(),
+    entityId: z.number().describe('the integer id; 0 for an entry named by entityKey'),
+    entityKey: z.string().nullable().describe('the text key of a plan or setting; null for catalog rows'),
     before: z.record(z.string(), z.unknown()),
     after: z.record(z.string(), z.unknown()),
     at: z.string(),

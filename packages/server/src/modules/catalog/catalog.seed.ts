@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   assemblyOptions,
   assemblySubItems,
+  catalogChanges,
   itemTypes,
   laserEngravingOptions,
   laserFonts,
@@ -449,18 +451,40 @@ export const seedQuantityBreaks: (typeof quantityBreaks.$inferInsert)[] = [
   { minQuantity: 100, factor: 0.8 },
 ];
 
-/** Inserts what is missing and never overwrites: staff edits survive every restart. Idempotent. */
+/**
+ * Inserts what is missing and never overwrites: staff edits survive every restart. An entry staff
+ * deleted (a change with nothing after it) is not put back. Idempotent.
+ */
 export async function seedCatalog(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(materials).values(seedMaterials).onConflictDoNothing();
-    await tx.insert(polishes).values(seedPolishes).onConflictDoNothing();
-    await tx.insert(platings).values(seedPlatings).onConflictDoNothing();
-    await tx.insert(assemblyOptions).values(seedAssemblyOptions).onConflictDoNothing();
-    await tx.insert(assemblySubItems).values(seedAssemblySubItems).onConflictDoNothing();
-    await tx.insert(laserEngravingOptions).values(seedLaserEngravingOptions).onConflictDoNothing();
-    await tx.insert(laserFonts).values(seedLaserFonts).onConflictDoNothing();
-    await tx.insert(productCategories).values(seedProductCategories).onConflictDoNothing();
-    await tx.insert(itemTypes).values(seedItemTypes).onConflictDoNothing();
-    await tx.insert(quantityBreaks).values(seedQuantityBreaks).onConflictDoNothing();
+    const deletions = await tx
+      .select({ entity: catalogChanges.entity, id: catalogChanges.entityId })
+      .from(catalogChanges)
+      .where(sql`${catalogChanges.after} = '{}'::jsonb and ${catalogChanges.before} <> '{}'::jsonb`);
+    const deleted = new Set(deletions.map((d) => `${d.entity}:${d.id}`));
+    const kept = <T extends { id?: number; minQuantity?: number }>(entity: string, rows: T[]) =>
+      rows.filter((r) => !deleted.has(`${entity}:${r.id ?? r.minQuantity}`));
+    const insert = async <T extends { id?: number; minQuantity?: number }>(
+      table: Parameters<typeof tx.insert>[0],
+      entity: string,
+      rows: T[],
+    ) => {
+      const left = kept(entity, rows);
+      if (left.length > 0)
+        await tx
+          .insert(table)
+          .values(left as never)
+          .onConflictDoNothing();
+    };
+    await insert(materials, 'material', seedMaterials);
+    await insert(polishes, 'polish', seedPolishes);
+    await insert(platings, 'plating', seedPlatings);
+    await insert(assemblyOptions, 'assembly_option', seedAssemblyOptions);
+    await insert(assemblySubItems, 'assembly_sub_item', seedAssemblySubItems);
+    await insert(laserEngravingOptions, 'laser_option', seedLaserEngravingOptions);
+    await insert(laserFonts, 'laser_font', seedLaserFonts);
+    await insert(productCategories, 'product_category', seedProductCategories);
+    await insert(itemTypes, 'item_type', seedItemTypes);
+    await insert(quantityBreaks, 'quantity_break', seedQuantityBreaks);
   });
 }

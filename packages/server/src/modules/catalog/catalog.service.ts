@@ -17,13 +17,15 @@ import {
   type QuantityBreak,
 } from '@facet/domain/catalog';
 import type { Metal, SpotUsed } from '@facet/domain/pricing';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { UserRow } from '../accounts/accounts.queries';
 import { peopleByIds } from '../accounts/accounts.reads';
 import { AppError, notFound } from '../../platform/errors';
 import {
   catalogQueries,
+  insertCatalogChange,
   type CatalogEntity,
+  type HistoryEntity,
   type CatalogQueries,
   type MaterialRow,
   type PlatingRow,
@@ -105,7 +107,7 @@ const toPolish = (row: PolishRow): Polish => ({
 
 const toPlating = (row: PlatingRow): Plating => ({ ...toPolish(row), color: parseMaterialColor(row.color) });
 
-export const entityNames: Record<CatalogEntity, string> = {
+export const entityNames: Record<HistoryEntity, string> = {
   material: 'Material',
   polish: 'Polish',
   plating: 'Plating',
@@ -116,7 +118,57 @@ export const entityNames: Record<CatalogEntity, string> = {
   product_category: 'Category',
   item_type: 'Item type',
   quantity_break: 'Quantity break',
+  membership_plan: 'Membership plan',
+  earned_percentage: 'Earned percentage',
 };
+
+/**
+ * Records a change of an entry that lives outside the catalog's tables but is edited in its editor (a
+ * membership plan, the earned percentage), in the caller's transaction: named by a text key, entity id 0
+ * (decision 042). The only way other modules write the catalog's history.
+ */
+export function recordKeyedChange(
+  tx: Tx,
+  change: {
+    actorId: string;
+    entity: Extract<HistoryEntity, 'membership_plan' | 'earned_percentage'>;
+    key: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  },
+) {
+  return insertCatalogChange(tx, {
+    actorId: change.actorId,
+    entity: change.entity,
+    entityId: 0,
+    entityKey: change.key,
+    before: change.before,
+    after: change.after,
+  });
+}
+
+/** The changed fields of a patch, as they were and as they become (none: nothing to record). */
+export function diffFields(row: Record<string, unknown>, patch: Record<string, unknown>) {
+  const changed = Object.entries(patch).filter(
+    ([key, value]) => value !== undefined && JSON.stringify(row[key]) !== JSON.stringify(value),
+  );
+  return {
+    before: Object.fromEntries(changed.map(([key]) => [key, row[key] ?? null])),
+    after: Object.fromEntries(changed),
+    changed: changed.length > 0,
+  };
+}
+
+/** The kinds staff may add and delete (decision 042). */
+export const CREATABLE: readonly CatalogEntity[] = [
+  'material',
+  'polish',
+  'plating',
+  'laser_font',
+  'product_category',
+  'item_type',
+  'quantity_break',
+];
 
 /** The stored rows as the catalog the configurator and pricing read. */
 function toCatalogView(
@@ -353,6 +405,134 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
     }
   }
 
+  /** Maps a database refusal to a clear message (a taken name, an unknown category, a row in use). */
+  function explain(e: unknown, entity: CatalogEntity, name: unknown): never {
+    const what = entityNames[entity].toLowerCase();
+    const err = e as { code?: string; cause?: { code?: string } };
+    const code = err.code ?? err.cause?.code;
+    if (code === '23505' && entity === 'quantity_break') {
+      throw new AppError('name_taken', 'That quantity has a break already; change its factor instead.', 409, {
+        minQuantity: 'This quantity has a break already.',
+      });
+    }
+    if (code === '23505') {
+      throw new AppError('name_taken', `Another ${what} is already named ${String(name)}.`, 409, {
+        name: 'This name is taken.',
+      });
+    }
+    throw e;
+  }
+
+  /** Staff add an entry: the next id, recorded in the history (before: nothing). */
+  async function createEntry(
+    actor: Pick<UserRow, 'id'>,
+    entity: CatalogEntity,
+    values: Record<string, unknown>,
+  ) {
+    if (!CREATABLE.includes(entity)) {
+      throw new AppError(
+        'not_creatable',
+        `A new ${entityNames[entity].toLowerCase()} cannot be added here.`,
+        409,
+      );
+    }
+    const row: Record<string, unknown> = { ...values };
+    if (entity === 'laser_font' && row.cssFamily === undefined) row.cssFamily = row.name;
+    if (entity === 'material') checkSpotFields({}, row);
+    try {
+      return await db.transaction(async (tx) => {
+        if (entity === 'quantity_break' && (await q.lockEntry(tx, entity, Number(row.minQuantity)))) {
+          throw new AppError(
+            'name_taken',
+            `A quantity break from ${String(row.minQuantity)} pieces exists already; change its factor instead.`,
+            409,
+            { minQuantity: 'This quantity has a break already.' },
+          );
+        }
+        if (entity === 'item_type' && row.categoryId != null) {
+          if (!(await q.lockEntry(tx, 'product_category', Number(row.categoryId)))) {
+            throw new AppError('unknown_reference', 'That category does not exist.', 400, {
+              categoryId: 'Choose an existing category.',
+            });
+          }
+        }
+        const id = await q.insertEntry(tx, entity, row);
+        const after = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+        await q.recordChange(tx, { actorId: actor.id, entity, entityId: id, before: {}, after });
+        return id;
+      });
+    } catch (e) {
+      return explain(e, entity, row.name);
+    }
+  }
+
+  /**
+   * Staff delete an entry nothing stored names: `usedBy` says how many stored quotes name it (checked by
+   * the caller, who may read quotes). The default and referenced entries are refused with a 409.
+   */
+  async function deleteEntry(
+    actor: Pick<UserRow, 'id'>,
+    entity: CatalogEntity,
+    id: number,
+    usedBy: () => Promise<number>,
+  ) {
+    if (!CREATABLE.includes(entity)) {
+      throw new AppError(
+        'not_deletable',
+        `A ${entityNames[entity].toLowerCase()} cannot be deleted here.`,
+        409,
+      );
+    }
+    const what = entityNames[entity].toLowerCase();
+    const canDisable = entity === 'material' || entity === 'polish' || entity === 'plating';
+    const instead = canDisable ? 'disable it instead' : 'it stays';
+    // read before the transaction: the quotes are another module's, read through its own connection
+    const quotes = await usedBy();
+    try {
+      await db.transaction(async (tx) => {
+        const row = await q.lockEntry(tx, entity, id);
+        if (!row) throw notFound(entityNames[entity]);
+        const label = entity === 'quantity_break' ? `The break from ${id} pieces` : String(row.name);
+        if (entity === 'quantity_break' && id === 1) {
+          throw new AppError(
+            'in_use',
+            'The break from 1 piece prices every order and cannot be deleted.',
+            409,
+          );
+        }
+        if (row.isDefault === true) {
+          throw new AppError(
+            'default_entry',
+            `${label} is the default ${what} and cannot be deleted; make another ${what} the default first.`,
+            409,
+          );
+        }
+        if (quotes > 0) {
+          throw new AppError(
+            'in_use',
+            `${label} is named by ${quotes} stored quote${quotes === 1 ? '' : 's'}, so it cannot be deleted; ${instead}.`,
+            409,
+          );
+        }
+        await q.deleteEntry(tx, entity, id);
+        const before = Object.fromEntries(
+          Object.entries(row).filter(([key]) => key !== 'updatedAt' && key !== 'id'),
+        );
+        await q.recordChange(tx, { actorId: actor.id, entity, entityId: id, before, after: {} });
+      });
+    } catch (e) {
+      const err = e as { code?: string; cause?: { code?: string } };
+      if (err.code === '23503' || err.cause?.code === '23503') {
+        throw new AppError(
+          'in_use',
+          `This ${what} is used by other catalog entries (item types name it); move them first.`,
+          409,
+        );
+      }
+      throw e;
+    }
+  }
+
   const findIn = async <T extends { id: number }>(
     pick: (c: CatalogView) => T[],
     id: number,
@@ -398,6 +578,20 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
 
     changesOf: q.changesOf,
 
+    /** Staff add an entry; the entry as the catalog now shows it. */
+    async createStaffEntry(
+      actor: Pick<UserRow, 'id'>,
+      entity: CatalogEntity,
+      values: Record<string, unknown>,
+    ): Promise<Record<string, unknown>> {
+      const id = await createEntry(actor, entity, values);
+      const found = entryOf(await loadCatalog(), entity, id);
+      if (!found) throw notFound(entityNames[entity]);
+      return found;
+    },
+
+    deleteStaffEntry: deleteEntry,
+
     /** Staff edit any kind of entry (staff catalog editor); the entry as the catalog now shows it. */
     async updateStaffEntry(
       actor: Pick<UserRow, 'id'>,
@@ -412,7 +606,7 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
     },
 
     /** Who changed what and when, newest first (one kind, or one entry of it). */
-    async history(filter: { entity?: CatalogEntity; entityId?: number; limit?: number }) {
+    async history(filter: { entity?: HistoryEntity; entityId?: number; entityKey?: string; limit?: number }) {
       const rows = await q.history({ ...filter, limit: filter.limit ?? 100 });
       const people = new Map(
         (
@@ -426,6 +620,7 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
         id: r.id,
         entity: r.entity,
         entityId: r.entityId,
+        entityKey: r.entityKey,
         before: r.before,
         after: r.after,
         at: r.createdAt.toISOString(),

@@ -168,9 +168,14 @@ export const catalogChanges = pgTable(
         'product_category',
         'item_type',
         'quantity_break',
+        'membership_plan',
+        'earned_percentage',
       ],
     }).notNull(),
+    /** The entry's integer id; 0 for an entry named by a text key instead (decision 042). */
     entityId: integer('entity_id').notNull(),
+    /** The text key of an entry that has no integer id (a plan's id, a setting's name); null otherwise. */
+    entityKey: text('entity_key'),
     before: jsonb('before').$type<Record<string, unknown>>().notNull(),
     after: jsonb('after').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

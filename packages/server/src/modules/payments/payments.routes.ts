@@ -160,9 +160,55 @@ const myPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+const earnedMessage = 'The earned percentage must be a whole number from 0 to 100.';
+const earnedPercentageReply = z
+  .object({
+    percentage: z.number().int().describe("the pros' share of a payment, in percent"),
+    isDefault: z.boolean().describe('true: never set by staff, the default applies'),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'EarnedPercentage' });
+
 /** Staff's: the trial balance, refunds, reconciliation and payouts on demand. */
 const staffPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments, projectPayments } = app.ctx;
+
+  app.get(
+    '/api/staff/settings/earned-percentage',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: "The pros' share of each payment, in whole percent (80 unless staff set it)",
+        response: replies({ 200: earnedPercentageReply }),
+      },
+    },
+    async (request) => {
+      requireRole(request, 'staff');
+      return payments.earnedPercentage();
+    },
+  );
+
+  app.put(
+    '/api/staff/settings/earned-percentage',
+    {
+      schema: {
+        tags: ['staff'],
+        summary:
+          "Set the pros' share of each payment (whole percent, 0–100); kept in the catalog history. Payments already asked for keep theirs",
+        body: z
+          .object({
+            percentage: z
+              .number({ error: earnedMessage })
+              .int(earnedMessage)
+              .min(0, earnedMessage)
+              .max(100, earnedMessage),
+          })
+          .strict(),
+        response: replies({ 200: earnedPercentageReply }),
+      },
+    },
+    async (request) => payments.setEarnedPercentage(requireRole(request, 'staff'), request.body.percentage),
+  );
 
   app.get(
     '/api/staff/ledger/trial-balance',

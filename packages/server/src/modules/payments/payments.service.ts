@@ -12,6 +12,7 @@ import { refundPayment, releaseProject } from './escrow';
 import { pay, type NewPayment } from './payment-checkout';
 import { chargeSaved } from './saved-charges';
 import { staffMoney } from './staff-money';
+import { earnedPercentageSetting, setEarnedPercentage } from './earned-percentage';
 import {
   sendMails,
   type ConfirmedHook,
@@ -207,6 +208,11 @@ export function paymentsService(deps: PaymentsDeps) {
     paymentsOf: (purpose: Purpose, subjectId: string) => paymentsOf(deps, purpose, subjectId),
 
     trialBalance: () => trialBalance(db),
+
+    /** The pros' share of a payment, in percent, as staff see and set it (kept in the catalog history). */
+    earnedPercentage: () => earnedPercentageSetting(db),
+    setEarnedPercentage: (actor: { id: string }, percentage: number) =>
+      setEarnedPercentage(db, actor, percentage),
 
     /**
      * Compares the gateway's paid checkouts with our payments and books any the ledger missed (a crash

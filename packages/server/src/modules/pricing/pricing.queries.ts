@@ -5,6 +5,9 @@ import { priceQuotes } from './pricing.tables';
 export type PriceQuoteRow = typeof priceQuotes.$inferSelect;
 export type NewPriceQuote = typeof priceQuotes.$inferInsert;
 
+/** The ids a stored quote's selection names. */
+export type QuoteSelectionField = 'materialId' | 'polishId' | 'platingId' | 'laserFontId' | 'itemTypeId';
+
 /** Stored quotes: the snapshot of rates and result a price was given with (decision 008). */
 export function pricingQueries(db: Db) {
   // every quote is kept: the insert is built once and prepared on each connection
@@ -39,5 +42,14 @@ export function pricingQueries(db: Db) {
 
     findQuote: async (id: string) =>
       (await db.select().from(priceQuotes).where(eq(priceQuotes.id, id)).limit(1))[0],
+
+    /** How many stored quotes chose a catalog entry (by the selection's id field, e.g. materialId). */
+    quotesNaming: async (field: QuoteSelectionField, id: number) => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(priceQuotes)
+        .where(sql`${priceQuotes.selection} ->> ${field} = ${String(id)}`);
+      return Number(row?.n ?? 0);
+    },
   };
 }

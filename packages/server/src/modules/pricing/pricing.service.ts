@@ -150,6 +150,9 @@ export function pricingService(deps: { db: Db; catalog: CatalogService }) {
   };
 
   return {
+    /** How many stored quotes chose a catalog entry (staff may not delete an entry a quote names). */
+    quotesNaming: q.quotesNaming,
+
     /** The itemised price of a model with the customer's choices, at today's rates. */
     async priceModel(analysis: ModelAnalysis, choices: PricingChoices): Promise<PricedModel> {
       const { quote, rates } = await priceWithInput(analysis, choices);

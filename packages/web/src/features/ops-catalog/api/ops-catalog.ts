@@ -6,20 +6,47 @@ import { api } from '../../../lib/api-client';
 export type StaffCatalog = Reply<'/api/staff/catalog', 'get'>;
 export type CatalogChange = Schemas['CatalogChange'];
 export type MetalPrices = Schemas['MetalPrices'];
+export type Plan = Schemas['Plan'];
+export type EarnedPercentage = Schemas['EarnedPercentage'];
 export type MetalPriceHistory = Schemas['MetalPriceHistory'];
 
 /** The kinds of entry the editor shows, in tab order: the API path and the entity named in the history. */
+/** `one`: how one entry is named in "Add …"; `creatable`: staff may add and delete entries of the kind. */
 export const CATALOG_KINDS = [
-  { path: 'materials', entity: 'material', label: 'Materials' },
-  { path: 'polishes', entity: 'polish', label: 'Polishes' },
-  { path: 'platings', entity: 'plating', label: 'Platings' },
-  { path: 'assembly-options', entity: 'assembly_option', label: 'Assembly' },
-  { path: 'assembly-sub-items', entity: 'assembly_sub_item', label: 'Assembly extras' },
-  { path: 'laser-options', entity: 'laser_option', label: 'Laser engraving' },
-  { path: 'fonts', entity: 'laser_font', label: 'Fonts' },
-  { path: 'categories', entity: 'product_category', label: 'Categories' },
-  { path: 'item-types', entity: 'item_type', label: 'Item types' },
-  { path: 'quantity-breaks', entity: 'quantity_break', label: 'Quantity breaks' },
+  { path: 'materials', entity: 'material', label: 'Materials', one: 'material', creatable: true },
+  { path: 'polishes', entity: 'polish', label: 'Polishes', one: 'polish', creatable: true },
+  { path: 'platings', entity: 'plating', label: 'Platings', one: 'plating', creatable: true },
+  {
+    path: 'assembly-options',
+    entity: 'assembly_option',
+    label: 'Assembly',
+    one: 'assembly option',
+    creatable: false,
+  },
+  {
+    path: 'assembly-sub-items',
+    entity: 'assembly_sub_item',
+    label: 'Assembly extras',
+    one: 'assembly extra',
+    creatable: false,
+  },
+  {
+    path: 'laser-options',
+    entity: 'laser_option',
+    label: 'Laser engraving',
+    one: 'engraving option',
+    creatable: false,
+  },
+  { path: 'fonts', entity: 'laser_font', label: 'Fonts', one: 'font', creatable: true },
+  { path: 'categories', entity: 'product_category', label: 'Categories', one: 'category', creatable: true },
+  { path: 'item-types', entity: 'item_type', label: 'Item types', one: 'item type', creatable: true },
+  {
+    path: 'quantity-breaks',
+    entity: 'quantity_break',
+    label: 'Quantity breaks',
+    one: 'quantity break',
+    creatable: true,
+  },
 ] as const;
 export type CatalogKind = (typeof CATALOG_KINDS)[number];
 export type CatalogKindPath = CatalogKind['path'];
@@ -28,6 +55,8 @@ export const opsKeys = {
   catalog: ['ops', 'catalog'] as const,
   history: (entity: string) => ['ops', 'catalog', 'history', entity] as const,
   metals: ['ops', 'metal-prices'] as const,
+  plans: ['ops', 'plans'] as const,
+  earned: ['ops', 'earned-percentage'] as const,
   metalHistory: (metal: Metal, days: number) => ['ops', 'metal-prices', metal, days] as const,
 };
 
@@ -58,6 +87,70 @@ export function useUpdateEntry(kind: CatalogKindPath) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: opsKeys.catalog });
       void queryClient.invalidateQueries({ queryKey: opsKeys.metals });
+    },
+  });
+}
+
+/** Adds an entry; the catalog and its history are read again. */
+export function useCreateEntry(kind: CatalogKindPath) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Record<string, unknown>) =>
+      api.post<{ entry: Record<string, unknown> }>(`/api/staff/catalog/${kind}`, values),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: opsKeys.catalog });
+    },
+  });
+}
+
+/** Deletes an entry no stored quote names (the server refuses others with a 409 and says why). */
+export function useDeleteEntry(kind: CatalogKindPath) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/api/staff/catalog/${kind}/${id}`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: opsKeys.catalog });
+    },
+  });
+}
+
+/** Every membership plan, withdrawn ones too. */
+export const useStaffPlans = () =>
+  useQuery({
+    queryKey: opsKeys.plans,
+    queryFn: ({ signal }) => api.get<Reply<'/api/staff/plans', 'get'>>('/api/staff/plans', { signal }),
+    select: (data) => data.plans,
+  });
+
+export type PlanPatch = Partial<Pick<Plan, 'priceCents' | 'monthlyCredits' | 'perks' | 'active'>>;
+
+/** Saves a plan's changed fields; the plans and their history are read again. */
+export function useUpdatePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: PlanPatch }) =>
+      api.patch<Plan>(`/api/staff/plans/${encodeURIComponent(id)}`, patch),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: opsKeys.plans });
+      void queryClient.invalidateQueries({ queryKey: opsKeys.history('membership_plan') });
+    },
+  });
+}
+
+export const useEarnedPercentage = () =>
+  useQuery({
+    queryKey: opsKeys.earned,
+    queryFn: ({ signal }) => api.get<EarnedPercentage>('/api/staff/settings/earned-percentage', { signal }),
+  });
+
+export function useSetEarnedPercentage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (percentage: number) =>
+      api.put<EarnedPercentage>('/api/staff/settings/earned-percentage', { percentage }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(opsKeys.earned, data);
+      void queryClient.invalidateQueries({ queryKey: opsKeys.history('earned_percentage') });
     },
   });
 }

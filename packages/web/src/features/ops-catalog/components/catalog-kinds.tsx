@@ -8,10 +8,12 @@ export type FieldSpec = {
   key: string;
   label: string;
   /** cents: shown and typed in dollars, sent in cents; rate: a plain decimal number. */
-  type: 'text' | 'textarea' | 'rate' | 'cents' | 'int' | 'boolean' | 'metal' | 'category';
+  type: 'text' | 'textarea' | 'rate' | 'cents' | 'int' | 'boolean' | 'metal' | 'category' | 'kind';
   hint?: string;
   /** Null allowed (an empty box sends null). */
   nullable?: boolean;
+  /** A new entry needs it (the "Add …" form refuses an empty box). */
+  required?: boolean;
 };
 
 export type Row = Record<string, unknown> & { id: number; name?: string };
@@ -22,6 +24,8 @@ export type KindSpec = {
   rows: (catalog: StaffCatalog) => Row[];
   columns: Column[];
   fields: FieldSpec[];
+  /** The "Add …" form's fields (kinds staff may add); empty optional boxes take the defaults. */
+  createFields?: FieldSpec[];
   /** How a row is named in the history and the dialog title. */
   title: (row: Row) => string;
 };
@@ -40,6 +44,18 @@ const finishFields: FieldSpec[] = [
   { key: 'description', label: 'Description', type: 'textarea' },
   { key: 'sort', label: 'Sort order', type: 'int' },
   { key: 'isDisabled', label: 'Disabled (not offered)', type: 'boolean' },
+];
+const finishCreateFields: FieldSpec[] = [
+  { key: 'name', label: 'Name', type: 'text', required: true },
+  {
+    key: 'basePrice',
+    label: 'Rate ($ per mm² of surface)',
+    type: 'rate',
+    hint: 'For example 0.0111',
+    required: true,
+  },
+  { key: 'description', label: 'Description', type: 'textarea' },
+  { key: 'sort', label: 'Sort order', type: 'int' },
 ];
 const finishColumns: Column[] = [
   { label: 'Name', render: name },
@@ -110,18 +126,36 @@ export const KIND_SPECS: Record<CatalogKindPath, KindSpec> = {
       { key: 'sort', label: 'Sort order', type: 'int' },
       { key: 'isDisabled', label: 'Disabled (not offered)', type: 'boolean' },
     ],
+    createFields: [
+      { key: 'name', label: 'Name', type: 'text', required: true },
+      { key: 'sku', label: 'SKU', type: 'text', required: true },
+      { key: 'code', label: 'Code', type: 'text', required: true, hint: 'Short, like 925 or 14KW.' },
+      { key: 'kind', label: 'Kind', type: 'kind', required: true },
+      {
+        key: 'basePrice',
+        label: 'Base price ($ per troy ounce of the alloy)',
+        type: 'rate',
+        required: true,
+      },
+      { key: 'gravity', label: 'Gravity (g/cm³)', type: 'rate', required: true, hint: 'From 0.5 to 25.' },
+      { key: 'canPlate', label: 'Can be plated', type: 'boolean' },
+      { key: 'description', label: 'Description', type: 'textarea' },
+      { key: 'sort', label: 'Sort order', type: 'int' },
+    ],
   },
   polishes: {
     rows: (c) => c.polishes as unknown as Row[],
     title: name,
     columns: finishColumns,
     fields: finishFields,
+    createFields: finishCreateFields,
   },
   platings: {
     rows: (c) => c.platings as unknown as Row[],
     title: name,
     columns: finishColumns,
     fields: finishFields,
+    createFields: finishCreateFields,
   },
   'assembly-options': {
     rows: (c) => c.assemblyOptions as unknown as Row[],
@@ -196,6 +230,17 @@ export const KIND_SPECS: Record<CatalogKindPath, KindSpec> = {
       { key: 'name', label: 'Name', type: 'text' },
       { key: 'sort', label: 'Sort order', type: 'int' },
     ],
+    createFields: [
+      { key: 'name', label: 'Name', type: 'text', required: true },
+      {
+        key: 'packageName',
+        label: 'Fontsource package',
+        type: 'text',
+        required: true,
+        hint: 'Like @fontsource/lora; the web app must bundle it to show the font.',
+      },
+      { key: 'sort', label: 'Sort order', type: 'int' },
+    ],
   },
   categories: {
     rows: (c) => c.productCategories as unknown as Row[],
@@ -206,6 +251,10 @@ export const KIND_SPECS: Record<CatalogKindPath, KindSpec> = {
     ],
     fields: [
       { key: 'name', label: 'Name', type: 'text' },
+      { key: 'sort', label: 'Sort order', type: 'int' },
+    ],
+    createFields: [
+      { key: 'name', label: 'Name', type: 'text', required: true },
       { key: 'sort', label: 'Sort order', type: 'int' },
     ],
   },
@@ -222,6 +271,11 @@ export const KIND_SPECS: Record<CatalogKindPath, KindSpec> = {
       { key: 'categoryId', label: 'Category', type: 'category', nullable: true },
       { key: 'sort', label: 'Sort order', type: 'int' },
     ],
+    createFields: [
+      { key: 'name', label: 'Name', type: 'text', required: true },
+      { key: 'categoryId', label: 'Category', type: 'category', nullable: true },
+      { key: 'sort', label: 'Sort order', type: 'int' },
+    ],
   },
   'quantity-breaks': {
     rows: (c) => c.quantityBreaks.map((b) => ({ ...b, id: b.minQuantity }) as unknown as Row),
@@ -232,5 +286,9 @@ export const KIND_SPECS: Record<CatalogKindPath, KindSpec> = {
       { label: 'Discount', render: (r) => percent(r.factor) },
     ],
     fields: [{ key: 'factor', label: 'Factor (0.8 = 20 % off)', type: 'rate' }],
+    createFields: [
+      { key: 'minQuantity', label: 'From pieces', type: 'int', required: true, hint: 'From 2 to 1,000,000.' },
+      { key: 'factor', label: 'Factor (0.8 = 20 % off)', type: 'rate', required: true },
+    ],
   },
 };

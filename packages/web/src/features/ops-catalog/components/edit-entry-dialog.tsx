@@ -17,7 +17,7 @@ import {
   toast,
 } from '../../../components/ui';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { useUpdateEntry, type CatalogKindPath, type StaffCatalog } from '../api/ops-catalog';
+import { useCreateEntry, useUpdateEntry, type CatalogKindPath, type StaffCatalog } from '../api/ops-catalog';
 import type { FieldSpec, Row } from './catalog-kinds';
 
 type Values = Record<string, string | boolean>;
@@ -41,7 +41,7 @@ function parse(f: FieldSpec, raw: string | boolean): { value: unknown } | { erro
   const text = String(raw).trim();
   if (text === '' && (f.nullable || f.type === 'metal')) return { value: null };
   if (f.type === 'text' || f.type === 'textarea') return { value: text };
-  if (f.type === 'metal') return { value: text };
+  if (f.type === 'metal' || f.type === 'kind') return { value: text };
   const n = Number(text.replace(/^\$/, '').replace(/,/g, ''));
   if (text === '' || !Number.isFinite(n)) return { error: 'Enter a number.' };
   if (f.type === 'cents') return { value: Math.round(n * 100) };
@@ -53,6 +53,8 @@ function parse(f: FieldSpec, raw: string | boolean): { value: unknown } | { erro
 
 export type EditEntryDialogProps = {
   kind: CatalogKindPath;
+  /** edit: the changed fields of `row` are sent; create: a new entry ("Add …"), `row` is a placeholder. */
+  mode?: 'edit' | 'create';
   row: Row | null;
   title: string;
   fields: FieldSpec[];
@@ -61,13 +63,22 @@ export type EditEntryDialogProps = {
 };
 
 /** Edits one entry: only the changed fields are sent; the server's messages show by their fields. */
-export function EditEntryDialog({ kind, row, title, fields, catalog, onClose }: EditEntryDialogProps) {
+export function EditEntryDialog({
+  kind,
+  mode = 'edit',
+  row,
+  title,
+  fields,
+  catalog,
+  onClose,
+}: EditEntryDialogProps) {
   return (
     <Dialog open={row !== null} onOpenChange={(open) => (open ? null : onClose())}>
       {row ? (
         <EditForm
-          key={`${kind}-${row.id}`}
+          key={`${kind}-${mode}-${row.id}`}
           kind={kind}
+          mode={mode}
           row={row}
           title={title}
           fields={fields}
@@ -79,11 +90,14 @@ export function EditEntryDialog({ kind, row, title, fields, catalog, onClose }: 
   );
 }
 
-function EditForm({ kind, row, title, fields, catalog, onClose }: EditEntryDialogProps & { row: Row }) {
+function EditForm({ kind, mode, row, title, fields, catalog, onClose }: EditEntryDialogProps & { row: Row }) {
+  const creating = mode === 'create';
   const [values, setValues] = useState<Values>(() => initialValues(row, fields));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const update = useUpdateEntry(kind);
+  const create = useCreateEntry(kind);
+  const saving = creating ? create.isPending : update.isPending;
   const start = initialValues(row, fields);
 
   const submit = (event: FormEvent) => {
@@ -91,14 +105,35 @@ function EditForm({ kind, row, title, fields, catalog, onClose }: EditEntryDialo
     const patch: Record<string, unknown> = {};
     const found: Record<string, string> = {};
     for (const f of fields) {
-      if (values[f.key] === start[f.key]) continue;
-      const parsed = parse(f, values[f.key] ?? '');
+      const raw = values[f.key] ?? '';
+      if (creating) {
+        // a new entry: every box filled in is sent; an empty optional one takes the default
+        if (f.type !== 'boolean' && String(raw).trim() === '') {
+          if (f.required) found[f.key] = `${f.label.replace(/ \(.*\)$/, '')} is required.`;
+          continue;
+        }
+      } else if (raw === start[f.key]) continue;
+      const parsed = parse(f, raw);
       if ('error' in parsed) found[f.key] = parsed.error;
       else patch[f.key] = parsed.value;
     }
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) return;
+    const onError = (error: Error) => {
+      if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(error.fields);
+      setFormError(errorMessage(error));
+    };
+    if (creating) {
+      create.mutate(patch, {
+        onSuccess: () => {
+          toast({ title: 'Added', description: `${title} is added; the addition is in the history.` });
+          onClose();
+        },
+        onError,
+      });
+      return;
+    }
     if (Object.keys(patch).length === 0) {
       onClose();
       return;
@@ -110,10 +145,7 @@ function EditForm({ kind, row, title, fields, catalog, onClose }: EditEntryDialo
           toast({ title: 'Saved', description: `${title} is changed; the change is in the history.` });
           onClose();
         },
-        onError: (error) => {
-          if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(error.fields);
-          setFormError(errorMessage(error));
-        },
+        onError,
       },
     );
   };
@@ -124,9 +156,11 @@ function EditForm({ kind, row, title, fields, catalog, onClose }: EditEntryDialo
     <DialogContent size="md">
       <form onSubmit={submit} noValidate>
         <DialogHeader>
-          <DialogTitle>Edit {title}</DialogTitle>
+          <DialogTitle>{creating ? title : `Edit ${title}`}</DialogTitle>
           <DialogDescription>
-            Quotes already given, cart lines and paid orders keep their prices.
+            {creating
+              ? 'The new entry is offered to new quotes at once; the addition is kept in the history.'
+              : 'Quotes already given, cart lines and paid orders keep their prices.'}
           </DialogDescription>
         </DialogHeader>
         <DialogBody className="ops-form">
@@ -159,6 +193,16 @@ function EditForm({ kind, row, title, fields, catalog, onClose }: EditEntryDialo
                     placeholder="No spot price (base price only)"
                     options={METALS.map((m) => ({ value: m, label: metalNames[m] }))}
                   />
+                ) : f.type === 'kind' ? (
+                  <Select
+                    value={String(value)}
+                    onChange={(e) => set(f.key, e.target.value)}
+                    placeholder="Choose metal or resin"
+                    options={[
+                      { value: 'metal', label: 'Metal (cast)' },
+                      { value: 'resin', label: 'Resin (printed)' },
+                    ]}
+                  />
                 ) : f.type === 'category' ? (
                   <Select
                     value={String(value)}
@@ -182,8 +226,8 @@ function EditForm({ kind, row, title, fields, catalog, onClose }: EditEntryDialo
           <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save changes
+          <Button type="submit" loading={saving}>
+            {creating ? 'Add' : 'Save changes'}
           </Button>
         </DialogFooter>
       </form>

@@ -1,92 +1,124 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { History, Pencil } from 'lucide-react';
-import { formatDate, formatTime } from '@facet/domain/format';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import {
   Button,
   Card,
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
   EmptyState,
   Skeleton,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
+  toast,
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import {
   CATALOG_KINDS,
-  useCatalogHistory,
+  useDeleteEntry,
   useStaffCatalog,
-  type CatalogChange,
   type CatalogKind,
   type CatalogKindPath,
   type StaffCatalog,
 } from '../api/ops-catalog';
 import { KIND_SPECS, type Row } from '../components/catalog-kinds';
+import { ChangeList } from '../components/change-list';
+import { EarnedPercentageSection } from '../components/earned-percentage-section';
 import { EditEntryDialog } from '../components/edit-entry-dialog';
+import { PlansSection } from '../components/plans-section';
 import '../components/ops-catalog.css';
 
-const show = (value: unknown) =>
-  value === null || value === undefined
-    ? '—'
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
-
-function ChangeItem({ change, names }: { change: CatalogChange; names: Map<number, string> }) {
-  const fields = Object.keys(change.after);
-  return (
-    <li className="ops-history__item">
-      <p className="ops-history__meta">
-        <time dateTime={change.at}>
-          {formatDate(change.at)}, {formatTime(change.at, { timeZone: 'UTC' })} UTC
-        </time>{' '}
-        · {change.actor ? change.actor.name : 'A removed account'} changed{' '}
-        <strong>{names.get(change.entityId) ?? `#${change.entityId}`}</strong>
-      </p>
-      <ul className="ops-history__fields">
-        {fields.map((field) => (
-          <li key={field}>
-            <span className="ops-history__field">{field}</span> {show(change.before[field])} →{' '}
-            <strong>{show(change.after[field])}</strong>
-          </li>
-        ))}
-      </ul>
-    </li>
-  );
-}
+/** The tabs besides the catalog's own kinds: entries kept by other modules, edited here too. */
+const MORE_TABS = [
+  { path: 'plans', label: 'Membership plans' },
+  { path: 'earned-percentage', label: 'Earned percentage' },
+] as const;
+type Tab = CatalogKindPath | (typeof MORE_TABS)[number]['path'];
 
 function KindHistory({ kind, rows }: { kind: CatalogKind; rows: Row[] }) {
-  const history = useCatalogHistory(kind.entity);
   const spec = KIND_SPECS[kind.path];
   const names = new Map(rows.map((r) => [r.id, spec.title(r)]));
   return (
-    <section className="ops-history" aria-labelledby={`history-${kind.path}`}>
-      <h2 id={`history-${kind.path}`} className="ops-section-title">
-        <History aria-hidden="true" /> History of {kind.label.toLowerCase()}
-      </h2>
-      {history.isPending ? (
-        <div aria-label="Loading the history" className="ops-stack">
-          <Skeleton height="2.5rem" />
-          <Skeleton height="2.5rem" />
-        </div>
-      ) : history.isError ? (
-        <p className="ops-error" role="alert">
-          {errorMessage(history.error)}{' '}
-          <Button size="sm" variant="ghost" onClick={() => void history.refetch()}>
-            Try again
-          </Button>
-        </p>
-      ) : history.data.length === 0 ? (
-        <p className="ops-muted">No changes yet: every change is kept here with who made it and when.</p>
-      ) : (
-        <ol className="ops-history__list">
-          {history.data.map((change) => (
-            <ChangeItem key={change.id} change={change} names={names} />
-          ))}
-        </ol>
-      )}
-    </section>
+    <ChangeList
+      entity={kind.entity}
+      id={kind.path}
+      label={kind.label.toLowerCase()}
+      nameOf={(c) =>
+        names.get(c.entityId) ??
+        (kind.path === 'quantity-breaks'
+          ? spec.title({ id: c.entityId, minQuantity: c.entityId })
+          : undefined)
+      }
+    />
+  );
+}
+
+/** Asks before deleting an entry; the server's refusal (a quoted or default entry) shows here. */
+function DeleteEntryDialog({
+  kind,
+  row,
+  title,
+  onClose,
+}: {
+  kind: CatalogKind;
+  row: Row | null;
+  title: string;
+  onClose: () => void;
+}) {
+  const remove = useDeleteEntry(kind.path);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    remove.reset();
+    onClose();
+  };
+  const confirm = () => {
+    if (!row) return;
+    setError(null);
+    remove.mutate(row.id, {
+      onSuccess: () => {
+        toast({ title: 'Deleted', description: `${title} is deleted; the deletion is in the history.` });
+        close();
+      },
+      onError: (e) => setError(errorMessage(e)),
+    });
+  };
+  return (
+    <Dialog open={row !== null} onOpenChange={(open) => (open ? null : close())}>
+      {row ? (
+        <DialogContent size="sm">
+          <DialogHeader>
+            <DialogTitle>Delete {title}?</DialogTitle>
+            <DialogDescription>
+              Stored quotes and paid orders keep their rates. An entry a stored quote names cannot be deleted:
+              disable it instead.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogBody>
+            {error ? (
+              <p className="ops-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </DialogBody>
+          <DialogFooter>
+            <Button type="button" variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="button" variant="danger" loading={remove.isPending} onClick={confirm}>
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      ) : null}
+    </Dialog>
   );
 }
 
@@ -94,18 +126,38 @@ function KindTable({
   kind,
   catalog,
   onEdit,
+  onAdd,
+  onDelete,
 }: {
   kind: CatalogKind;
   catalog: StaffCatalog;
   onEdit: (row: Row) => void;
+  onAdd: () => void;
+  onDelete: (row: Row) => void;
 }) {
   const spec = KIND_SPECS[kind.path];
   const rows = spec.rows(catalog);
+  const addButton = kind.creatable ? (
+    <div className="ops-kind-actions">
+      <Button size="sm" onClick={onAdd}>
+        <Plus aria-hidden="true" /> Add {kind.one}
+      </Button>
+    </div>
+  ) : null;
   if (rows.length === 0) {
-    return <EmptyState title={`No ${kind.label.toLowerCase()} yet`} description="The seed adds them." />;
+    return (
+      <>
+        {addButton}
+        <EmptyState
+          title={`No ${kind.label.toLowerCase()} yet`}
+          description={kind.creatable ? `Add the first ${kind.one}.` : 'The seed adds them.'}
+        />
+      </>
+    );
   }
   return (
     <>
+      {addButton}
       <div className="ops-table-wrap">
         <table className="ops-table" data-testid={`table-${kind.path}`}>
           <caption className="visually-hidden">{kind.label}</caption>
@@ -144,6 +196,16 @@ function KindTable({
                   >
                     <Pencil aria-hidden="true" /> Edit
                   </Button>
+                  {kind.creatable ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => onDelete(row)}
+                      aria-label={`Delete ${spec.title(row)}`}
+                    >
+                      <Trash2 aria-hidden="true" /> Delete
+                    </Button>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -159,12 +221,16 @@ function KindTable({
 export function OpsCatalogPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab: CatalogKindPath = CATALOG_KINDS.some((k) => k.path === asked)
-    ? (asked as CatalogKindPath)
-    : 'materials';
+  const tab: Tab =
+    CATALOG_KINDS.some((k) => k.path === asked) || MORE_TABS.some((t) => t.path === asked)
+      ? (asked as Tab)
+      : 'materials';
   const catalog = useStaffCatalog();
   const [editing, setEditing] = useState<Row | null>(null);
-  const spec = KIND_SPECS[tab];
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const kind = CATALOG_KINDS.find((k) => k.path === tab);
+  const spec = kind ? KIND_SPECS[kind.path] : null;
 
   return (
     <div className="page ops-page">
@@ -174,8 +240,9 @@ export function OpsCatalogPage() {
           <p className="eyebrow">Operations</p>
           <h1 className="page__title">Catalog</h1>
           <p className="page__lead">
-            Materials, finishes and options as customers configure them. A change applies to new quotes only:
-            locked quotes, cart lines and paid orders keep their prices.
+            Materials, finishes and options as customers configure them, the membership plans and the
+            pros&apos; earned percentage. A change applies to new quotes and payments only: locked quotes,
+            cart lines, paid orders and paid memberships keep their prices.
           </p>
         </div>
       </div>
@@ -185,6 +252,11 @@ export function OpsCatalogPage() {
             {CATALOG_KINDS.map((k) => (
               <TabsTrigger key={k.path} value={k.path}>
                 {k.label}
+              </TabsTrigger>
+            ))}
+            {MORE_TABS.map((t) => (
+              <TabsTrigger key={t.path} value={t.path}>
+                {t.label}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -205,21 +277,56 @@ export function OpsCatalogPage() {
               />
             ) : (
               <Card tone="outline" className="ops-card">
-                <KindTable kind={k} catalog={catalog.data} onEdit={setEditing} />
+                <KindTable
+                  kind={k}
+                  catalog={catalog.data}
+                  onEdit={setEditing}
+                  onAdd={() => setAdding(true)}
+                  onDelete={setDeleting}
+                />
               </Card>
             )}
           </TabsContent>
         ))}
+        <TabsContent value="plans">
+          <Card tone="outline" className="ops-card">
+            <PlansSection />
+          </Card>
+        </TabsContent>
+        <TabsContent value="earned-percentage">
+          <Card tone="outline" className="ops-card">
+            <EarnedPercentageSection />
+          </Card>
+        </TabsContent>
       </Tabs>
-      {catalog.data ? (
-        <EditEntryDialog
-          kind={tab}
-          row={editing}
-          title={editing ? spec.title(editing) : ''}
-          fields={spec.fields}
-          catalog={catalog.data}
-          onClose={() => setEditing(null)}
-        />
+      {catalog.data && kind && spec ? (
+        <>
+          <EditEntryDialog
+            kind={kind.path}
+            row={editing}
+            title={editing ? spec.title(editing) : ''}
+            fields={spec.fields}
+            catalog={catalog.data}
+            onClose={() => setEditing(null)}
+          />
+          {spec.createFields ? (
+            <EditEntryDialog
+              kind={kind.path}
+              mode="create"
+              row={adding ? { id: 0 } : null}
+              title={`Add a ${kind.one}`}
+              fields={spec.createFields}
+              catalog={catalog.data}
+              onClose={() => setAdding(false)}
+            />
+          ) : null}
+          <DeleteEntryDialog
+            kind={kind}
+            row={deleting}
+            title={deleting ? spec.title(deleting) : ''}
+            onClose={() => setDeleting(null)}
+          />
+        </>
       ) : null}
     </div>
   );

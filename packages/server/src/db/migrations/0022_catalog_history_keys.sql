@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_changes" ADD COLUMN "entity_key" text;
