@@ -86,6 +86,17 @@ describe('one node', () => {
     await t.ctx.metalPrices.record({ id: staffId }, spotted.spotMetal!, spot, null);
   });
 
+  test('an entry staff add or delete is in, or out of, the very next read', async () => {
+    const polishNames = async () => (await t.ctx.catalog.loadCatalog()).polishes.map((p) => p.name);
+    const added = await t.ctx.catalog.createStaffEntry({ id: staffId }, 'polish', {
+      name: 'Cache Sandblast',
+      basePrice: 0.02,
+    });
+    expect(await polishNames()).toContain('Cache Sandblast');
+    await t.ctx.catalog.deleteStaffEntry({ id: staffId }, 'polish', Number(added.id), async () => 0);
+    expect(await polishNames()).not.toContain('Cache Sandblast');
+  });
+
   test('requests that arrive together share one read, and nobody can change the shared copy', async () => {
     t.ctx.catalog.changed();
     const views = await Promise.all(Array.from({ length: 50 }, () => t.ctx.catalog.loadCatalog()));

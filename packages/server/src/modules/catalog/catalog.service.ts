@@ -377,14 +377,12 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
           );
         }
         if (entity === 'material') checkSpotFields(row, patch);
-        const changed = Object.entries(patch).filter(
+        const edits = Object.entries(patch).filter(
           ([key, value]) => JSON.stringify(row[key as keyof typeof row]) !== JSON.stringify(value),
         );
-        if (changed.length === 0) return;
-        const before = Object.fromEntries(
-          changed.map(([key]) => [key, row[key as keyof typeof row] ?? null]),
-        );
-        const after = Object.fromEntries(changed);
+        if (edits.length === 0) return;
+        const before = Object.fromEntries(edits.map(([key]) => [key, row[key as keyof typeof row] ?? null]));
+        const after = Object.fromEntries(edits);
         await q.updateEntry(tx, entity, id, after);
         await q.recordChange(tx, { actorId: actor.id, entity, entityId: id, before, after });
       });
@@ -440,7 +438,7 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
     if (entity === 'laser_font' && row.cssFamily === undefined) row.cssFamily = row.name;
     if (entity === 'material') checkSpotFields({}, row);
     try {
-      return await db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         if (entity === 'quantity_break' && (await q.lockEntry(tx, entity, Number(row.minQuantity)))) {
           throw new AppError(
             'name_taken',
@@ -461,6 +459,8 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
         await q.recordChange(tx, { actorId: actor.id, entity, entityId: id, before: {}, after });
         return id;
       });
+      changed();
+      return created;
     } catch (e) {
       return explain(e, entity, row.name);
     }
@@ -520,6 +520,7 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
         );
         await q.recordChange(tx, { actorId: actor.id, entity, entityId: id, before, after: {} });
       });
+      changed();
     } catch (e) {
       const err = e as { code?: string; cause?: { code?: string } };
       if (err.code === '23503' || err.cause?.code === '23503') {
