@@ -23,11 +23,12 @@ export function pricingQueries(db: Db) {
       result: placeholder('result'),
       totalPriceCents: placeholder('totalPriceCents'),
     })
-    .returning()
+    // what the database adds; the rest is what was sent (not read back and parsed again)
+    .returning({ id: priceQuotes.id, createdAt: priceQuotes.createdAt })
     .prepare('insert_price_quote');
   return {
-    insertQuote: async (quote: Omit<NewPriceQuote, 'id' | 'createdAt'>) => {
-      const [row] = await insertStatement.execute({
+    insertQuote: async (quote: Omit<NewPriceQuote, 'id' | 'createdAt'>): Promise<PriceQuoteRow> => {
+      const values = {
         customerId: quote.customerId ?? null,
         modelId: quote.modelId ?? null,
         input: quote.input,
@@ -35,9 +36,10 @@ export function pricingQueries(db: Db) {
         rates: quote.rates,
         result: quote.result,
         totalPriceCents: quote.totalPriceCents ?? null,
-      });
-      if (!row) throw new Error('insert returned no quote');
-      return row;
+      };
+      const [added] = await insertStatement.execute(values);
+      if (!added) throw new Error('insert returned no quote');
+      return { ...values, ...added };
     },
 
     findQuote: async (id: string) =>
