@@ -8885,7 +8885,10 @@ export interface paths {
                             page: number;
                             pageSize: number;
                             projects: components["schemas"]["ProjectSummary"][];
+                            /** @description matches counted: all of them, or (totalExact false) up to 1,000 past this page */
                             total: number;
+                            /** @description false when there are more matches than `total` */
+                            totalExact: boolean;
                         };
                     };
                 };

@@ -63,7 +63,9 @@ export async function startNode(options: {
 }): Promise<ServerNode> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'facet-node-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  // NODE_FLAGS_FOR_NODES='--cpu-prof --cpu-prof-dir=DIR' profiles the server processes of a bench
+  const extraFlags = (process.env.NODE_FLAGS_FOR_NODES ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extraFlags, '--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { matchesFilter, PROJECT_FILTERS, PROJECT_STATUSES } from '@facet/domain/workflow';
 import { projects } from './projects.tables';
+import { COUNT_AHEAD } from './projects.queries';
 import { createTestApp, sessionCookie } from '../../test/test-app';
 import { customerSignup } from '../accounts/test-payloads';
 
@@ -24,7 +25,13 @@ const made: {
 const list = async (query: string) => {
   const r = await t.app.inject({ method: 'GET', url: `/api/projects?${query}`, headers: { cookie } });
   expect(r.statusCode, r.body).toBe(200);
-  return r.json() as { projects: Listed[]; total: number; page: number; pageSize: number };
+  return r.json() as {
+    projects: Listed[];
+    total: number;
+    totalExact: boolean;
+    page: number;
+    pageSize: number;
+  };
 };
 
 beforeAll(async () => {
@@ -125,6 +132,35 @@ describe('projects list (spec section 4 filters, search, pages)', () => {
     );
     expect((await list('q=%25')).total).toBe(0);
     expect((await list('q=_')).total).toBe(0);
+  });
+
+  test('a long list is counted a bounded way past the page, and says so; pages go on past the count', async () => {
+    // a customer with 1,030 projects (set-based), besides the cases above
+    const me = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user.id;
+    const status = PROJECT_STATUSES.find((s) => s.workflow === 'design' && s.position === -1)!;
+    await t.ctx.db.execute(sql`
+      insert into projects (customer_id, title, status_id, created_at)
+      select ${me}, 'Bulk ' || g, ${status.id}, now() - interval '1 day' - (g || ' seconds')::interval
+      from generate_series(1, 1030) g`);
+    try {
+      const first = await list('pageSize=10');
+      expect(first.total).toBe(COUNT_AHEAD);
+      expect(first.totalExact).toBe(false);
+      const later = await list('page=2&pageSize=10');
+      expect(later.total).toBe(10 + COUNT_AHEAD);
+      expect(later.totalExact).toBe(false);
+      // near the end the count is exact again: 1,030 + the cases
+      const end = await list(`page=60&pageSize=10`);
+      expect(end.totalExact).toBe(true);
+      expect(end.total).toBe(1030 + made.length);
+      const searched = await list('q=bulk%2010&pageSize=10');
+      expect(searched.totalExact).toBe(true);
+      // Bulk 10, Bulk 100 … 109, Bulk 1000 … 1030
+      expect(searched.total).toBe(1 + 10 + 31);
+    } finally {
+      await t.ctx.db.execute(sql`delete from projects where title like 'Bulk %'`);
+    }
+    expect((await list('pageSize=100')).total).toBe(made.length);
   });
 
   test('bad list parameters are 400 with the error shape, never 500', async () => {

@@ -400,6 +400,9 @@ function searchCondition(db: Db, q: string): SQL | undefined {
 
 const newest = [desc(projects.createdAt), desc(projects.id)];
 
+/** How many matches past a page's first row a list counts at most (`totalExact` says whether it stopped). */
+export const COUNT_AHEAD = 1000;
+
 /**
  * Late for the production team: still open (not delivered, not completed) an hour or more past its due
  * date, as the lateness text counts it. Such rows are few and found by projects_due_idx.
@@ -505,14 +508,22 @@ export function projectQueries({ db }: { db: Db }) {
       const conditions: (SQL | undefined)[] = [visibleTo(db, viewer), filterFor(db, viewer, query.filter)];
       if (query.q) conditions.push(searchCondition(db, query.q));
       const where = and(...conditions);
-      const [{ total } = { total: 0 }] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(projects)
-        .where(where);
-      const rows = await pageOf(db, viewer, where, (query.page - 1) * query.pageSize, query.pageSize);
+      const offset = (query.page - 1) * query.pageSize;
+      // counting stops a bounded way past this page: 40,000 matches are not all counted for 12 cards
+      const cap = offset + COUNT_AHEAD;
+      const [{ counted } = { counted: 0 }] = await db.select({ counted: sql<number>`count(*)::int` }).from(
+        db
+          .select({ one: sql`1` })
+          .from(projects)
+          .where(where)
+          .limit(cap + 1)
+          .as('counted'),
+      );
+      const rows = await pageOf(db, viewer, where, offset, query.pageSize);
       return {
         projects: await summaries(db, rows, viewer),
-        total,
+        total: Math.min(counted, cap),
+        totalExact: counted <= cap,
         page: query.page,
         pageSize: query.pageSize,
       };

@@ -61,7 +61,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({
           200: z.object({
             projects: z.array(projectSummaryReply),
-            total: z.number().int(),
+            total: z
+              .number()
+              .int()
+              .describe('matches counted: all of them, or (totalExact false) up to 1,000 past this page'),
+            totalExact: z.boolean().describe('false when there are more matches than `total`'),
             page: z.number().int(),
             pageSize: z.number().int(),
           }),

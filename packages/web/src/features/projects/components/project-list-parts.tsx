@@ -186,10 +186,13 @@ export function Pagination({
   page,
   pages,
   onPage,
+  more = false,
 }: {
   page: number;
   pages: number;
   onPage: (page: number) => void;
+  /** The count stopped before the end: there are more pages than `pages` says. */
+  more?: boolean;
 }) {
   return (
     <nav className="pagination" aria-label="Pagination">
@@ -197,9 +200,15 @@ export function Pagination({
         Previous
       </Button>
       <span aria-live="polite">
-        Page {page} of {pages}
+        Page {page.toLocaleString('en-US')} of {more ? 'more than ' : ''}
+        {pages.toLocaleString('en-US')}
       </span>
-      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={page >= pages && !more}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </Button>
     </nav>

@@ -42,6 +42,23 @@ describe('projects list', () => {
     ]);
   });
 
+  test('a list the server stopped counting says there are more pages than it counted', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => project({ id: `p${i}`, title: `Piece ${i + 1}` }));
+    fakeApi(({ method, path }) => {
+      if (path === '/api/me') return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
+      if (method === 'GET' && path === '/api/projects')
+        return {
+          status: 200,
+          body: { projects: many, total: 1000, totalExact: false, page: 1, pageSize: 12 },
+        };
+      return undefined!;
+    });
+    renderAt('/projects', <ProjectsPage />);
+    await screen.findByRole('link', { name: 'Piece 1' });
+    expect(screen.getByText('Page 1 of more than 84')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(false);
+  });
+
   test('filters as chips, pagination, and a brief becomes POST /api/projects', async () => {
     const many = Array.from({ length: 12 }, (_, i) => project({ id: `p${i}`, title: `Piece ${i + 1}` }));
     const api = fakeApi(({ method, path, body }) => {

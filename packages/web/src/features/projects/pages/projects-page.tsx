@@ -28,6 +28,8 @@ export function ProjectsPage() {
   useProjectNews();
 
   const total = projects.data?.total ?? 0;
+  // the server counts a bounded way past this page; when it stopped counting, one more page is offered
+  const countedAll = projects.data?.totalExact ?? true;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const list = projects.data?.projects ?? [];
   const filtered = filter !== 'all' || q !== '';
@@ -133,7 +135,12 @@ export function ProjectsPage() {
             ))}
           </ul>
           {pages > 1 ? (
-            <Pagination page={page} pages={pages} onPage={(n) => go({ page: String(n) })} />
+            <Pagination
+              page={page}
+              pages={pages}
+              more={!countedAll}
+              onPage={(n) => go({ page: String(n) })}
+            />
           ) : null}
         </>
       )}
