@@ -1,4 +1,4 @@
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { BarChart3, Table2 } from 'lucide-react';
 import { Button, Skeleton } from '../../../components/ui';
 
@@ -25,6 +25,28 @@ export type ChartCardProps = {
 };
 
 /**
+ * True once the element is on screen or near it (always true where the browser cannot tell). Charts below
+ * the fold are drawn when scrolled to, so a first visit loads and draws only what it shows.
+ */
+function useNearScreen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+}
+
+/**
  * A chart with its table alternative: the table is always in the page (visually hidden while the chart
  * shows, so screen readers read the numbers, not the drawing), and "Show as table" puts it on screen.
  */
@@ -42,6 +64,7 @@ export function ChartCard({
   const headingId = useId();
   const tableId = useId();
   const ready = !loading && !error;
+  const { ref: bodyRef, near } = useNearScreen<HTMLDivElement>();
   return (
     <section className="chart-card" aria-labelledby={headingId} aria-busy={loading}>
       <div className="chart-card__head">
@@ -67,8 +90,12 @@ export function ChartCard({
       ) : (
         <>
           {asTable ? null : (
-            <div className="chart-card__body" aria-hidden="true" data-testid="chart">
-              <Suspense fallback={<Skeleton height="14rem" radius="md" />}>{children}</Suspense>
+            <div className="chart-card__body" aria-hidden="true" data-testid="chart" ref={bodyRef}>
+              {near ? (
+                <Suspense fallback={<Skeleton height="14rem" radius="md" />}>{children}</Suspense>
+              ) : (
+                <Skeleton height="14rem" radius="md" />
+              )}
             </div>
           )}
           <div id={tableId} className={asTable ? 'chart-card__table-wrap' : 'visually-hidden'}>
