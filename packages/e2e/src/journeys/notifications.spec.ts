@@ -109,7 +109,7 @@ describe('the notification centre', () => {
     expect(await receipts.isChecked()).toBe(true);
     expect(await receipts.isDisabled()).toBe(true);
     await prefs.getByRole('checkbox', { name: /New offers/ }).click();
-    await page.getByText('Mail off: New offers').waitFor();
+    await page.getByText('Mail off: New offers', { exact: true }).waitFor();
     const saved = (await customer.call('GET', '/api/me/notification-preferences')).json as {
       preferences: { type: string; mail: boolean }[];
     };
