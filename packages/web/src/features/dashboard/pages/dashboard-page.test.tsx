@@ -25,6 +25,8 @@ describe('the dashboard speaks to whoever is signed in', () => {
     expect(stats().textContent).toContain('Projects');
     expect(stats().textContent).not.toContain('Invitations');
     expect(screen.getByRole('heading', { name: 'All projects' })).toBeTruthy();
+    // the console is one click away
+    expect(screen.getByRole('link', { name: 'Operations console' }).getAttribute('href')).toBe('/ops');
     expect(screen.queryByRole('link', { name: 'Your earnings' })).toBeNull();
     expect(screen.queryByText(/Invitations from customers/)).toBeNull();
   });

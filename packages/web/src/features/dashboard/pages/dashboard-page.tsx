@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
 import {
   ArrowRight,
+  Factory,
   FileUp,
   FolderKanban,
   Package,
@@ -70,6 +71,12 @@ const EARNINGS_ACTION: QuickAction = {
 };
 
 const STAFF_ACTIONS: QuickAction[] = [
+  {
+    to: '/ops',
+    icon: Factory,
+    title: 'Operations console',
+    text: 'Pros to review, the projects and orders boards, money, the catalog and metal prices.',
+  },
   {
     to: '/projects',
     icon: FolderKanban,

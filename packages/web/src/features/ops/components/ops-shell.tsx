@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { Banknote, Factory, FolderKanban, Gem, LogOut, Menu, TrendingUp, Users } from 'lucide-react';
+import {
+  Banknote,
+  Factory,
+  FolderKanban,
+  Gem,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  TrendingUp,
+  Users,
+} from 'lucide-react';
 import { useAuth } from '../../../app/auth';
 import { Drawer } from '../../../components/layout/drawer';
 import { LogoMark } from '../../../components/layout/logo';
@@ -29,6 +39,15 @@ function OpsNav() {
             </NavLink>
           </li>
         ))}
+      </ul>
+      {/* the team's figures and charts live on the app's dashboard, beside every project */}
+      <ul className="ops-nav__more">
+        <li>
+          <NavLink to="/dashboard" className="ops-nav__link">
+            <LayoutDashboard aria-hidden="true" />
+            <span>Dashboard</span>
+          </NavLink>
+        </li>
       </ul>
     </nav>
   );
