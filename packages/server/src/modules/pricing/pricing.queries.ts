@@ -72,12 +72,14 @@ function quoteKeeper(db: Db) {
     const values = Array.from({ length: rows }, (_, i) =>
       Object.fromEntries(columns.map((column) => [column, sql.placeholder(`${column}${i}`)])),
     ) as unknown as NewPriceQuote[];
-    return db
-      .insert(priceQuotes)
-      .values(values)
-      // what the database adds; the rest is what was sent (not read back and parsed again)
-      .returning({ id: priceQuotes.id, createdAt: priceQuotes.createdAt })
-      .prepare(`insert_price_quotes_${rows}`);
+    return (
+      db
+        .insert(priceQuotes)
+        .values(values)
+        // what the database adds; the rest is what was sent (not read back and parsed again)
+        .returning({ id: priceQuotes.id, createdAt: priceQuotes.createdAt })
+        .prepare(`insert_price_quotes_${rows}`)
+    );
   }
   const statementFor = (rows: number) => {
     let statement = statements.get(rows);
