@@ -342,7 +342,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const rateLimitRedis = config.redisUrl ? connectRedis(config.redisUrl, 'rate-limit', app.log) : null;
-  const sessions = sessionStore(db, config.sessionTtlDays);
+  // the embedded database has this one process as its only writer: looked-up sessions may be kept
+  const sessions = sessionStore(db, config.sessionTtlDays, {
+    ...(database.kind === 'pglite' ? { keepWhileUnchanged: database.onWriteTo } : {}),
+  });
   const throttle = authThrottleStore(db);
   const files = filesService({ db, storage });
   const onboarding = onboardingService(db);

@@ -23,6 +23,29 @@ export interface Database {
   sql: SqlExecutor;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `listener` before a statement sent through drizzle that may change one of `tables` runs (any
+   * statement but a plain SELECT naming one of them). On the embedded database this process is the only
+   * writer, so a copy kept in memory and dropped here can never outlive a change.
+   */
+  onWriteTo(tables: readonly string[], listener: () => void): void;
+}
+
+/** A drizzle logger that passes every statement on, and tells the watchers of a table when it may be written. */
+function statementWatch(onQuery?: (text: string, params: unknown[]) => void) {
+  const watchers: { names: RegExp; listener: () => void }[] = [];
+  return {
+    logger: {
+      logQuery(text: string, params: unknown[]) {
+        onQuery?.(text, params);
+        if (watchers.length === 0 || /^\s*select\b/i.test(text)) return;
+        for (const watcher of watchers) if (watcher.names.test(text)) watcher.listener();
+      },
+    },
+    onWriteTo(tables: readonly string[], listener: () => void) {
+      watchers.push({ names: new RegExp(`\\b(${tables.join('|')})\\b`, 'i'), listener });
+    },
+  };
 }
 
 /**
@@ -45,9 +68,7 @@ export async function openDatabase(options: {
   /** Sees every statement the app sends through drizzle (the API benchmark explains the list queries). */
   onQuery?: (text: string, params: unknown[]) => void;
 }): Promise<Database> {
-  const logger = options.onQuery
-    ? { logQuery: (text: string, params: unknown[]) => options.onQuery!(text, params) }
-    : undefined;
+  const { logger, onWriteTo } = statementWatch(options.onQuery);
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // a connection lost (server restart or failover, database dropped after a test) must not end the
@@ -72,6 +93,7 @@ export async function openDatabase(options: {
         closed = true;
         await pool.end();
       },
+      onWriteTo,
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -99,5 +121,6 @@ export async function openDatabase(options: {
       closed = true;
       await client.close();
     },
+    onWriteTo,
   };
 }

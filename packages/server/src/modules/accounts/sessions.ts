@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import { LRUCache } from 'lru-cache';
+import type { Database, Db } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
 import { sessions, users } from './accounts.tables';
 
@@ -12,8 +13,24 @@ const digest = (token: string) => createHash('sha256').update(token).digest('bas
 /** The sessions row id of a cookie token (other modules keep data per session under it). */
 export const sessionRowId = digest;
 
-/** Sessions live in the database; the cookie carries a random token whose hash is the row id. */
-export function sessionStore(db: Db, ttlDays: number) {
+/** How long a looked-up session is kept in memory at most (only where this process sees every write). */
+export const KEPT_SESSION_MS = 5_000;
+const KEPT_SESSIONS_MAX = 10_000;
+
+/**
+ * Sessions live in the database; the cookie carries a random token whose hash is the row id.
+ *
+ * With `keepWhileUnchanged` (the embedded database: this process is its only writer) a lookup is kept for
+ * a few seconds and every kept one is dropped before any statement that may change `sessions` or `users`
+ * runs (logout, revocation, a password change, staff holding or deactivating an account, any profile
+ * edit), so a kept session never outlives a change. A lookup that was under way when such a statement was
+ * sent is not kept. On PostgreSQL another node may write at any time: every request reads its session.
+ */
+export function sessionStore(
+  db: Db,
+  ttlDays: number,
+  options: { keepWhileUnchanged?: Database['onWriteTo'] } = {},
+) {
   // every signed-in request reads its session: built once, prepared on each connection
   const lookupStatement = db
     .select({ user: users, expiresAt: sessions.expiresAt })
@@ -22,6 +39,15 @@ export function sessionStore(db: Db, ttlDays: number) {
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare('session_lookup');
+  type Found = NonNullable<Awaited<ReturnType<typeof lookupStatement.execute>>[number]>;
+  const kept = options.keepWhileUnchanged
+    ? new LRUCache<string, Found>({ max: KEPT_SESSIONS_MAX, ttl: KEPT_SESSION_MS })
+    : null;
+  let generation = 0;
+  options.keepWhileUnchanged?.(['sessions', 'users'], () => {
+    generation += 1;
+    kept?.clear();
+  });
   return {
     async create(userId: string, userAgent: string | undefined) {
       const token = randomBytes(32).toString('base64url');
@@ -32,8 +58,15 @@ export function sessionStore(db: Db, ttlDays: number) {
       return { token, expiresAt };
     },
     async lookup(token: string) {
-      const [row] = await lookupStatement.execute({ id: digest(token), now: new Date() });
-      return row?.user;
+      const id = digest(token);
+      const now = new Date();
+      const hit = kept?.get(id);
+      // a copy: a request may not change what the next one is given
+      if (hit && hit.expiresAt > now) return { ...hit.user };
+      const startedAt = generation;
+      const [row] = await lookupStatement.execute({ id, now });
+      if (row && kept && startedAt === generation) kept.set(id, row);
+      return row ? { ...row.user } : undefined;
     },
     async revoke(token: string) {
       await db.delete(sessions).where(eq(sessions.id, digest(token)));
