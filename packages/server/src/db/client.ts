@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -59,6 +60,9 @@ function resultAfterClose(text: string): { rows: Record<string, unknown>[] } {
     : { rows: [] };
 }
 
+/** The extensions the migrations create: PostgreSQL ships them, PGlite is given them when it opens. */
+export const pgliteExtensions = { pg_trgm };
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
@@ -97,7 +101,7 @@ export async function openDatabase(options: {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = new PGlite({ dataDir: options.dataDir ?? undefined, extensions: pgliteExtensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   let closed = false;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../db/client';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -41,7 +42,7 @@ export interface Sql {
 }
 
 export async function openPglite(): Promise<Sql> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: pgliteExtensions });
   await client.waitReady;
   const db = drizzlePglite(client);
   return {

@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { accountStatusEvents, addresses, portfolioImages, profiles, users } from './accounts.tables';
+import {
+  accountStatusEvents,
+  addresses,
+  nameSearchText,
+  portfolioImages,
+  profiles,
+  profileSearchText,
+  users,
+} from './accounts.tables';
 
 /**
  * What other modules may read of accounts (decision 019): plain functions over the accounts' tables. A
@@ -61,44 +70,62 @@ export interface ProSearch {
   pageSize: number;
 }
 
-function proConditions(search: Pick<ProSearch, 'role' | 'q' | 'skill'>) {
+/** Between the fields of a search text (no name, profile field or search has it). */
+const SEARCH_SEPARATOR = '\u001f';
+
+/**
+ * The search: a name, the bio or a skill contains the words, any case (LIKE wildcards escaped). The
+ * people whose name matches and the pros whose profile matches are each found by a trigram index, and
+ * the list keeps the pros in either set.
+ */
+function searchCondition(db: Db | Tx, q: string): SQL {
+  if (q.includes(SEARCH_SEPARATOR)) return sql`false`;
+  const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const named = alias(users, 'named');
+  const described = alias(profiles, 'described');
+  return or(
+    inArray(
+      users.id,
+      db
+        .select({ id: named.id })
+        .from(named)
+        .where(sql`${nameSearchText(named)} ilike ${like}`),
+    ),
+    inArray(
+      users.id,
+      db
+        .select({ id: described.userId })
+        .from(described)
+        .where(sql`${profileSearchText(described)} ilike ${like}`),
+    ),
+  )!;
+}
+
+function skillCondition(skill: string): SQL {
+  const one = JSON.stringify([skill]);
+  return or(
+    sql`${profiles.skills} @> ${one}::jsonb`,
+    sql`${profiles.cadSkills} @> ${one}::jsonb`,
+    sql`${profiles.softwareSkills} @> ${one}::jsonb`,
+    sql`${profiles.serviceTypes} @> ${one}::jsonb`,
+  )!;
+}
+
+function proConditions(db: Db | Tx, search: Pick<ProSearch, 'role' | 'q' | 'skill'>) {
   const conditions: (SQL | undefined)[] = [eq(users.role, search.role), eq(users.status, 'active')];
-  if (search.q) {
-    const like = `%${search.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(
-        ilike(users.firstName, like),
-        ilike(users.lastName, like),
-        ilike(profiles.bio, like),
-        sql`${profiles.skills}::text ilike ${like}`,
-        sql`${profiles.cadSkills}::text ilike ${like}`,
-        sql`${profiles.softwareSkills}::text ilike ${like}`,
-        sql`${profiles.serviceTypes}::text ilike ${like}`,
-      ),
-    );
-  }
-  if (search.skill) {
-    const one = JSON.stringify([search.skill]);
-    conditions.push(
-      or(
-        sql`${profiles.skills} @> ${one}::jsonb`,
-        sql`${profiles.cadSkills} @> ${one}::jsonb`,
-        sql`${profiles.softwareSkills} @> ${one}::jsonb`,
-        sql`${profiles.serviceTypes} @> ${one}::jsonb`,
-      ),
-    );
-  }
+  if (search.q) conditions.push(searchCondition(db, search.q));
+  if (search.skill) conditions.push(skillCondition(search.skill));
   return and(...conditions);
 }
 
 /** One page of active pros matching the search, and how many match in all. */
 export async function searchPros(db: Db, search: ProSearch) {
-  const where = proConditions(search);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(where);
+  const where = proConditions(db, search);
+  // only the skill filter reads the profile: without it the count is one walk of users_pro_list_idx
+  const counted = db.select({ total: sql<number>`count(*)::int` }).from(users);
+  const [{ total } = { total: 0 }] = await (search.skill
+    ? counted.leftJoin(profiles, eq(profiles.userId, users.id)).where(where)
+    : counted.where(where));
   const first = search.firstIds?.length ? desc(inArray(users.id, search.firstIds)) : undefined;
   const rows = await db
     .select({ user: users, profile: profiles })

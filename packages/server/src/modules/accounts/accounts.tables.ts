@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import { onboardingAnswers, onboardingQuestions } from '../onboarding/onboarding.tables';
 
 /** Every person who signs in: customers, CAD designers, service providers and staff. */
@@ -34,9 +35,31 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // the designers list: active pros of a role by name, a page at a time
-  (t) => [index('users_pro_list_idx').on(t.role, t.status, t.firstName, t.lastName, t.id)],
+  (t) => [
+    // the designers list: active pros of a role by name, a page at a time
+    index('users_pro_list_idx').on(t.role, t.status, t.firstName, t.lastName, t.id),
+    // its search: a substring of a name, by trigrams (pg_trgm)
+    index('users_name_search_idx').using('gin', sql`${nameSearchText(t)} gin_trgm_ops`),
+  ],
 );
+
+/**
+ * What the designers search reads of a person's name and of a pro's profile: the fields with a unit
+ * separator (U+001F) between them, so one trigram index serves them all and no match spans two fields.
+ * The indexes are on these very expressions, so a query must build them here.
+ */
+export function nameSearchText(t: { firstName: unknown; lastName: unknown }): SQL {
+  return sql`(${t.firstName} || chr(31) || ${t.lastName})`;
+}
+export function profileSearchText(t: {
+  bio: unknown;
+  skills: unknown;
+  cadSkills: unknown;
+  softwareSkills: unknown;
+  serviceTypes: unknown;
+}): SQL {
+  return sql`(coalesce(${t.bio}, '') || chr(31) || ${t.skills}::text || chr(31) || ${t.cadSkills}::text || chr(31) || ${t.softwareSkills}::text || chr(31) || ${t.serviceTypes}::text)`;
+}
 
 export const addresses = pgTable('addresses', {
   userId: uuid('user_id')
@@ -50,29 +73,34 @@ export const addresses = pgTable('addresses', {
 });
 
 /** What a person told us at sign-up: purpose, skills, online presence. One row per user. */
-export const profiles = pgTable('profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  customerType: text('customer_type', { enum: ['business', 'personal'] }),
-  purpose: jsonb('purpose').$type<string[]>().notNull().default([]),
-  skills: jsonb('skills').$type<string[]>().notNull().default([]),
-  cadSkills: jsonb('cad_skills').$type<string[]>().notNull().default([]),
-  softwareSkills: jsonb('software_skills').$type<string[]>().notNull().default([]),
-  softwareOwn: jsonb('software_own').$type<string[]>().notNull().default([]),
-  serviceTypes: jsonb('service_types').$type<string[]>().notNull().default([]),
-  otherExperience: text('other_experience'),
-  tellWhy: text('tell_why'),
-  bio: text('bio'),
-  portfolioLink: text('portfolio_link'),
-  websiteUrl: text('website_url'),
-  instagram: text('instagram'),
-  twitter: text('twitter'),
-  facebook: text('facebook'),
-  shopifyUrl: text('shopify_url'),
-  acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
-  confirmedEligibilityAt: timestamp('confirmed_eligibility_at', { withTimezone: true }),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerType: text('customer_type', { enum: ['business', 'personal'] }),
+    purpose: jsonb('purpose').$type<string[]>().notNull().default([]),
+    skills: jsonb('skills').$type<string[]>().notNull().default([]),
+    cadSkills: jsonb('cad_skills').$type<string[]>().notNull().default([]),
+    softwareSkills: jsonb('software_skills').$type<string[]>().notNull().default([]),
+    softwareOwn: jsonb('software_own').$type<string[]>().notNull().default([]),
+    serviceTypes: jsonb('service_types').$type<string[]>().notNull().default([]),
+    otherExperience: text('other_experience'),
+    tellWhy: text('tell_why'),
+    bio: text('bio'),
+    portfolioLink: text('portfolio_link'),
+    websiteUrl: text('website_url'),
+    instagram: text('instagram'),
+    twitter: text('twitter'),
+    facebook: text('facebook'),
+    shopifyUrl: text('shopify_url'),
+    acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
+    confirmedEligibilityAt: timestamp('confirmed_eligibility_at', { withTimezone: true }),
+  },
+  // the designers search: a substring of the bio or a skill, by trigrams (pg_trgm)
+  (t) => [index('profiles_search_idx').using('gin', sql`${profileSearchText(t)} gin_trgm_ops`)],
+);
 
 export const portfolioImages = pgTable(
   'portfolio_images',

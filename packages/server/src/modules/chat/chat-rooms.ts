@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { chatRoomId, parseChatRoomId } from '@facet/domain/chat';
 import type { Db, Tx } from '../../db/client';
 import { chatMessages, chatReads, chatRooms } from './chat.tables';
@@ -8,7 +8,7 @@ import {
   projectById,
   projectWithStatus,
 } from '../projects/projects.reads';
-import { personById } from '../accounts/accounts.reads';
+import { peopleByIds, personById } from '../accounts/accounts.reads';
 import { notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import {
@@ -140,22 +140,26 @@ async function accessOf(db: Db, user: UserRow, roomId: string): Promise<RoomAcce
 }
 
 /**
- * Messages of a room the viewer has not read, and whether it has messages from before the quote. Unread:
- * the room's messages from others less the viewer's receipts in the room (a receipt is only ever of
- * another's message), two index-only counts; pre-chat: one probe of the partial index.
+ * Messages of each room the viewer has not read, and whether it has messages from before the quote, in one
+ * statement. Unread: the room's messages from others less the viewer's receipts in the room (a receipt is
+ * only ever of another's message), two index-only counts per room; pre-chat: one probe of the partial index.
  */
-async function roomCounts(db: Db, viewer: UserRow, roomId: string) {
-  const [row] = await db
+async function roomCounts(db: Db, viewer: UserRow, roomIds: string[]) {
+  const rows = await db
     .select({
-      others: sql<number>`(select count(*) from ${chatMessages} m where m.room_id = ${roomId} and m.from_id is distinct from ${viewer.id})::int`,
-      read: sql<number>`(select count(*) from ${chatReads} r where r.user_id = ${viewer.id} and r.room_id = ${roomId})::int`,
-      preChat: sql<boolean>`exists (select 1 from ${chatMessages} m where m.room_id = ${roomId} and m.pre_chat)`,
+      id: chatRooms.id,
+      others: sql<number>`(select count(*) from ${chatMessages} m where m.room_id = chat_rooms.id and m.from_id is distinct from ${viewer.id})::int`,
+      read: sql<number>`(select count(*) from ${chatReads} r where r.user_id = ${viewer.id} and r.room_id = chat_rooms.id)::int`,
+      preChat: sql<boolean>`exists (select 1 from ${chatMessages} m where m.room_id = chat_rooms.id and m.pre_chat)`,
     })
-    .from(sql`(select 1) as one`);
-  return {
-    unreadCount: Math.max(0, (row?.others ?? 0) - (row?.read ?? 0)),
-    hasPreChat: row?.preChat === true,
-  };
+    .from(chatRooms)
+    .where(inArray(chatRooms.id, roomIds));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { unreadCount: Math.max(0, row.others - row.read), hasPreChat: row.preChat === true },
+    ]),
+  );
 }
 
 /** Why the viewer cannot send in the room now, or null when they can. */
@@ -168,32 +172,16 @@ function sendDisabledReason(access: RoomAccess, viewer: UserRow): string | null 
   }
 }
 
-/** A room as the viewer sees it in the list of a project's rooms (null when they may not see it). */
-async function roomSummary(db: Db, viewer: UserRow, room: RoomRow) {
-  const access = await accessOf(db, viewer, room.id);
-  if (!access) return null;
-  const readOnly = sendDisabledReason(access, viewer);
-  const { unreadCount, hasPreChat } = await roomCounts(db, viewer, room.id);
-  return {
-    id: room.id,
-    projectId: room.projectId,
-    customerId: room.customerId,
-    proId: room.proId,
-    preQuote: room.preQuote,
-    invitationStatus: access.invitationStatus,
-    lastSeq: room.lastSeq,
-    unreadCount,
-    hasPreChat,
-    /** Why the viewer cannot send now (null: they can). */
-    sendDisabledReason: readOnly,
-  };
-}
-
-/** Rooms of a project the viewer may see: all of them for the customer and staff, their own for a pro. */
+/**
+ * Rooms of a project the viewer may see: all of them for the customer and staff, their own for a pro.
+ * Each room as accessOf sees it, from one read of the project, its invitations, the pros and the counts
+ * (a handful of statements for the whole list, not a handful per room).
+ */
 async function listRooms(db: Db, viewer: UserRow, projectId: string) {
   if (!UUID.test(projectId)) throw notFound('Project');
-  const project = await projectById(db, projectId);
-  if (!project) throw notFound('Project');
+  const found = await projectWithStatus(db, projectId);
+  if (!found) throw notFound('Project');
+  const { project, status } = found;
   const rooms = await ensureRooms(db, projectId);
   const visible = rooms.filter(
     (r) =>
@@ -203,10 +191,55 @@ async function listRooms(db: Db, viewer: UserRow, projectId: string) {
   );
   if (visible.length === 0 && viewer.role !== 'staff' && viewer.id !== project.customerId)
     throw notFound('Project');
+  const members = visible.filter((r) => isMemberOf(viewer, r));
+  if (members.length === 0) return [];
+  const invitationOfPro = new Map((await invitationsOfProject(db, projectId)).map((i) => [i.proId, i]));
+  const pros = new Map(
+    (
+      await peopleByIds(
+        db,
+        members.map((r) => r.proId),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const counts = await roomCounts(
+    db,
+    viewer,
+    members.map((r) => r.id),
+  );
   const out = [];
-  for (const room of visible) {
-    const summary = await roomSummary(db, viewer, room);
-    if (summary) out.push(summary);
+  for (let room of members) {
+    const invitation = invitationOfPro.get(room.proId);
+    const invitationStatus = invitation?.status ?? null;
+    // a pro may chat only on their own projects: invited (or chosen)
+    if (viewer.role !== 'staff' && viewer.role !== 'customer' && invitationStatus === null) continue;
+    if (invitationStatus === 'accepted' && room.preQuote) {
+      await db.update(chatRooms).set({ preQuote: false }).where(eq(chatRooms.id, room.id));
+      room = { ...room, preQuote: false };
+    }
+    const access: RoomAccess = {
+      room,
+      project,
+      status,
+      invitationStatus,
+      refusedAt: invitation?.status === 'refused' ? (invitation.answeredAt ?? null) : null,
+      pro: pros.get(room.proId) ?? null,
+      type: typeOf(viewer),
+    };
+    const { unreadCount, hasPreChat } = counts.get(room.id) ?? { unreadCount: 0, hasPreChat: false };
+    out.push({
+      id: room.id,
+      projectId: room.projectId,
+      customerId: room.customerId,
+      proId: room.proId,
+      preQuote: room.preQuote,
+      invitationStatus,
+      lastSeq: room.lastSeq,
+      unreadCount,
+      hasPreChat,
+      /** Why the viewer cannot send now (null: they can). */
+      sendDisabledReason: sendDisabledReason(access, viewer),
+    });
   }
   return out;
 }

@@ -87,6 +87,7 @@ export interface RoomSummary {
   preQuote: boolean;
   sendDisabledReason: string | null;
   lastSeq: number;
+  unreadCount: number;
 }
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -443,3 +443,44 @@ describe('system messages from other modules', () => {
     );
   });
 });
+
+describe('the rooms list', () => {
+  test('each room counts the messages from others the viewer has not read, per room and per viewer', async () => {
+    const projectId = await world.newProject('Unread counts');
+    await invite(projectId, 'designer');
+    await invite(projectId, 'designer2');
+    const person = async (who: string) =>
+      (await world.ctx.db.select().from(users).where(eq(users.id, ids[who]!)))[0]!;
+    const [customer, designer, designer2] = await Promise.all(
+      ['customer', 'designer', 'designer2'].map(person),
+    );
+    const roomA = await world.roomFor(projectId, 'designer');
+    const roomB = await world.roomFor(projectId, 'designer2');
+    const say = (who: typeof customer, chatRoom: string, message: string) =>
+      world.ctx.chat.send(who!, { chatRoom, projectId, clientId: `u-${message}`, message } as never);
+    const unread = async (who: string) =>
+      Object.fromEntries((await roomsOf(who, projectId)).rooms.map((r) => [r.id, r.unreadCount]));
+    // what the invitations themselves said, before anyone wrote
+    const before = { customer: await unread('customer'), designer: await unread('designer') };
+    const fromDesigner = [];
+    for (const n of [1, 2, 3]) fromDesigner.push((await say(designer, roomA, `a${n}`)).message.id);
+    await say(designer2, roomB, 'b1');
+    await say(customer, roomA, 'c1');
+    expect(await unread('customer')).toEqual({
+      [roomA]: before.customer[roomA]! + 3,
+      [roomB]: before.customer[roomB]! + 1,
+    });
+    expect(await unread('designer')).toEqual({ [roomA]: before.designer[roomA]! + 1 });
+    expect(Object.keys(await unread('designer2'))).toEqual([roomB]);
+    await world.ctx.chat.markRead(customer!, roomA, fromDesigner.slice(0, 2), false);
+    expect(await unread('customer')).toEqual({
+      [roomA]: before.customer[roomA]! + 1,
+      [roomB]: before.customer[roomB]! + 1,
+    });
+    await world.ctx.chat.markRead(customer!, roomB, [], true);
+    expect(await unread('customer')).toEqual({ [roomA]: before.customer[roomA]! + 1, [roomB]: 0 });
+    await world.ctx.chat.markRead(designer!, roomA, [], true);
+    expect(await unread('designer')).toEqual({ [roomA]: 0 });
+    expect((await unread('customer'))[roomA]).toBe(before.customer[roomA]! + 1);
+  });
+});

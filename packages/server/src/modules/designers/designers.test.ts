@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { profiles, users } from '../accounts/accounts.tables';
 import { createTestApp, loginAs } from '../../test/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -104,5 +105,42 @@ describe('editing one’s own profile (/designer-dashboard/profile)', () => {
     expect((await put(cookie, { bio: 'x'.repeat(251) })).json().error.fields.bio).toBe(
       'Bio must be at most 250 characters',
     );
+  });
+});
+
+describe('the designers search', () => {
+  test('a part of a name, the bio or a skill, any case, wildcards taken literally; pages and totals agree', async () => {
+    const cookie = await loginAs(t.app, 'customer@demo.facet', 'customer');
+    const search = async (query: string) => {
+      const r = await t.app.inject({ method: 'GET', url: `/api/designers?${query}`, headers: { cookie } });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json() as { designers: { id: string; lastName: string }[]; total: number };
+    };
+    const [pro] = await t.ctx.db.select().from(users).where(eq(users.email, 'designer4@demo.facet'));
+    await t.ctx.db
+      .update(profiles)
+      .set({ bio: 'Hand-raised Filigreework in recycled gold', skills: ['Granulation Qx'] })
+      .where(eq(profiles.userId, pro!.id));
+    const only = async (q: string) => {
+      const found = await search(`q=${encodeURIComponent(q)}`);
+      expect(found.total, q).toBe(found.designers.length);
+      return found.designers.map((d) => d.id);
+    };
+    expect(await only('FILIGREEW')).toEqual([pro!.id]);
+    expect(await only('granulation q')).toEqual([pro!.id]);
+    expect(await only(pro!.lastName.slice(1).toUpperCase())).toContain(pro!.id);
+    // a match never spans two fields (the bio's end and a skill)
+    expect(await only('goldGranulation')).toEqual([]);
+    expect(await only('%')).toEqual([]);
+    expect(await only('_')).toEqual([]);
+    // the skill filter and the search together; pages of the whole list neither overlap nor miss
+    expect((await search('q=filigree&skill=Granulation%20Qx')).designers.map((d) => d.id)).toEqual([pro!.id]);
+    const all = await search('pageSize=100');
+    const paged = [
+      ...(await search('pageSize=2&page=1')).designers,
+      ...(await search('pageSize=2&page=2')).designers,
+    ];
+    expect(paged.map((d) => d.id)).toEqual(all.designers.slice(0, 4).map((d) => d.id));
+    expect((await search('pageSize=2')).total).toBe(all.total);
   });
 });

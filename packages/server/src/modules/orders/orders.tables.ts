@@ -91,6 +91,8 @@ export const orderStageEvents = pgTable(
   },
   (t) => [
     index('order_stage_events_item_idx').on(t.orderItemId, t.at),
+    // the orders list reads the events of a page of orders
+    index('order_stage_events_order_idx').on(t.orderId, t.at),
     index('order_stage_events_unannounced_idx')
       .on(t.at)
       .where(sql`${t.announcedAt} IS NULL`),

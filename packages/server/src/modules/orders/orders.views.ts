@@ -104,6 +104,16 @@ function listEntry(order: OrderRow, items: OrderItemRow[], events: StageEventRow
   };
 }
 
+function groupBy<T>(rows: T[], key: (row: T) => string) {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 async function partsOf(db: Db | Tx, orderIds: string[]) {
   if (orderIds.length === 0) return { items: [], events: [], shipments: [] };
   const items = await db
@@ -158,14 +168,10 @@ export function orderViews(deps: { db: Db; payments: PaymentsService }) {
       db,
       rows.map((r) => r.id),
     );
-    const entries = rows.map((o) =>
-      listEntry(
-        o,
-        parts.items.filter((i) => i.orderId === o.id),
-        parts.events.filter((e) => e.orderId === o.id),
-        now,
-      ),
-    );
+    // each order's parts by one pass over them (not a scan of every part per order)
+    const itemsOf = groupBy(parts.items, (i) => i.orderId);
+    const eventsOf = groupBy(parts.events, (e) => e.orderId);
+    const entries = rows.map((o) => listEntry(o, itemsOf.get(o.id) ?? [], eventsOf.get(o.id) ?? [], now));
     return filter === 'all' ? entries : entries.filter((e) => e.status === filter);
   }
 

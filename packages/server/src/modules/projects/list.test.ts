@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { matchesFilter, PROJECT_FILTERS, PROJECT_STATUSES } from '@facet/domain/workflow';
-import { projects } from './projects.tables';
+import { projectItems, projects } from './projects.tables';
 import { COUNT_AHEAD } from './projects.queries';
 import { createTestApp, sessionCookie } from '../../test/test-app';
 import { customerSignup } from '../accounts/test-payloads';
@@ -132,6 +132,48 @@ describe('projects list (spec section 4 filters, search, pages)', () => {
     );
     expect((await list('q=%25')).total).toBe(0);
     expect((await list('q=_')).total).toBe(0);
+  });
+
+  test('search: any part of the description or of an item title; the text follows edits, deletions and new items', async () => {
+    const target = made[0]!;
+    const ids = async (q: string) =>
+      (await list(`q=${encodeURIComponent(q)}&pageSize=100`)).projects.map((p) => p.id);
+    await t.ctx.db
+      .update(projects)
+      .set({ description: 'Brushed platinum with a hidden sapphire' })
+      .where(eq(projects.id, target.id));
+    const [item] = await t.ctx.db
+      .insert(projectItems)
+      .values({ projectId: target.id, title: 'Marquise Halo Band' })
+      .returning();
+    try {
+      expect(await ids('hidden SAPPH')).toEqual([target.id]);
+      expect(await ids('quise halo')).toEqual([target.id]);
+      // a match never spans two fields: the title's end and the description's start are apart
+      expect(await ids(`${target.title.slice(-4)}Brushed`)).toEqual([]);
+      expect(await ids('\u001f')).toEqual([]);
+      // a renamed item is found by its new title only; a title edit is searched at once
+      await t.ctx.db
+        .update(projectItems)
+        .set({ title: 'Cathedral Band' })
+        .where(eq(projectItems.id, item!.id));
+      expect(await ids('quise halo')).toEqual([]);
+      expect(await ids('cathedral')).toEqual([target.id]);
+      await t.ctx.db.update(projects).set({ title: 'Renamed Solitaire' }).where(eq(projects.id, target.id));
+      expect(await ids('solitaire')).toEqual([target.id]);
+      expect(await ids('cathedral')).toEqual([target.id]);
+      // a deleted item is no longer found
+      await t.ctx.db.delete(projectItems).where(eq(projectItems.id, item!.id));
+      expect(await ids('cathedral')).toEqual([]);
+      expect(await ids('hidden sapph')).toEqual([target.id]);
+    } finally {
+      await t.ctx.db.delete(projectItems).where(eq(projectItems.id, item!.id));
+      await t.ctx.db
+        .update(projects)
+        .set({ title: target.title, description: '' })
+        .where(eq(projects.id, target.id));
+    }
+    expect(await ids(target.title)).toEqual([target.id]);
   });
 
   test('a long list is counted a bounded way past the page, and says so; pages go on past the count', async () => {

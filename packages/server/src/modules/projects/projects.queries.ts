@@ -383,20 +383,20 @@ function filterFor(db: Db, viewer: UserRow, filter: ListProjectsQuery['filter'])
   return or(and(sql`not ${refused}`, live ?? sql`true`), and(refused, frozen));
 }
 
-/** The search: title, description or any item's title contains the words (LIKE wildcards escaped). */
-function searchCondition(db: Db, q: string): SQL | undefined {
+/**
+ * The search: title, description or any item's title contains the words, any case (LIKE wildcards
+ * escaped). One column holds them all (`search_text`, kept by the database with a unit separator between
+ * them, so a match never spans two of them): a newest-first walk tests one short text per project, and a
+ * rare word is found by the trigram index.
+ */
+function searchCondition(q: string): SQL {
+  if (q.includes(SEARCH_SEPARATOR)) return sql`false`;
   const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  return or(
-    ilike(projects.title, like),
-    ilike(projects.description, like),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(projectItems)
-        .where(and(eq(projectItems.projectId, projects.id), ilike(projectItems.title, like))),
-    ),
-  );
+  return ilike(projects.searchText, like);
 }
+
+/** Between the parts of a project's search text (no title or search has it). */
+const SEARCH_SEPARATOR = '\u001f';
 
 const newest = [desc(projects.createdAt), desc(projects.id)];
 
@@ -506,7 +506,7 @@ export function projectQueries({ db }: { db: Db }) {
 
     async list(viewer: UserRow, query: ListProjectsQuery) {
       const conditions: (SQL | undefined)[] = [visibleTo(db, viewer), filterFor(db, viewer, query.filter)];
-      if (query.q) conditions.push(searchCondition(db, query.q));
+      if (query.q) conditions.push(searchCondition(query.q));
       const where = and(...conditions);
       const offset = (query.page - 1) * query.pageSize;
       // counting stops a bounded way past this page: 40,000 matches are not all counted for 12 cards

@@ -51,12 +51,19 @@ export const projects = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the list's search reads: title, description and every item's title, one unit separator
+     * (U+001F) between them. Kept by the database (triggers of migration 0023), never written by the app.
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     index('projects_customer_idx').on(t.customerId, t.createdAt),
     // the production team's list: every project newest first, a page at a time
     index('projects_created_idx').on(t.createdAt, t.id),
     index('projects_pro_idx').on(t.proId),
+    // the search: a substring of the search text, by trigrams (pg_trgm) when the words are rare
+    index('projects_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('projects_due_idx')
       .on(t.dueAt)
       .where(sql`not ${t.completed} and not ${t.filesDelivered}`),
