@@ -111,22 +111,13 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
     const heard = collect(listener, 'getMessage');
     const tries = 12;
     // each message is sent twice at the same moment, once through each node (a retry racing its first try)
+    const once = (s: ClientSocket, n: number) =>
+      s
+        .timeout(20_000)
+        .emitWithAck('sendMessage', { clientId: `twice-${n}`, chatRoom: room, projectId, message: `t ${n}` })
+        .then(sent);
     const pairs = await Promise.all(
-      Array.from({ length: tries }, (_, n) =>
-        Promise.all(
-          [onA, onB].map((s) =>
-            s
-              .timeout(20_000)
-              .emitWithAck('sendMessage', {
-                clientId: `twice-${n}`,
-                chatRoom: room,
-                projectId,
-                message: `t ${n}`,
-              })
-              .then(sent),
-          ),
-        ),
-      ),
+      Array.from({ length: tries }, (_, n) => Promise.all([once(onA, n), once(onB, n)])),
     );
     for (const [first, second] of pairs) {
       expect(second.id).toBe(first.id);
