@@ -186,7 +186,7 @@ async function runOnce(
       }
     });
     const ack = await socket
-      .timeout(10_000)
+      .timeout(30_000)
       .emitWithAck('join', { chatRoom: room.id, id: member.userId, type: 'user' });
     if (isAckError(ack)) throw new Error(`join refused: ${ack.error}`);
     member.lastSeq = ack.lastSeq;
@@ -300,7 +300,11 @@ export async function runChatBench(): Promise<ChatBenchResult[]> {
       userIds[who] = session.id;
     }
     for (const n of SIZES) {
-      const r = await runOnce([a, b], cookies, userIds, n);
+      // said before the nodes are stopped: their stopping fails the sends still waiting, which hides the cause
+      const r = await runOnce([a, b], cookies, userIds, n).catch((error: unknown) => {
+        console.error(`chat bench at ${n} sockets failed:`, error);
+        throw error;
+      });
       results.push(r);
       console.log(
         `sockets ${r.sockets} in ${r.rooms} rooms, ${r.seconds}s, 1 msg / room / ${r.intervalMs} ms: sent ${r.sent}, acked ${r.acked}, refused ${r.refused}; ` +

@@ -1,14 +1,14 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { findContactDetails } from '@facet/domain/chat';
-import { chatMessages } from './chat.tables';
 import { AppError } from '../../platform/errors';
 import { CONTACT_DETAILS_MESSAGE, refuse, type AttachmentRow, type ChatContext } from './chat-shared';
 
 /** Earlier messages of the same sender read together with a new one (a number split over messages). */
-const CONTACT_WINDOW_MS = 10 * 60 * 1000;
+export const CONTACT_WINDOW_MS = 10 * 60 * 1000;
+/** How many of those earlier messages. */
+export const CONTACT_EARLIER_MESSAGES = 2;
 
 /** E-mail addresses and phone numbers stay off the chat (the staff's own domain is allowed). */
-export function contactDetailsChecks({ db, config }: ChatContext) {
+export function contactDetailsChecks({ config }: Pick<ChatContext, 'config'>) {
   const details = (text: string | string[]) =>
     findContactDetails(text, { allowedEmailDomains: [config.staffEmailDomain] });
   const found = (text: string | string[]) => details(text).length > 0;
@@ -28,24 +28,12 @@ export function contactDetailsChecks({ db, config }: ChatContext) {
     },
 
     /**
-     * A new message, read together with the sender's last two in the room from the last 10 minutes (a
-     * number split over messages), and its attachment's name.
+     * A new message, read together with the sender's earlier ones in the room (oldest first: their last
+     * `CONTACT_EARLIER_MESSAGES` from the last `CONTACT_WINDOW_MS`, a number split over messages), and its
+     * attachment's name.
      */
-    async checkMessage(roomId: string, fromId: string, text: string, attachment: AttachmentRow | null) {
-      const earlier = await db
-        .select({ message: chatMessages.message })
-        .from(chatMessages)
-        .where(
-          and(
-            eq(chatMessages.roomId, roomId),
-            eq(chatMessages.fromId, fromId),
-            gt(chatMessages.createdAt, new Date(Date.now() - CONTACT_WINDOW_MS)),
-          ),
-        )
-        .orderBy(sql`${chatMessages.seq} desc`)
-        .limit(2);
-      const texts = earlier.map((e) => e.message).reverse();
-      if (brings(texts, text) || (attachment && found(attachment.name))) {
+    checkMessage(earlier: string[], text: string, attachment: AttachmentRow | null) {
+      if (brings(earlier, text) || (attachment && found(attachment.name))) {
         throw refuse('contact_details_blocked', CONTACT_DETAILS_MESSAGE, 400);
       }
     },

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ChatMessage } from '@facet/domain/chat';
 import type { Db, Tx } from '../../db/client';
 import { chatAttachments, chatMessages, chatReads, chatRooms } from './chat.tables';
@@ -6,6 +7,7 @@ import { notFound } from '../../platform/errors';
 import type { AttachmentRow, MessageRow, StoredPayload } from './chat-shared';
 import { withFiles } from './chat-attachments';
 import { holdProject } from '../projects/projects.reads';
+import { CONTACT_EARLIER_MESSAGES, CONTACT_WINDOW_MS } from './chat-contact-details';
 
 /** Message rows in and out: the message as members see it, and the one way a message is stored. */
 
@@ -101,4 +103,55 @@ export async function insertMessage(
     .values({ ...values, seq })
     .returning();
   return { row: row!, created: true };
+}
+
+/**
+ * What a member's send reads of the room before its transaction, in one statement: the room, the id of a
+ * message already stored under this client id (a retry), and the sender's earlier messages that the
+ * contact-detail check reads together with the new one (oldest first). Null when the room has no row yet.
+ */
+export async function sendFacts(db: Db, roomId: string, fromId: string, clientId: string) {
+  const since = new Date(Date.now() - CONTACT_WINDOW_MS).toISOString();
+  // the room as `r`: the subqueries below refer to it by that name
+  const room = alias(chatRooms, 'r');
+  const [row] = await db
+    .select({
+      room,
+      retryOf: sql<
+        string | null
+      >`(select m.id from ${chatMessages} m where m.room_id = r.id and m.client_id = ${clientId})`,
+      earlier: sql<string[]>`array(select e.message from (
+        select m.message, m.seq from ${chatMessages} m
+        where m.room_id = r.id and m.from_id = ${fromId} and m.created_at > ${since}::timestamptz
+        order by m.seq desc limit ${sql.raw(String(CONTACT_EARLIER_MESSAGES))}) e order by e.seq)`,
+    })
+    .from(room)
+    .where(eq(room.id, roomId));
+  return row ?? null;
+}
+
+/**
+ * Stores a member's message with the room's next seq in one statement: the seq's update locks the room's
+ * row until the transaction ends, so the room's messages are numbered (and announced) one at a time.
+ * Null when the client id was stored meanwhile (a retry racing its first try): the caller rolls back, so
+ * the seq is not spent, and answers with the stored message.
+ */
+export async function appendMessage(
+  tx: Tx,
+  values: Omit<typeof chatMessages.$inferInsert, 'seq' | 'id'>,
+): Promise<MessageRow | null> {
+  const next = tx.$with('next_seq').as(
+    tx
+      .update(chatRooms)
+      .set({ lastSeq: sql`${chatRooms.lastSeq} + 1` })
+      .where(eq(chatRooms.id, values.roomId))
+      .returning({ seq: chatRooms.lastSeq }),
+  );
+  const [row] = await tx
+    .with(next)
+    .insert(chatMessages)
+    .values({ ...values, seq: sql`(select ${next.seq} from ${next})` })
+    .onConflictDoNothing({ target: [chatMessages.roomId, chatMessages.clientId] })
+    .returning();
+  return row ?? null;
 }

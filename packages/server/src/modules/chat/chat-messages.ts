@@ -7,16 +7,17 @@ import {
   type ChatParticipant,
   type SendMessagePayload,
 } from '@facet/domain/chat';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { chatAttachments, chatMessages, chatReads } from './chat.tables';
 import { personById } from '../accounts/accounts.reads';
+import { projectForPro } from '../projects/projects.reads';
 import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { activeProductionTeam, type UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';
 import { contactDetailsChecks } from './chat-contact-details';
-import { insertMessage, toMessage, toMessages } from './chat-message-store';
-import { checkMaySend, type ChatRoomsPart } from './chat-rooms';
+import { appendMessage, sendFacts, toMessage, toMessages } from './chat-message-store';
+import { accessFrom, checkMaySend, openChosenRoom, type ChatRoomsPart } from './chat-rooms';
 import {
   MAX_MESSAGE_LENGTH,
   refuse,
@@ -30,6 +31,9 @@ import { withFiles } from './chat-attachments';
 
 type Participant = ChatParticipant & { email: string };
 
+/** A retry's first try stored the message while this one was checking it (the transaction rolls back). */
+class StoredMeanwhile extends Error {}
+
 async function findByClientId(db: Db, roomId: string, clientId: string) {
   const [row] = await db
     .select()
@@ -39,7 +43,7 @@ async function findByClientId(db: Db, roomId: string, clientId: string) {
 }
 
 /** The uploaded file a message refers to (of this room), or null when it has none. */
-async function attachmentOf(db: Db, access: RoomAccess, payload: SendMessagePayload) {
+async function attachmentOf(db: Db | Tx, access: RoomAccess, payload: SendMessagePayload) {
   if (!payload.attachment?.id) return null;
   if (!UUID.test(payload.attachment.id)) throw notFound('Attachment');
   const [found] = await withFiles(
@@ -53,7 +57,7 @@ async function attachmentOf(db: Db, access: RoomAccess, payload: SendMessagePayl
   return found;
 }
 
-async function participantsOf(db: Db, access: RoomAccess): Promise<Participant[]> {
+async function participantsOf(db: Db | Tx, access: RoomAccess): Promise<Participant[]> {
   const staff = await activeProductionTeam(db);
   const customer = await personById(db, access.room.customerId);
   const people = [...staff, ...(access.pro ? [access.pro] : []), ...(customer ? [customer] : [])];
@@ -131,24 +135,38 @@ export function chatMessagesPart(ctx: ChatContext, rooms: ChatRoomsPart) {
   }
 
   /** Spec checks of a new message, in the order their refusals take precedence. */
-  async function checkNewMessage(
+  function checkNewMessage(
     user: UserRow,
     access: RoomAccess,
     text: string,
     attachment: AttachmentRow | null,
+    earlier: string[],
   ) {
     if (text === '' && !attachment) throw refuse('empty_message', 'Type a message first.', 400);
     if (text.length > MAX_MESSAGE_LENGTH) {
       throw refuse('message_too_long', `A message can be at most ${MAX_MESSAGE_LENGTH} characters.`, 400);
     }
     checkMaySend(access, user);
-    await contact.checkMessage(access.room.id, user.id, text, attachment);
+    contact.checkMessage(earlier, text, attachment);
+  }
+
+  /** A retried client id: the stored message, to a member of its room only. */
+  async function storedAgain(user: UserRow, roomId: string, clientId: string) {
+    const access = await memberAccess(user, roomId);
+    const previous = await findByClientId(db, access.room.id, clientId);
+    if (!previous) throw notFound('Message');
+    return { message: (await toMessages(db, [previous]))[0]!, created: false };
   }
 
   /**
    * sendMessage: checks, stores (seq) and returns the message; a retried clientId returns the stored one.
    * `announce` is called for a new message while the room's row lock is still held: the next message of
    * the room waits for it, so the room's broadcasts leave in seq order from every node.
+   *
+   * A plain message costs four statements: the room with the retry and contact-detail facts (before the
+   * transaction), then in it the project with its status and the pro's invitation (holding the project),
+   * the pro, and the seq with the insert (locking the room). Who may send is read in the same transaction
+   * that stores the message, so a member removed a moment ago is refused at once, on every node.
    */
   async function send(
     user: UserRow,
@@ -158,37 +176,58 @@ export function chatMessagesPart(ctx: ChatContext, rooms: ChatRoomsPart) {
     if (typeof payload.clientId !== 'string' || !/^[\w:.-]{1,100}$/.test(payload.clientId)) {
       throw refuse('validation_failed', 'A message needs a client id.', 400);
     }
-    const access = await memberAccess(user, payload.chatRoom);
-    const previous = await findByClientId(db, access.room.id, payload.clientId);
-    if (previous) return { message: (await toMessages(db, [previous]))[0]!, created: false };
+    let facts = await sendFacts(db, payload.chatRoom, user.id, payload.clientId);
+    if (!facts) {
+      // a room of a real project that was not needed yet is created on the way (or the sender refused)
+      await memberAccess(user, payload.chatRoom);
+      facts = await sendFacts(db, payload.chatRoom, user.id, payload.clientId);
+      if (!facts) throw refuse('not_member', 'You are not a member of this chat.', 403);
+    }
+    const { room, earlier } = facts;
+    if (facts.retryOf) return storedAgain(user, room.id, payload.clientId);
 
     const text = typeof payload.message === 'string' ? payload.message.trim() : '';
-    const attachment = await attachmentOf(db, access, payload);
-    await checkNewMessage(user, access, text, attachment);
-
-    const participants = await participantsOf(db, access);
-    const to = payload.to && participants.some((p) => p.id === payload.to) ? payload.to : null;
-    const { message, created } = await db.transaction(async (tx) => {
-      const stored = await insertMessage(tx, {
-        roomId: access.room.id,
-        projectId: access.project.id,
-        clientId: payload.clientId,
-        fromId: user.id,
-        toId: to,
-        type: access.type,
-        message: text,
-        attachmentId: attachment?.id ?? null,
-        general: Boolean(payload.general),
-        preChat: access.room.preQuote,
+    // the recipients and mentions need the room's people; a plain message does not read them
+    const named = text.includes('@') || Boolean(payload.to) || (payload.mentions?.length ?? 0) > 0;
+    let stored: { message: ChatMessage; access: RoomAccess; participants: Participant[] } | null;
+    try {
+      stored = await db.transaction(async (tx) => {
+        // the project first, then the room: the order the project's own transactions lock them in
+        const found = await projectForPro(tx, room.projectId, room.proId, true);
+        const access = accessFrom(user, room, found, await personById(tx, room.proId));
+        if (!access) throw refuse('not_member', 'You are not a member of this chat.', 403);
+        const attachment = await attachmentOf(tx, access, payload);
+        checkNewMessage(user, access, text, attachment, earlier);
+        await openChosenRoom(tx, room, access);
+        const participants = named ? await participantsOf(tx, access) : [];
+        const to = payload.to && participants.some((p) => p.id === payload.to) ? payload.to : null;
+        const row = await appendMessage(tx, {
+          roomId: room.id,
+          projectId: access.project.id,
+          clientId: payload.clientId,
+          fromId: user.id,
+          toId: to,
+          type: access.type,
+          message: text,
+          attachmentId: attachment?.id ?? null,
+          general: Boolean(payload.general),
+          preChat: access.room.preQuote,
+        });
+        if (!row) throw new StoredMeanwhile();
+        // new: nobody else has read it, and its attachment is the one checked above (no reads under the lock)
+        const message = toMessage(row, attachment, false);
+        if (announce) await announce(message);
+        return { message, access, participants };
       });
-      if (!stored.created) return { message: (await toMessages(tx, [stored.row]))[0]!, created: false };
-      // new: nobody else has read it, and its attachment is the one checked above (no reads under the lock)
-      const fresh = toMessage(stored.row, attachment, false);
-      if (announce) await announce(fresh);
-      return { message: fresh, created: true };
-    });
-    if (created) await mailMentions(ctx.jobs, user, access, text, participants, payload.mentions ?? []);
-    return { message, created };
+    } catch (error) {
+      if (!(error instanceof StoredMeanwhile)) throw error;
+      stored = null;
+    }
+    // the same client id was stored by another try while this one checked: that one is the answer
+    if (!stored) return storedAgain(user, room.id, payload.clientId);
+    const { message, access, participants } = stored;
+    await mailMentions(ctx.jobs, user, access, text, participants, payload.mentions ?? []);
+    return { message, created: true };
   }
 
   return {

@@ -3,12 +3,15 @@ import { chatRoomId, parseChatRoomId } from '@facet/domain/chat';
 import type { Db, Tx } from '../../db/client';
 import { chatMessages, chatReads, chatRooms } from './chat.tables';
 import {
-  invitationOf,
   invitationsOfProject,
   projectById,
+  projectForPro,
   projectWithStatus,
+  type InvitationRow,
+  type ProjectRow,
+  type StatusRow,
 } from '../projects/projects.reads';
-import { peopleByIds, personById } from '../accounts/accounts.reads';
+import { peopleByIds, personById, type PersonRow } from '../accounts/accounts.reads';
 import { notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import {
@@ -110,33 +113,49 @@ const isMemberOf = (user: UserRow, room: RoomRow) =>
   (user.role === 'customer' && user.id === room.customerId) ||
   ((user.role === 'designer' || user.role === 'service') && user.id === room.proId);
 
-/** The member's view of a room, or null when the user is not a member (nothing is revealed). */
-async function accessOf(db: Db, user: UserRow, roomId: string): Promise<RoomAccess | null> {
-  let room = await findRoom(db, roomId);
-  if (!room || !isMemberOf(user, room)) return null;
-  const found = await projectWithStatus(db, room.projectId);
-  if (!found) return null;
-  const invitation = await invitationOf(db, room.projectId, room.proId);
-  const row = {
-    ...found,
-    invitationStatus: invitation?.status ?? null,
-    pro: (await personById(db, room.proId)) ?? null,
-  };
+/**
+ * The member's view of a room from its rows (the room, its project with status and the room pro's
+ * invitation, the pro), or null when the user is not a member (nothing is revealed). A room whose pro was
+ * chosen is no longer pre-quote (`openChosenRoom` stores that).
+ */
+export function accessFrom(
+  user: UserRow,
+  room: RoomRow,
+  found: { project: ProjectRow; status: StatusRow; invitation: InvitationRow | null } | undefined,
+  pro: PersonRow | undefined,
+): RoomAccess | null {
+  if (!found || !isMemberOf(user, room)) return null;
+  const { invitation } = found;
+  const invitationStatus = invitation?.status ?? null;
   // a pro may chat only on their own projects: invited (or chosen)
-  if (user.role !== 'staff' && user.role !== 'customer' && row.invitationStatus === null) return null;
-  if (row.invitationStatus === 'accepted' && room.preQuote) {
-    await db.update(chatRooms).set({ preQuote: false }).where(eq(chatRooms.id, room.id));
-    room = { ...room, preQuote: false };
-  }
+  if (user.role !== 'staff' && user.role !== 'customer' && invitationStatus === null) return null;
   return {
-    room,
-    project: row.project,
-    status: row.status,
-    invitationStatus: row.invitationStatus,
+    room: invitationStatus === 'accepted' && room.preQuote ? { ...room, preQuote: false } : room,
+    project: found.project,
+    status: found.status,
+    invitationStatus,
     refusedAt: invitation?.status === 'refused' ? (invitation.answeredAt ?? null) : null,
-    pro: row.pro,
+    pro: pro ?? null,
     type: typeOf(user),
   };
+}
+
+/** Stores that a room whose pro was chosen left pre-quote, when its row still says otherwise. */
+export async function openChosenRoom(db: Db | Tx, stored: RoomRow, access: RoomAccess) {
+  if (stored.preQuote && !access.room.preQuote) {
+    await db.update(chatRooms).set({ preQuote: false }).where(eq(chatRooms.id, stored.id));
+  }
+}
+
+/** The member's view of a room, or null when the user is not a member (nothing is revealed). */
+async function accessOf(db: Db, user: UserRow, roomId: string): Promise<RoomAccess | null> {
+  const room = await findRoom(db, roomId);
+  if (!room || !isMemberOf(user, room)) return null;
+  const found = await projectForPro(db, room.projectId, room.proId);
+  if (!found) return null;
+  const access = accessFrom(user, room, found, await personById(db, room.proId));
+  if (access) await openChosenRoom(db, room, access);
+  return access;
 }
 
 /**

@@ -116,6 +116,32 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
     expect(got[0]).toEqual(first);
   });
 
+  test('tries of one client id racing each other store it once and spend one seq', async () => {
+    const [customer] = await world.ctx.db.select().from(users).where(eq(users.id, ids.customer!));
+    const before = (await roomsOf('customer', projectId)).rooms.find((r) => r.id === room)!.lastSeq;
+    // straight to the service, past the socket's one-send-per-room queue: the tries run side by side
+    const tries = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        world.ctx.chat.send(customer!, { clientId: 'race-1', chatRoom: room, projectId, message: 'Once' }),
+      ),
+    );
+    expect(tries.filter((t) => t.created)).toHaveLength(1);
+    for (const t of tries) expect(t.message).toMatchObject({ id: tries[0]!.message.id, seq: before + 1 });
+    const rows = await world.ctx.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.roomId, room), eq(chatMessages.clientId, 'race-1')));
+    expect(rows).toHaveLength(1);
+    // the next message takes the next seq: no try spent one
+    const next = await world.ctx.chat.send(customer!, {
+      clientId: 'race-2',
+      chatRoom: room,
+      projectId,
+      message: 'Next',
+    });
+    expect(next.message.seq).toBe(before + 2);
+  });
+
   test('concurrent senders get gapless sequence numbers and receivers see them in order', async () => {
     const customer = await client('customer');
     const designer = await client('designer');

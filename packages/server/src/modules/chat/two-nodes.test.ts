@@ -89,6 +89,54 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
     }
   }, 120_000);
 
+  test('one client id sent through both nodes at once is stored once, spends one seq and is heard once', async () => {
+    const customer = await signIn(a.url, 'customer@demo.facet', 'customer');
+    const designer = await signIn(b.url, 'designer@demo.facet', 'designer');
+    const { projectId, room } = await invitedRoom(customer, designer, 'Two-node retries');
+    const [onA, onB, listener] = await open(
+      [a.url, customer.cookie],
+      [b.url, customer.cookie],
+      [a.url, designer.cookie],
+    );
+    const joined = await Promise.all(
+      [onA, onB, listener].map((s, i) =>
+        s.timeout(5000).emitWithAck('join', {
+          chatRoom: room,
+          id: i < 2 ? customer.id : designer.id,
+          type: i < 2 ? 'user' : 'designer',
+        }),
+      ),
+    );
+    const before = (joined[0] as { lastSeq: number }).lastSeq;
+    const heard = collect(listener, 'getMessage');
+    const tries = 12;
+    // each message is sent twice at the same moment, once through each node (a retry racing its first try)
+    const once = (s: ClientSocket, n: number) =>
+      s
+        .timeout(20_000)
+        .emitWithAck('sendMessage', { clientId: `twice-${n}`, chatRoom: room, projectId, message: `t ${n}` })
+        .then(sent);
+    const pairs = await Promise.all(
+      Array.from({ length: tries }, (_, n) => Promise.all([once(onA, n), once(onB, n)])),
+    );
+    for (const [first, second] of pairs) {
+      expect(second.id).toBe(first.id);
+      expect(second.seq).toBe(first.seq);
+    }
+    // no seq was spent on a try that found its message stored: the room counts exactly one per message
+    const seqs = pairs.map(([m]) => m.seq).sort((x, y) => x - y);
+    expect(seqs).toEqual(Array.from({ length: tries }, (_, i) => before + i + 1));
+    await until(
+      () => heard.filter((m) => m.clientId.startsWith('twice-')).length >= tries,
+      10_000,
+      'all heard',
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const heardIds = heard.filter((m) => m.clientId.startsWith('twice-')).map((m) => m.clientId);
+    expect(heardIds).toHaveLength(tries);
+    expect(new Set(heardIds).size).toBe(tries);
+  }, 60_000);
+
   test('a message sent on node A reaches node B; killing A, its client moves to B and loses nothing', async () => {
     const customer = await signIn(a.url, 'customer@demo.facet', 'customer');
     const designer = await signIn(b.url, 'designer@demo.facet', 'designer');

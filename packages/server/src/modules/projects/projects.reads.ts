@@ -40,6 +40,22 @@ export async function projectWithStatus(db: Db | Tx, id: string) {
   return row;
 }
 
+/**
+ * The project with its workflow status and one pro's invitation (null when they were not invited), in one
+ * statement. With `hold` the project row is held as `holdProject` holds it (key share), for a transaction
+ * that goes on to lock one of the project's chat rooms.
+ */
+export async function projectForPro(db: Db | Tx, projectId: string, proId: string, hold = false) {
+  const query = db
+    .select({ project: projects, status: projectStatuses, invitation: invitations })
+    .from(projects)
+    .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
+    .leftJoin(invitations, and(eq(invitations.projectId, projects.id), eq(invitations.proId, proId)))
+    .where(eq(projects.id, projectId));
+  const [row] = await (hold ? query.for('key share', { of: projects }) : query);
+  return row;
+}
+
 export function itemsOfProject(db: Db | Tx, projectId: string) {
   return db
     .select()
