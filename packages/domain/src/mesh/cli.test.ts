@@ -1,5 +1,6 @@
 /// <reference types="node" />
-// `npm run analyze -- FILE` runs scripts/analyze.mjs: the CLI bundled once, then run in one process.
+// `npm run analyze -- FILE` runs scripts/analyze.mjs: the CLI's bundle built at install (rebuilt when a mesh
+// source is newer), run in the same process.
 // eslint-disable-next-line no-restricted-imports -- test-only: runs the command as a person would
 import { execFile } from 'node:child_process';
 import { describe, expect, test } from 'vitest';

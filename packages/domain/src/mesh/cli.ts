@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 // the reader first: each module primes its hot loops when loaded, the record copy's compile takes longest
-import { readMeshStream } from './read-mesh';
+import { readMeshStream } from './read-mesh-stream';
 import { analyseMesh } from './analyse-mesh';
 import { MeshReadError } from './mesh-read-error';
 
