@@ -31,6 +31,17 @@ describe('npm run analyze', () => {
     expect(second.out).toBe(first.out);
   });
 
+  test('reads a 3MF too (its reader is loaded only for a file read whole)', async () => {
+    const r = await analyze(new URL('../../../../fixtures/models/3mf/box.3mf', import.meta.url).pathname);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({
+      format: '3mf',
+      triangles: 12,
+      volumeMm3: 6000,
+      watertight: true,
+    });
+  });
+
   test('a file that cannot be opened exits non-zero with the error as JSON', async () => {
     const r = await analyze('/no/such/model.stl');
     expect(r.code).not.toBe(0);

@@ -11,12 +11,18 @@ export interface MeshStreamOptions {
   maxBytes?: number;
 }
 
+/** Reads a model file held whole in memory (readMesh), or loads the code that does first. */
+export type WholeFileReader = (bytes: Uint8Array, fileName?: string) => TriangleMesh | Promise<TriangleMesh>;
+
 /**
  * Reads a model from a stream of chunks. ASCII STL (the bulky text format) is parsed as it arrives and never
  * held whole; the other formats are compact and are gathered, up to `maxBytes`, then read. A chunk is done
  * with once the next one is asked for, so the caller may read every chunk into the same buffer.
+ * `readWhole` reads the formats that are gathered (readMeshStream in read-mesh passes readMesh; the CLI
+ * loads it only for such a file, so an STL is analysed without the 3MF reader's zip and XML libraries).
  */
-export async function readMeshStream(
+export async function readMeshStreamWith(
+  readWhole: WholeFileReader,
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   options: MeshStreamOptions = {},
 ): Promise<TriangleMesh> {
@@ -77,9 +83,7 @@ export async function readMeshStream(
       pieces.push(next.value.slice());
     }
     const bytes = concat(pieces, total);
-    // the whole-file readers (3MF's zip and XML libraries among them) are loaded only for such a file
-    const { readMesh } = await import('./read-mesh');
-    return readMesh(bytes, options.fileName);
+    return await readWhole(bytes, options.fileName);
   } catch (error) {
     throw asMeshReadError(error);
   }

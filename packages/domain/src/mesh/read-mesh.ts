@@ -5,11 +5,10 @@ import { read3mf } from './read-3mf';
 import { readObj } from './read-obj';
 import { readPly } from './read-ply';
 import { readStl } from './read-stl';
+import { readMeshStreamWith, type MeshStreamOptions } from './read-mesh-stream';
 
 export { detectMeshKind } from './detect-mesh-kind';
 export type { MeshFileKind } from './detect-mesh-kind';
-// streams are read without the whole-file readers until a file needs one
-export { readMeshStream } from './read-mesh-stream';
 export type { MeshStreamOptions } from './read-mesh-stream';
 
 /** Reads any supported model file held in memory. Throws MeshReadError, and nothing else, for a bad file. */
@@ -35,4 +34,17 @@ export function readMesh(bytes: Uint8Array, fileName = ''): TriangleMesh {
   } catch (error) {
     throw asMeshReadError(error);
   }
+}
+
+/**
+ * Reads a model from a stream of chunks. ASCII STL (the bulky text format) is parsed as it arrives and never
+ * held whole; binary STL is converted as it arrives; the other formats are gathered, up to
+ * `options.maxBytes`, then read by readMesh. A chunk is done with once the next one is asked for, so the
+ * caller may read every chunk into the same buffer.
+ */
+export function readMeshStream(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options: MeshStreamOptions = {},
+): Promise<TriangleMesh> {
+  return readMeshStreamWith(readMesh, chunks, options);
 }
