@@ -68,30 +68,37 @@ async function makeFiles(): Promise<Case[]> {
 }
 
 type Figures = Partial<Record<string, number>>;
-type Timing = { wallMs: number; maxRssMb: number };
+type Timing = { wallMs: number; maxRssMb: number; cpuMs: number };
 
 /** The JSON line a child printed last, with wall time and peak RSS from /usr/bin/time. */
 function withFigures(run: Run): Figures & Timing {
   const figures = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Figures;
-  return { ...figures, wallMs: run.wallMs, maxRssMb: run.maxRssMb };
+  return { ...figures, wallMs: run.wallMs, maxRssMb: run.maxRssMb, cpuMs: run.cpuMs };
 }
 
 interface Run {
   wallMs: number;
+  /** user + system CPU time of the process, all its threads (10 ms steps) */
+  cpuMs: number;
   maxRssMb: number;
   stdout: string;
 }
 
-/** Runs a command under /usr/bin/time -f, returning wall time, peak RSS and what it printed. */
+/** Runs a command under /usr/bin/time -f, returning wall time, CPU time, peak RSS and what it printed. */
 function timed(command: string, args: string[]): Run {
-  const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', command, ...args], {
+  const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', command, ...args], {
     encoding: 'utf8',
     maxBuffer: 64 << 20,
   });
   const line = result.stderr.split('\n').find((l) => l.startsWith('TIME '));
   if (!line) throw new Error(`${command} failed: ${result.stderr.slice(-500)}`);
-  const [, seconds, kb] = line.split(' ');
-  return { wallMs: Number(seconds) * 1000, maxRssMb: Number(kb) / 1024, stdout: result.stdout };
+  const [, seconds, kb, user, system] = line.split(' ');
+  return {
+    wallMs: Number(seconds) * 1000,
+    cpuMs: (Number(user) + Number(system)) * 1000,
+    maxRssMb: Number(kb) / 1024,
+    stdout: result.stdout,
+  };
 }
 
 /**
@@ -116,6 +123,31 @@ function ourCommand(): string[] {
 
 let command: string[] | undefined;
 
+/** The CLI's bundle as `npm run analyze` runs it (built at install; rebuilt here when missing or stale). */
+async function cliEntry(): Promise<string> {
+  const { ANALYZE_ENTRY, buildAnalyze } = (await import(
+    new URL('../../scripts/build-analyze.mjs', HERE).href
+  )) as { ANALYZE_ENTRY: string; buildAnalyze: () => Promise<boolean> };
+  await buildAnalyze();
+  return ANALYZE_ENTRY;
+}
+
+/**
+ * Our whole process as a designer runs it: `node` on the CLI's bundle (what `npm run analyze -- FILE` starts
+ * after npm's own start-up), three fresh runs: the best wall, the highest peak RSS, the volume it printed.
+ */
+function cliRuns(entry: string, file: string): Timing & { volumeMm3: number } {
+  const runs = [0, 1, 2].map(() => timed(process.execPath, [entry, file]));
+  const best = runs.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b));
+  const printed = JSON.parse(best.stdout) as { volumeMm3: number };
+  return {
+    wallMs: best.wallMs,
+    cpuMs: Math.min(...runs.map((r) => r.cpuMs)),
+    maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)),
+    volumeMm3: printed.volumeMm3,
+  };
+}
+
 function ours(file: string, mode: 'full' | 'measure' | 'stream', repeats: number): Figures & Timing {
   command ??= ourCommand();
   const run = timed(process.execPath, [...command, file, mode, String(repeats)]);
@@ -132,13 +164,19 @@ function streamed(file: string): Figures & Timing {
     ...best,
     bestMs: fastest,
     firstMs: fastest,
+    cpuMs: Math.min(...runs.map((r) => r.cpuMs)),
     maxRssMb: Math.max(...runs.map((r) => r.maxRssMb)),
   };
 }
 
-/** admesh with the given checks; it prints a volume only when it checks normal values (-v) or runs all checks. */
-function admesh(file: string, options: string[]): Run & { volume: number } {
-  const run = timed('/usr/bin/admesh', [...options, file]);
+/**
+ * admesh with the given checks, best wall of `runs` fresh runs (as ours); it prints a volume only when it
+ * checks normal values (-v) or runs all checks.
+ */
+function admesh(file: string, options: string[], runs = 1): Run & { volume: number } {
+  const all = Array.from({ length: runs }, () => timed('/usr/bin/admesh', [...options, file]));
+  const run = { ...all.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b)) };
+  run.cpuMs = Math.min(...all.map((r) => r.cpuMs));
   const volume = Number(/Volume\s*:\s*([-\d.e+]+)/.exec(run.stdout)?.[1]);
   return { ...run, volume };
 }
@@ -179,7 +217,11 @@ export async function runMeshBench(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const cases = await makeFiles();
+  // MESH_BENCH_MODELS=1m,4m: only the models whose file names contain one of these (a quick look; the
+  // committed RESULTS.md is written from a run of all of them)
+  const only = process.env.MESH_BENCH_MODELS?.split(',');
+  const cases = (await makeFiles()).filter((c) => !only || only.some((part) => c.file.includes(part)));
+  const entry = await cliEntry();
   const lines: string[] = [];
   const say = (line = ''): void => {
     console.log(line);
@@ -204,19 +246,26 @@ export async function runMeshBench(): Promise<void> {
   );
   say('(the first, cold run in brackets: later runs reuse the scratch arena, as a server worker does).');
   say(
-    "Our child process runs the analysis bundled to plain JavaScript (esbuild), so its memory is node's own plus the data.",
+    "Our child processes run the analysis bundled to plain JavaScript (esbuild), so their memory is node's own plus the data.",
   );
   say(
     '"wall": the whole child process (start-up, reading the file, analysis) under `/usr/bin/time`; peak RSS from the same.',
   );
   say(
-    'For "ours full" wall and RSS: three fresh child processes, each reading the file in 1 MiB chunks once (as the',
+    'For "ours full" wall and RSS: our CLI as a designer runs it, `node` on its prebuilt bundle (what `npm run analyze',
   );
   say(
-    'CLI does: the edge lists written over the corners, the process ended once its output is written), the best',
+    "-- FILE` starts after npm's own start-up: the file read in 1 MiB chunks, the edge lists written over the corners,",
   );
-  say('wall and the highest peak RSS of the three; for "ours measure only" they are the whole');
-  say('child with its repeats, the file held in memory.');
+  say(
+    'the process ended once its JSON is written), three fresh processes: the best wall, the highest peak RSS. admesh',
+  );
+  say(
+    '`-e -v` is also the best of three fresh runs. "ours streamed, bench child": the bench\'s own child doing the same',
+  );
+  say(
+    '(three fresh runs). For "ours measure only" wall and RSS are the whole child with its repeats, the file in memory.',
+  );
   say('"full" includes welding and the soundness checks; "measure" is size, area and volume only.');
   say(
     'admesh: `-e -v` (exact edge matching + normal values, which gives its volume) against our full analysis;',
@@ -236,12 +285,18 @@ export async function runMeshBench(): Promise<void> {
   say(
     "best against numpy-stl's own timing inside its process (load + mass properties). Below 1x: ours is faster.",
   );
+  say(
+    '"CPU ms": user + system time of the whole process and all its threads (the least of the runs); on a shared,',
+  );
+  say(
+    'busy machine it moves far less than wall time, so "ours CPU / admesh CPU" is the steadier like-with-like ratio.',
+  );
   say('"load": the 1-minute load average when the row was measured.');
   say();
   say(
-    '| model | tool | in-process ms | wall ms | peak RSS MB | ours wall / admesh wall | ours / numpy-stl in-process | volume rel. error | load |',
+    '| model | tool | in-process ms | wall ms | CPU ms | peak RSS MB | ours wall / admesh wall | ours CPU / admesh CPU | ours / numpy-stl in-process | volume rel. error | load |',
   );
-  say('|---|---|---|---|---|---|---|---|---|');
+  say('|---|---|---|---|---|---|---|---|---|---|---|');
   const inMemoryAscii: Record<number, number> = {};
   for (const c of cases) {
     const size = `${(statSync(c.file).size / 1e6).toFixed(0)} MB`;
@@ -251,35 +306,40 @@ export async function runMeshBench(): Promise<void> {
     const once = streamed(c.file);
     const full = c.ascii ? once : ours(c.file, 'full', repeats);
     const measure = ours(c.file, c.ascii ? 'full' : 'measure', c.ascii ? 3 : repeats);
-    const adE = admesh(c.file, ['-e', '-v']);
+    const cli = cliRuns(entry, c.file);
+    const adE = admesh(c.file, ['-e', '-v'], 3);
     const adAll = admesh(c.file, []);
     const adC = admesh(c.file, ['-c']);
     const ref = exactVolume(readMesh(new Uint8Array(readFileSync(c.file)), c.file).positions);
     const label = `${c.name} (${size})`;
     if (c.ascii && measure) inMemoryAscii[c.digits] = measure.bestMs!;
     say(
-      `| ${label} | ours full${c.ascii ? ' (streamed, 1 MiB chunks, best of 3 fresh runs)' : ''} | ${inProcess(full)} | ${ms(once.wallMs)} | ${mb(once.maxRssMb)} | ${ratio(once.wallMs, adE.wallMs)} | ${ratio(full.bestMs!, np.totalMs!)} | ${relErr(full.volumeMm3!, ref)} | ${load1()} |`,
+      `| ${label} | ours full${c.ascii ? ' (streamed, 1 MiB chunks, best of 3 fresh runs)' : ''} | ${inProcess(full)} | ${ms(cli.wallMs)} | ${ms(cli.cpuMs)} | ${mb(cli.maxRssMb)} | ${ratio(cli.wallMs, adE.wallMs)} | ${ratio(cli.cpuMs, adE.cpuMs)} | ${ratio(full.bestMs!, np.totalMs!)} | ${relErr(full.volumeMm3!, ref)} | ${load1()} |`,
+    );
+    if (cli.volumeMm3 !== once.volumeMm3) throw new Error(`the CLI's volume differs on ${c.file}`);
+    say(
+      `| ${label} | ours streamed, bench child (wall, RSS) | | ${ms(once.wallMs)} | ${ms(once.cpuMs)} | ${mb(once.maxRssMb)} | | | | ${relErr(once.volumeMm3!, ref)} | ${load1()} |`,
     );
     if (measure) {
       say(
-        `| ${label} | ${c.ascii ? 'ours full (whole file in memory)' : 'ours measure only'} | ${inProcess(measure)} | ${ms(measure.wallMs)} | ${mb(measure.maxRssMb)} | ${c.ascii ? '' : ratio(measure.wallMs, adC.wallMs)} | ${ratio(measure.bestMs!, np.totalMs!)} | ${relErr(measure.volumeMm3!, ref)} | ${load1()} |`,
+        `| ${label} | ${c.ascii ? 'ours full (whole file in memory)' : 'ours measure only'} | ${inProcess(measure)} | ${ms(measure.wallMs)} | ${ms(measure.cpuMs)} | ${mb(measure.maxRssMb)} | ${c.ascii ? '' : ratio(measure.wallMs, adC.wallMs)} | ${c.ascii ? '' : ratio(measure.cpuMs, adC.cpuMs)} | ${ratio(measure.bestMs!, np.totalMs!)} | ${relErr(measure.volumeMm3!, ref)} | ${load1()} |`,
       );
     }
     say(
-      `| ${label} | admesh -e -v | | ${ms(adE.wallMs)} | ${mb(adE.maxRssMb)} | | | ${relErr(adE.volume, ref)} | ${load1()} |`,
+      `| ${label} | admesh -e -v | | ${ms(adE.wallMs)} | ${ms(adE.cpuMs)} | ${mb(adE.maxRssMb)} | | | | ${relErr(adE.volume, ref)} | ${load1()} |`,
     );
     say(
-      `| ${label} | admesh (all checks) | | ${ms(adAll.wallMs)} | ${mb(adAll.maxRssMb)} | | | ${relErr(adAll.volume, ref)} | ${load1()} |`,
+      `| ${label} | admesh (all checks) | | ${ms(adAll.wallMs)} | ${ms(adAll.cpuMs)} | ${mb(adAll.maxRssMb)} | | | | ${relErr(adAll.volume, ref)} | ${load1()} |`,
     );
     say(
-      `| ${label} | admesh -c | | ${ms(adC.wallMs)} | ${mb(adC.maxRssMb)} | | | (no volume) | ${load1()} |`,
+      `| ${label} | admesh -c | | ${ms(adC.wallMs)} | ${ms(adC.cpuMs)} | ${mb(adC.maxRssMb)} | | | | (no volume) | ${load1()} |`,
     );
     say(
-      `| ${label} | numpy-stl | ${ms(np.totalMs!)} (load ${ms(np.loadMs!)}) | ${ms(np.wallMs)} | ${mb(np.maxRssMb)} | | | ${relErr(np.volume32!, ref)} | ${load1()} |`,
+      `| ${label} | numpy-stl | ${ms(np.totalMs!)} (load ${ms(np.loadMs!)}) | ${ms(np.wallMs)} | ${ms(np.cpuMs)} | ${mb(np.maxRssMb)} | | | | ${relErr(np.volume32!, ref)} | ${load1()} |`,
     );
-    say(`| ${label} | numpy-stl float64 | | | | | | ${relErr(np.volume64!, ref)} | |`);
+    say(`| ${label} | numpy-stl float64 | | | | | | | | ${relErr(np.volume64!, ref)} | |`);
     if (!c.ascii) {
-      say(`| ${label} | ours: read part of full | ${ms(full.bestReadMs!)} | | | | | | |`);
+      say(`| ${label} | ours: read part of full | ${ms(full.bestReadMs!)} | | | | | | | | |`);
     }
   }
   if (inMemoryAscii[9] && inMemoryAscii[17]) {
@@ -293,7 +353,7 @@ export async function runMeshBench(): Promise<void> {
   const fastest = floor.reduce((a, b) => (a.wallMs <= b.wallMs ? a : b));
   say();
   say(
-    `Node's own start-up (\`node -e 0\`, best of 5): ${ms(fastest.wallMs)} ms wall, ${mb(fastest.maxRssMb)} MB peak RSS.`,
+    `Node's own start-up (\`node -e 0\`, best of 5): ${ms(fastest.wallMs)} ms wall, ${ms(Math.min(...floor.map((r) => r.cpuMs)))} ms CPU, ${mb(fastest.maxRssMb)} MB peak RSS.`,
   );
   say(
     `Load average when done: ${loadavg()

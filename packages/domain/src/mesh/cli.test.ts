@@ -1,5 +1,6 @@
 /// <reference types="node" />
-// `npm run analyze -- FILE` runs scripts/analyze.mjs: the CLI bundled once, then run in one process.
+// `npm run analyze -- FILE` runs scripts/analyze.mjs: the CLI's bundle built at install (rebuilt when a mesh
+// source is newer), run in the same process.
 // eslint-disable-next-line no-restricted-imports -- test-only: runs the command as a person would
 import { execFile } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
@@ -28,6 +29,17 @@ describe('npm run analyze', () => {
     });
     const second = await analyze(cube);
     expect(second.out).toBe(first.out);
+  });
+
+  test('reads a 3MF too (its reader is loaded only for a file read whole)', async () => {
+    const r = await analyze(new URL('../../../../fixtures/models/3mf/box.3mf', import.meta.url).pathname);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({
+      format: '3mf',
+      triangles: 12,
+      volumeMm3: 6000,
+      watertight: true,
+    });
   });
 
   test('a file that cannot be opened exits non-zero with the error as JSON', async () => {

@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 // the reader first: each module primes its hot loops when loaded, the record copy's compile takes longest
-import { readMeshStream } from './read-mesh';
+import { readMeshStreamWith } from './read-mesh-stream';
 import { analyseMesh } from './analyse-mesh';
 import { MeshReadError } from './mesh-read-error';
 
@@ -52,7 +52,12 @@ async function main(): Promise<[string, number]> {
     } catch {
       throw new MeshReadError('cannot_open', `The file ${file} cannot be opened.`);
     }
-    const mesh = await readMeshStream(readChunks(file), { fileName: file, byteLength });
+    // OBJ, PLY and 3MF are read whole: their reader (with 3MF's zip and XML libraries) is loaded only then
+    const mesh = await readMeshStreamWith(
+      async (bytes, fileName) => (await import('./read-mesh')).readMesh(bytes, fileName),
+      readChunks(file),
+      { fileName: file, byteLength },
+    );
     // the corners are not needed after the analysis: its edge lists may go in their memory
     return [JSON.stringify(analyseMesh(mesh, { reuseCorners: true }), null, 2), 0];
   } catch (error) {

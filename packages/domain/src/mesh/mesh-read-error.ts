@@ -50,3 +50,10 @@ export class MeshReadError extends Error {
     return { error: { code: this.code, message: this.message } };
   }
 }
+
+/** Any failure inside a reader (a library's own error, a RangeError from a huge allocation) as a MeshReadError. */
+export function asMeshReadError(error: unknown): MeshReadError {
+  if (error instanceof MeshReadError) return error;
+  if (error instanceof RangeError) return new MeshReadError('too_large', 'The model is too large to read.');
+  return new MeshReadError('bad_structure', 'The file is damaged and cannot be read.');
+}
