@@ -7,15 +7,13 @@ import { createRouter, routes } from './app/router';
 import { signedOutQueryClient } from './app/signed-out';
 import './styles/global.css';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-
-// A public page sent to a signed-out visitor already holds its markup (scripts/prerender.mjs): the page's
-// code is loaded before the router starts, so the first render is that page (not the loading screen) and
-// hydrates the markup as it is. Anywhere else the app renders into the empty #root.
-const prerendered = container.hasChildNodes();
-if (prerendered) {
-  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+/**
+ * A public page sent to a signed-out visitor already holds its markup (scripts/prerender.mjs): its route's
+ * code is loaded before the router starts, so the first render is that page (not the loading screen) and
+ * hydrates the markup as it is.
+ */
+async function loadRoutesOf(location: Location) {
+  const lazyMatches = (matchRoutes(routes, location) ?? []).filter((match) => match.route.lazy);
   await Promise.all(
     lazyMatches.map(async ({ route }) => {
       const loaded = await (route.lazy as () => Promise<object>)();
@@ -24,18 +22,25 @@ if (prerendered) {
   );
 }
 
-const router = createRouter();
-const app = (
-  <StrictMode>
-    <AppProvider queryClient={prerendered ? signedOutQueryClient() : createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>
-);
+async function start(container: HTMLElement) {
+  const prerendered = container.hasChildNodes();
+  if (prerendered) await loadRoutesOf(window.location);
+  const router = createRouter();
+  const app = (
+    <StrictMode>
+      <AppProvider queryClient={prerendered ? signedOutQueryClient() : createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
+  );
+  // the first render as a transition: React renders (or hydrates) it in slices and lets the browser breathe
+  // in between, instead of one long task while a phone is still busy loading the page
+  startTransition(() => {
+    if (prerendered) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
 
-// the first render as a transition: React renders (or hydrates) it in slices and lets the browser breathe
-// in between, instead of one long task while a phone is still busy loading the page
-startTransition(() => {
-  if (prerendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+void start(container);

@@ -10,7 +10,14 @@ import { signedOutQueryClient } from './app/signed-out';
  * signed-out visitor sees them: the first paint and the largest text do not wait for the scripts, which then
  * hydrate the same markup (main.tsx). The server sends these only to a request without a session cookie.
  */
-export const PRERENDERED_PATHS = ['/', '/explore', '/pricing', '/login-user', '/login-designer'] as const;
+export const PRERENDERED_PAGES = [
+  // each with the module its route loads (app/router.tsx), whose styles and scripts the page's head names
+  { path: '/', module: 'src/features/marketing/pages/home-page.tsx' },
+  { path: '/explore', module: 'src/features/marketing/pages/explore-page.tsx' },
+  { path: '/pricing', module: 'src/features/marketing/pages/pricing-page.tsx' },
+  { path: '/login-user', module: 'src/features/auth/pages/login-page.tsx' },
+  { path: '/login-designer', module: 'src/features/auth/pages/login-page.tsx' },
+] as const;
 
 /** The markup of one public page (the contents of #root). */
 export async function renderPage(path: string): Promise<string> {
