@@ -118,7 +118,14 @@ export function LoginPage({ portal }: LoginPageProps) {
           <>
             {/* above the form: a field's message appearing on blur never moves it under the pointer */}
             {portal !== 'staff' ? <ProviderSignIn portal={portal} /> : null}
-            <form className="login-page__form" onSubmit={(e) => void onSubmit(e)} noValidate>
+            {/* POST: a form sent before the scripts ran (the page's markup comes first) never puts the
+                password in the address */}
+            <form
+              className="login-page__form"
+              method="post"
+              onSubmit={(e) => void onSubmit(e)}
+              noValidate
+            >
               {formError ? (
                 <p className="login-page__alert" role="alert">
                   {formError}
