@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { fetchMe, meQueryKey } from './app/auth';
 import { AppProvider, createQueryClient } from './app/provider';
 import { createRouter, routes } from './app/router';
 import { signedOutQueryClient } from './app/signed-out';
@@ -25,10 +26,14 @@ async function loadRoutesOf(location: Location) {
 async function start(container: HTMLElement) {
   const prerendered = container.hasChildNodes();
   if (prerendered) await loadRoutesOf(window.location);
+  const queryClient = prerendered ? signedOutQueryClient() : createQueryClient();
+  // who is signed in is asked at once, while the router loads the page's code (not after it)
+  if (!prerendered)
+    void queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe(signal) });
   const router = createRouter();
   const app = (
     <StrictMode>
-      <AppProvider queryClient={prerendered ? signedOutQueryClient() : createQueryClient()}>
+      <AppProvider queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>
