@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { BarChart3, Table2 } from 'lucide-react';
 import { Button, Skeleton } from '../../../components/ui';
 
@@ -29,10 +29,11 @@ export type ChartCardProps = {
  * the fold are drawn when scrolled to, so a first visit loads and draws only what it shows.
  */
 function useNearScreen<T extends Element>() {
-  const ref = useRef<T>(null);
+  // the element is state (a callback ref): the chart's body appears only once its series has loaded, and
+  // the observer must start then, not only on the first render
+  const [element, setElement] = useState<T | null>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
-    const element = ref.current;
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -42,8 +43,8 @@ function useNearScreen<T extends Element>() {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near]);
-  return { ref, near };
+  }, [near, element]);
+  return { ref: setElement, near };
 }
 
 /**
