@@ -36,7 +36,10 @@ const get = (url: string, acceptEncoding?: string, cookie?: string) =>
   t.app.inject({
     method: 'GET',
     url,
-    headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...(cookie ? { cookie } : {}) },
+    headers: {
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
   });
 
 describe('the built web app', () => {
