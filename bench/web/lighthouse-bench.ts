@@ -24,6 +24,8 @@ interface Row {
   path: string;
   score: number;
   scores: number[];
+  /** runs Lighthouse could not score (run again) */
+  failed: number;
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
@@ -102,8 +104,10 @@ export async function runWebBench(): Promise<void> {
   try {
     const cookie = await signIn(server.url);
     for (const path of PAGES) {
-      const runs: Omit<Row, 'scores'>[] = [];
-      for (let i = 0; i < RUNS; i++) {
+      const runs: Omit<Row, 'scores' | 'failed'>[] = [];
+      // a run Lighthouse could not score (it says why) is run again, at most RUNS more times, and counted
+      let failedRuns = 0;
+      for (let i = 0; runs.length < RUNS && i < 2 * RUNS; i++) {
         const result = await lighthouse(
           `${server.url}${path}`,
           {
@@ -118,9 +122,21 @@ export async function runWebBench(): Promise<void> {
         const lhr = result!.lhr;
         const a = lhr.audits;
         const value = (id: string) => Number(a[id]?.numericValue ?? NaN);
+        // a run without a score says why (Lighthouse's runtime error, or the metric audits that failed)
+        if (lhr.categories.performance?.score == null) {
+          const failed = [
+            ...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []),
+            ...Object.entries(a)
+              .filter(([, audit]) => audit.errorMessage)
+              .map(([id, audit]) => `${id}: ${audit.errorMessage}`),
+          ];
+          failedRuns++;
+          console.log(`${path} run ${i + 1}: no score (${failed.join('; ') || 'no reason given'})`);
+          continue;
+        }
         runs.push({
           path,
-          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          score: Math.round(lhr.categories.performance.score * 100),
           fcpMs: value('first-contentful-paint'),
           lcpMs: value('largest-contentful-paint'),
           tbtMs: value('total-blocking-time'),
@@ -131,9 +147,10 @@ export async function runWebBench(): Promise<void> {
         });
         console.log(`${path} run ${i + 1}: ${runs.at(-1)!.score}`);
       }
+      if (runs.length === 0) throw new Error(`Lighthouse scored no run of ${path}`);
       const scores = runs.map((r) => r.score);
       const middle = runs.find((r) => r.score === median(scores))!;
-      rows.push({ ...middle, scores });
+      rows.push({ ...middle, scores, failed: failedRuns });
     }
   } finally {
     await chrome.kill();
@@ -156,7 +173,7 @@ function writeResults(rows: Row[]) {
     '| ---- | -------------- | --------- | --- | --- | --- | ----------- | --- | ----------- | ------------ |',
     ...rows.map(
       (r) =>
-        `| ${r.path} | ${r.score} | ${r.scores.join(', ')} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${Math.round(r.tbtMs)} ms | ${s(r.speedIndexMs)} | ${r.cls.toFixed(3)} | ${r.transferKb.toFixed(0)} | ${r.load.toFixed(2)} |`,
+        `| ${r.path} | ${r.score} | ${r.scores.join(', ')}${r.failed ? ` (+${r.failed} unscored, run again)` : ''} | ${s(r.fcpMs)} | ${s(r.lcpMs)} | ${Math.round(r.tbtMs)} ms | ${s(r.speedIndexMs)} | ${r.cls.toFixed(3)} | ${r.transferKb.toFixed(0)} | ${r.load.toFixed(2)} |`,
     ),
     '',
   ];

@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     emptyOutDir: true,
+    // read by scripts/prerender.mjs (each prerendered page names its own chunks and styles), then removed
+    manifest: true,
     // The 3D viewer (three.js, react-three-fiber) is one lazily loaded chunk of about 1 MB (265 kB gzipped),
     // fetched only on the pages that show a model; every other chunk stays well under 500 kB.
     chunkSizeWarningLimit: 1100,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -23,7 +23,12 @@ import { createStorage, type Storage } from './platform/storage';
 import { accountsService, type AccountsService } from './modules/accounts/accounts.service';
 import { authRoutes } from './modules/accounts/auth.routes';
 import { meRoutes } from './modules/accounts/me.routes';
-import { registerSessionPurge, sessionStore, type SessionStore } from './modules/accounts/sessions';
+import {
+  registerSessionPurge,
+  SESSION_COOKIE,
+  sessionStore,
+  type SessionStore,
+} from './modules/accounts/sessions';
 import { staffRoutes } from './modules/accounts/staff.routes';
 import { signupService, type SignupService } from './modules/accounts/signup.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -302,10 +307,30 @@ async function serveWebApp(app: Server, config: Config) {
     setHeaders: (reply, path) =>
       reply.header('cache-control', cacheControlOf(relative(config.webDistDir, path))),
   });
+  // public pages the build rendered for a signed-out visitor (packages/web/scripts/prerender.mjs):
+  // '/' -> prerendered/index.html, '/explore' -> prerendered/explore.html
+  const prerenderedDir = join(config.webDistDir, 'prerendered');
+  const prerendered = new Set(
+    existsSync(prerenderedDir)
+      ? readdirSync(prerenderedDir)
+          .filter((name) => name.endsWith('.html'))
+          .map((name) => (name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`))
+      : [],
+  );
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
+    const [url = '/', query] = request.url.split('?');
     if (url.startsWith('/api/') || url.startsWith('/dev/') || url.startsWith('/sandbox/')) {
       return reply.status(404).send({ error: { code: 'not_found', message: `No route GET ${url}.` } });
+    }
+    if (prerendered.has(url)) {
+      // the answer depends on the session cookie: a signed-in person gets the app's plain page, whose
+      // first render knows them; a visitor without one gets the page's markup (a query string may change
+      // what the page shows, so it gets the plain page too)
+      void reply.header('vary', 'Cookie');
+      if (!query && request.cookies[SESSION_COOKIE] === undefined) {
+        return reply.sendFile(`prerendered/${url === '/' ? 'index' : url.slice(1)}.html`);
+      }
+      return reply.sendFile('index.html');
     }
     const file = url.slice(1);
     if (file && !file.includes('..') && existsSync(join(config.webDistDir, file))) {

@@ -11,6 +11,8 @@ import { createTestApp } from '../test/test-app';
 const dist = mkdtempSync(join(tmpdir(), 'facet-dist-'));
 const index = `<!doctype html><html><head><title>Facet</title></head><body>${'<div id="root"></div>'.repeat(200)}</body></html>`;
 const script = `export const pieces = [${Array.from({ length: 400 }, (_, i) => `"ring-${i}"`).join(',')}];`;
+// a public page the build rendered for a signed-out visitor (packages/web/scripts/prerender.mjs)
+const explore = `<!doctype html><html><head><title>Explore</title></head><body><div id="root">${'<p>Rings</p>'.repeat(200)}</div></body></html>`;
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
@@ -18,6 +20,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), index);
   writeFileSync(join(dist, 'assets', 'app-3f9a.js'), script);
   writeFileSync(join(dist, 'assets', 'tiny-01.js'), 'x=1');
+  mkdirSync(join(dist, 'prerendered'));
+  writeFileSync(join(dist, 'prerendered', 'explore.html'), explore);
   // the build's own step, on this folder
   const precompress = new URL('../../../web/scripts/precompress.mjs', import.meta.url).pathname;
   execFileSync(process.execPath, [precompress, dist]);
@@ -28,8 +32,15 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string, cookie?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: {
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      ...(cookie ? { cookie } : {}),
+    },
+  });
 
 describe('the built web app', () => {
   test('the build wrote brotli and gzip copies, but none for a file they would not make smaller', () => {
@@ -71,5 +82,35 @@ describe('the built web app', () => {
     const tiny = await get('/assets/tiny-01.js', 'br');
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(tiny.body).toBe('x=1');
+  });
+
+  test('a prerendered page goes, compressed and not cached, to a visitor without a session cookie', async () => {
+    const r = await get('/explore', 'br');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect(String(r.headers.vary)).toMatch(/cookie/i);
+    expect(String(r.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(r.rawPayload).toString()).toBe(explore);
+  });
+
+  test('with a session cookie, or a query string, the same path is the plain app page', async () => {
+    const signedIn = await get('/explore', 'br', 'facet_session=abc');
+    expect(brotliDecompressSync(signedIn.rawPayload).toString()).toBe(index);
+    expect(String(signedIn.headers.vary)).toMatch(/cookie/i);
+    // another cookie is not a session
+    const otherCookie = await get('/explore', 'br', 'theme=dark');
+    expect(brotliDecompressSync(otherCookie.rawPayload).toString()).toBe(explore);
+    const withQuery = await get('/explore?from=mail', 'br');
+    expect(brotliDecompressSync(withQuery.rawPayload).toString()).toBe(index);
+  });
+
+  test('a path without a prerendered page is the app page; the prerendered file itself is a static file', async () => {
+    const r = await get('/pricing', 'br');
+    expect(brotliDecompressSync(r.rawPayload).toString()).toBe(index);
+    expect(r.headers.vary ?? '').not.toMatch(/cookie/i);
+    const file = await get('/prerendered/explore.html');
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe(explore);
   });
 });

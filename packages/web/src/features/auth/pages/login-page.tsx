@@ -7,6 +7,7 @@ import type { LoginFormValues, LoginPortal } from '@facet/domain/rules';
 import { Button, Card, Field, Input, Spinner } from '../../../components/ui';
 import { useAuth } from '../../../app/auth';
 import { errorMessage } from '../../../lib/api-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { endSession, useLogin } from '../api/login';
 import { PasswordInput } from '../components/password-input';
 import { ProviderSignIn } from '../components/provider-sign-in';
@@ -52,6 +53,7 @@ export function LoginPage({ portal }: LoginPageProps) {
   const loginMutation = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const hydrated = useHydrated();
 
   const form = useForm<LoginFormValues>({
     resolver: zodResolver(loginFormSchema, undefined, { raw: true }),
@@ -118,6 +120,8 @@ export function LoginPage({ portal }: LoginPageProps) {
           <>
             {/* above the form: a field's message appearing on blur never moves it under the pointer */}
             {portal !== 'staff' ? <ProviderSignIn portal={portal} /> : null}
+            {/* until the page's code runs (its markup comes first) the fields are read-only and the
+                button sends nothing: a form sent early would go to the server as a plain form */}
             <form className="login-page__form" onSubmit={(e) => void onSubmit(e)} noValidate>
               {formError ? (
                 <p className="login-page__alert" role="alert">
@@ -130,13 +134,23 @@ export function LoginPage({ portal }: LoginPageProps) {
                   autoComplete="email"
                   inputMode="email"
                   autoFocus
+                  readOnly={!hydrated}
                   {...form.register('email')}
                 />
               </Field>
               <Field label="Password" error={errors.password?.message} required>
-                <PasswordInput autoComplete="current-password" {...form.register('password')} />
+                <PasswordInput
+                  autoComplete="current-password"
+                  readOnly={!hydrated}
+                  {...form.register('password')}
+                />
               </Field>
-              <Button type="submit" fullWidth size="lg" loading={form.formState.isSubmitting}>
+              <Button
+                type={hydrated ? 'submit' : 'button'}
+                fullWidth
+                size="lg"
+                loading={form.formState.isSubmitting}
+              >
                 Sign in
               </Button>
             </form>

@@ -29,9 +29,9 @@ export type ChartCardProps = {
  * the fold are drawn when scrolled to, so a first visit loads and draws only what it shows.
  */
 function useNearScreen<T extends Element>() {
-  // a callback ref: the chart's body appears only once its figures have loaded (and again after "Show as
-  // chart"), so the observer follows the element, not the first render
-  const [element, ref] = useState<T | null>(null);
+  // the element is state (a callback ref): the chart's body appears only once its series has loaded, and
+  // the observer must start then, not only on the first render
+  const [element, setElement] = useState<T | null>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !element) return;
@@ -44,7 +44,7 @@ function useNearScreen<T extends Element>() {
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, element]);
-  return { ref, near };
+  return { ref: setElement, near };
 }
 
 /**

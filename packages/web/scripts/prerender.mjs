@@ -1,0 +1,100 @@
+// Writes the public pages' markup into copies of the built index.html (dist/prerendered/<page>.html), so a
+// signed-out visitor's first paint and largest text do not wait for the scripts: builds src/prerender.tsx
+// for Node, renders each page as a signed-out visitor sees it, puts its markup in #root, its title in the
+// head, and the page's own style sheets and script chunks (from the build's manifest) beside the app's, so
+// the markup is styled from the first paint. The app then hydrates that markup (src/main.tsx). The server
+// sends these files to a request for the page without a session cookie (packages/server/src/app.ts).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const web = new URL('..', import.meta.url).pathname;
+const dist = join(web, 'dist');
+// inside the package, so the rendered modules find react and the rest in node_modules
+const out = join(web, 'node_modules/.prerender');
+
+await build({
+  root: web,
+  logLevel: 'warn',
+  build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, sourcemap: false },
+});
+const { PRERENDERED_PAGES, renderPage } = await import(pathToFileURL(join(out, 'prerender.js')).href);
+
+// the client build's manifest: source module -> its chunk, style sheets and static imports
+const manifestFile = join(dist, '.vite/manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+
+/** A module's chunks and style sheets, its imports' first, in the order Vite's own preloading adds them. */
+function assetsOf(key, seen = new Set(), scripts = [], styles = []) {
+  if (seen.has(key)) return { scripts, styles };
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`the build's manifest has no ${key}`);
+  for (const imported of chunk.imports ?? []) assetsOf(imported, seen, scripts, styles);
+  scripts.push(`/${chunk.file}`);
+  for (const css of chunk.css ?? []) styles.push(`/${css}`);
+  return { scripts, styles };
+}
+
+const entry = assetsOf('index.html');
+
+/**
+ * On a page whose markup is already there the scripts only make it interactive: its head names no script
+ * but a small starter, which fetches the app's chunks (the entry first) once the page has been painted, so
+ * the style sheets and fonts that the first paint needs have the connection to themselves.
+ */
+const starterCode = `// Starts the app on a prerendered page once it has been painted (written by scripts/prerender.mjs).
+const chunks = JSON.parse(document.querySelector('script[data-chunks]').dataset.chunks);
+function start() {
+  for (const href of chunks.slice(1)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  import(chunks[0]);
+}
+// a frame callback runs before the first paint, a task queued from it after; a hidden tab paints nothing
+if (document.visibilityState === 'hidden') start();
+else requestAnimationFrame(() => setTimeout(start, 0));
+`;
+const starter = `assets/start-${createHash('sha256').update(starterCode).digest('hex').slice(0, 8)}.js`;
+writeFileSync(join(dist, starter), starterCode);
+const withoutScripts = (head) =>
+  head
+    .replace(/ *<script type="module" crossorigin src="[^"]+"><\/script>\n/g, '')
+    .replace(/ *<link rel="modulepreload" crossorigin href="[^"]+">\n/g, '');
+
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+// the line of the closing head tag: the page's own links go just before it
+const lastHeadLink = template.lastIndexOf('\n', template.lastIndexOf('</head>')) + 1;
+const folder = join(dist, 'prerendered');
+rmSync(folder, { recursive: true, force: true });
+mkdirSync(folder);
+for (const { path, module } of PRERENDERED_PAGES) {
+  const markup = await renderPage(path);
+  // React puts a page's <title> first; it belongs in the head, in place of the app's default title
+  const [, title = '', body = markup] = /^(<title>[^<]*<\/title>)?([\s\S]*)$/.exec(markup) ?? [];
+  const own = assetsOf(module);
+  const ownScripts = own.scripts.filter((file) => !entry.scripts.includes(file));
+  const chunks = [...entry.scripts.slice(-1), ...entry.scripts.slice(0, -1), ...ownScripts];
+  const links = [
+    `    <script type="module" crossorigin src="/${starter}" data-chunks='${JSON.stringify(chunks)}'></script>`,
+    ...own.styles
+      .filter((file) => !entry.styles.includes(file))
+      .map((file) => `    <link rel="stylesheet" crossorigin href="${file}">`),
+  ];
+  let html = `${withoutScripts(template.slice(0, lastHeadLink))}${links.map((l) => `${l}\n`).join('')}${template.slice(lastHeadLink)}`;
+  html = html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, () => title);
+  const name = path === '/' ? 'index' : path.slice(1);
+  writeFileSync(join(folder, `${name}.html`), html);
+}
+rmSync(out, { recursive: true, force: true });
+// the manifest served its purpose; it is not part of the app
+rmSync(join(dist, '.vite'), { recursive: true, force: true });
+process.stdout.write(`Prerendered ${PRERENDERED_PAGES.map((p) => p.path).join(', ')}\n`);

@@ -1,0 +1,36 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProvider } from './app/provider';
+import { routes } from './app/router';
+import { signedOutQueryClient } from './app/signed-out';
+
+/**
+ * The public pages whose markup the build writes into their HTML (packages/web/scripts/prerender.mjs), as a
+ * signed-out visitor sees them: the first paint and the largest text do not wait for the scripts, which then
+ * hydrate the same markup (main.tsx). The server sends these only to a request without a session cookie.
+ */
+export const PRERENDERED_PAGES = [
+  // each with the module its route loads (app/router.tsx), whose styles and scripts the page's head names
+  { path: '/', module: 'src/features/marketing/pages/home-page.tsx' },
+  { path: '/explore', module: 'src/features/marketing/pages/explore-page.tsx' },
+  { path: '/pricing', module: 'src/features/marketing/pages/pricing-page.tsx' },
+  { path: '/login-user', module: 'src/features/auth/pages/login-page.tsx' },
+  { path: '/login-designer', module: 'src/features/auth/pages/login-page.tsx' },
+] as const;
+
+/** The markup of one public page (the contents of #root). */
+export async function renderPage(path: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered with a redirect`);
+  if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <AppProvider queryClient={signedOutQueryClient()}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
