@@ -7745,10 +7745,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in customer's orders, newest first (filter by status) */
+        /** The signed-in customer's orders, newest first (filter by status): a page of `limit` (default 50); `nextCursor` asks for the next */
         get: {
             parameters: {
                 query?: {
+                    cursor?: string;
+                    limit?: number;
                     status?: "all" | "active" | "delivered" | "cancelled";
                 };
                 header?: never;
@@ -7782,6 +7784,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            nextCursor: string | null;
                             orders: components["schemas"]["OrderSummary"][];
                         };
                     };
@@ -14179,10 +14182,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every order, newest first (staff; filter by status) */
+        /** Every order, newest first (staff; filter by status): a page of `limit` (default 50); `nextCursor` asks for the next */
         get: {
             parameters: {
                 query?: {
+                    cursor?: string;
+                    limit?: number;
                     status?: "all" | "active" | "delivered" | "cancelled";
                 };
                 header?: never;
@@ -14216,6 +14221,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            nextCursor: string | null;
                             orders: components["schemas"]["OrderSummary"][];
                         };
                     };

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { pendingProCount, type UserRow } from '../accounts/accounts.reads';
 import type { DesignersService } from '../designers/designers.service';
 import type { OrdersService } from '../orders/orders.service';
-import { itemsPerStage, soldLinesSince } from '../orders/orders.reads';
+import { activeOrderCounts, itemsPerStage, soldLinesSince } from '../orders/orders.reads';
 import {
   monthlyProEarnings,
   monthlySpend,
@@ -128,7 +128,7 @@ export function dashboardService(deps: { db: Db; orders: OrdersService; designer
       entry.count += r.count;
       byName.set(status, entry);
     }
-    const active = await deps.orders.list(viewer, 'active');
+    const { orders: active } = await deps.orders.list(viewer, 'active');
     return {
       role: 'customer' as const,
       projectsByStatus: [...byName.values()]
@@ -170,7 +170,7 @@ export function dashboardService(deps: { db: Db; orders: OrdersService; designer
 
   async function staff(viewer: UserRow, now: Date) {
     const stages = new Map((await itemsPerStage(db)).map((r) => [r.stage, r.count]));
-    const active = await deps.orders.staffList('active');
+    const active = await activeOrderCounts(db, now);
     const money = await moneyNeedingAttention(db, new Date(now.getTime() - 30 * 24 * 3_600_000));
     return {
       role: 'staff' as const,
@@ -180,8 +180,8 @@ export function dashboardService(deps: { db: Db; orders: OrdersService; designer
         name: stageName(code)!,
         count: stages.get(code) ?? 0,
       })),
-      lateOrders: active.filter((o) => isLate(o.lateness)).length,
-      activeOrders: active.length,
+      lateOrders: active.late,
+      activeOrders: active.active,
       prosWaiting: await pendingProCount(db),
       paymentsNeedingAttention: money.failedPayouts + money.failedPayments,
       failedPayouts: money.failedPayouts,

@@ -1,4 +1,5 @@
-import { and, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import { STAGE } from '@facet/domain/format';
+import { and, eq, gte, isNotNull, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from './orders.tables';
 
@@ -29,4 +30,29 @@ export function itemsPerStage(db: Db) {
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orders.status, 'paid'), isNotNull(orderItems.stage)))
     .groupBy(orderItems.stage);
+}
+
+/**
+ * Delivered, in SQL, as the order views read it: a paid order whose least advanced live item is at DELIVERY
+ * (every item has a stage, at least one is live, none live is short of DELIVERY).
+ */
+export const deliveredSql = sql`(${orders.status} = 'paid'
+  and exists (select 1 from ${orderItems} i where i.order_id = ${orders.id} and i.stage <> ${STAGE.CANCELLED})
+  and not exists (select 1 from ${orderItems} i where i.order_id = ${orders.id}
+    and (i.stage is null or (i.stage <> ${STAGE.CANCELLED} and i.stage < ${STAGE.DELIVERY}))))`;
+
+/**
+ * Paid orders not yet delivered, and those of them late at `now` (an hour or more past the promised date,
+ * as `latenessText` says "Late"), counted in the database: every order, not a page of them.
+ */
+export async function activeOrderCounts(db: Db, now: Date) {
+  const lateBefore = new Date(now.getTime() - 3_600_000);
+  const [row] = await db
+    .select({
+      active: sql<number>`count(*)::int`,
+      late: sql<number>`(count(*) filter (where ${orders.promisedAt} <= ${lateBefore}))::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.status, 'paid'), not(deliveredSql)));
+  return { active: row?.active ?? 0, late: row?.late ?? 0 };
 }

@@ -4,7 +4,7 @@ import { requireRole, requireUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { sendDownload } from '../../platform/files/download';
 import { fileReply, htmlReply, replies } from '../../platform/openapi';
-import { ORDER_FILTERS } from './orders.views';
+import { ORDER_FILTERS, ORDERS_PAGE_MAX, ORDERS_PAGE_SIZE } from './orders.views';
 import { orderReply, orderStatsReply, orderSummaryReply } from './orders.replies';
 
 const tags = ['orders'];
@@ -12,8 +12,16 @@ const idParam = z.object({ id: z.string().max(64) });
 const itemParams = z.object({ id: z.string().max(64), itemId: z.string().max(64) });
 const listQuery = z.object({
   status: z.enum(ORDER_FILTERS, 'Choose all, active, delivered or cancelled.').default('all'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ORDERS_PAGE_MAX, `Ask for at most ${ORDERS_PAGE_MAX} orders at a time.`)
+    .default(ORDERS_PAGE_SIZE),
+  cursor: z.string().max(64).optional(),
 });
-const ordersReply = z.object({ orders: z.array(orderSummaryReply) });
+const ordersReply = z.object({ orders: z.array(orderSummaryReply), nextCursor: z.string().nullable() });
+const pageOf = (query: z.infer<typeof listQuery>) => ({ limit: query.limit, cursor: query.cursor });
 
 /** The customer's orders, their item thumbnails, cancelling; the order stats of the spec's customer calls. */
 const customerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,12 +32,12 @@ const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The signed-in customer's orders, newest first (filter by status)",
+        summary: `The signed-in customer's orders, newest first (filter by status): a page of \`limit\` (default ${ORDERS_PAGE_SIZE}); \`nextCursor\` asks for the next`,
         querystring: listQuery,
         response: replies({ 200: ordersReply }),
       },
     },
-    async (request) => ({ orders: await orders.list(requireUser(request), request.query.status) }),
+    async (request) => orders.list(requireUser(request), request.query.status, pageOf(request.query)),
   );
 
   app.get(
@@ -105,14 +113,14 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Every order, newest first (staff; filter by status)',
+        summary: `Every order, newest first (staff; filter by status): a page of \`limit\` (default ${ORDERS_PAGE_SIZE}); \`nextCursor\` asks for the next`,
         querystring: listQuery,
         response: replies({ 200: ordersReply }),
       },
     },
     async (request) => {
       requireRole(request, 'staff');
-      return { orders: await orders.staffList(request.query.status) };
+      return orders.staffList(request.query.status, pageOf(request.query));
     },
   );
 

@@ -7,7 +7,7 @@ import { orderItems, orders, orderStageEvents } from './orders.tables';
 import { RECEIVED, type NewOrder } from './orders.shared';
 import { orderAnnouncer, type OrderEmitter } from './orders.announce';
 import type { UserRow } from '../accounts/accounts.queries';
-import { orderViews, isUuid, type OrderFilter } from './orders.views';
+import { orderViews, isUuid, type OrderFilter, type OrderPage } from './orders.views';
 import { orderProduction } from './orders.production';
 import { jobSheetHtml } from './orders.job-sheet';
 import type { PaymentsService } from '../payments/payments.service';
@@ -217,8 +217,9 @@ export function ordersService(deps: OrdersDeps & { payments: PaymentsService }) 
     },
     setEmitter: core.announcer.setEmitter,
 
-    list: (viewer: UserRow, filter: OrderFilter) => views.list({ customerId: viewer.id }, filter),
-    staffList: (filter: OrderFilter) => views.list({}, filter),
+    list: (viewer: UserRow, filter: OrderFilter, page?: OrderPage) =>
+      views.list({ customerId: viewer.id }, filter, page),
+    staffList: (filter: OrderFilter, page?: OrderPage) => views.list({}, filter, page),
     detail: views.detail,
     stats: (viewer: UserRow) => views.stats(viewer.id),
     item,

@@ -32,6 +32,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    /** Every order newest first, paged by (created_at, id): the staff's lists. */
+    index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_payment_idx').on(t.paymentId),
     check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
   ],

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import { latenessText, STAGE, stageName } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
-import { notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { PaymentsService } from '../payments/payments.service';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
 import { orderStage } from './orders.stage';
+import { deliveredSql } from './orders.reads';
 
 /** What customers and staff read of orders: the list, one order with its timeline, lateness and payment. */
 
@@ -16,6 +17,18 @@ type ShipmentRow = typeof orderShipments.$inferSelect;
 
 export const ORDER_FILTERS = ['all', 'active', 'delivered', 'cancelled'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
+export const ORDERS_PAGE_SIZE = 50;
+export const ORDERS_PAGE_MAX = 200;
+export type OrderPage = { limit: number; cursor?: string };
+
+/** The list filter as a condition (orders awaiting payment are left out of every list beforehand). */
+function filterSql(filter: OrderFilter): SQL | undefined {
+  if (filter === 'cancelled') return eq(orders.status, 'cancelled');
+  if (filter === 'delivered') return deliveredSql;
+  if (filter === 'active') return and(eq(orders.status, 'paid'), not(deliveredSql));
+  return undefined;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID.test(id);
@@ -151,7 +164,37 @@ export function orderViews(deps: { db: Db; payments: PaymentsService }) {
     return row;
   }
 
-  async function list(where: { customerId?: string }, filter: OrderFilter, now = new Date()) {
+  /**
+   * One page of orders, newest first (keyset: created_at, id), the filter applied in SQL so a page is always
+   * full. `cursor` is the id of the last order of the previous page (one the viewer may see); `nextCursor` is
+   * null on the last page.
+   */
+  async function list(
+    where: { customerId?: string },
+    filter: OrderFilter,
+    page: OrderPage = { limit: ORDERS_PAGE_SIZE },
+    now = new Date(),
+  ) {
+    if (page.cursor) {
+      const [row] = isUuid(page.cursor)
+        ? await db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(
+              and(
+                eq(orders.id, page.cursor),
+                where.customerId ? eq(orders.customerId, where.customerId) : undefined,
+              ),
+            )
+        : [];
+      if (!row)
+        throw new AppError(
+          'validation_failed',
+          'That page of orders no longer exists; start from the first page.',
+          400,
+          { cursor: 'Unknown cursor' },
+        );
+    }
     const rows = await db
       .select()
       .from(orders)
@@ -160,19 +203,28 @@ export function orderViews(deps: { db: Db; payments: PaymentsService }) {
           where.customerId ? eq(orders.customerId, where.customerId) : undefined,
           // a checkout never paid is not an order the customer placed
           ne(orders.status, 'awaiting_payment'),
+          filterSql(filter),
+          // compared in SQL against the cursor row itself: timestamps keep their microseconds
+          page.cursor
+            ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${page.cursor})`
+            : undefined,
         ),
       )
-      .orderBy(desc(orders.createdAt))
-      .limit(500);
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit + 1);
+    const more = rows.length > page.limit;
+    const shown = more ? rows.slice(0, page.limit) : rows;
     const parts = await partsOf(
       db,
-      rows.map((r) => r.id),
+      shown.map((r) => r.id),
     );
     // each order's parts by one pass over them (not a scan of every part per order)
     const itemsOf = groupBy(parts.items, (i) => i.orderId);
     const eventsOf = groupBy(parts.events, (e) => e.orderId);
-    const entries = rows.map((o) => listEntry(o, itemsOf.get(o.id) ?? [], eventsOf.get(o.id) ?? [], now));
-    return filter === 'all' ? entries : entries.filter((e) => e.status === filter);
+    return {
+      orders: shown.map((o) => listEntry(o, itemsOf.get(o.id) ?? [], eventsOf.get(o.id) ?? [], now)),
+      nextCursor: more ? shown.at(-1)!.id : null,
+    };
   }
 
   async function detail(viewer: UserRow, id: string, now = new Date()) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Reply, Schemas } from '../../../api';
 import { api } from '../../../lib/api-client';
 
@@ -7,17 +7,42 @@ export type OrderDetail = Schemas['Order'];
 
 const enc = encodeURIComponent;
 export const staffOrderKeys = {
-  list: ['staff', 'orders'] as const,
+  lists: ['staff', 'orders', 'list'] as const,
+  list: (status: 'active' | 'delivered') => ['staff', 'orders', 'list', status] as const,
   detail: (id: string) => ['staff', 'orders', id] as const,
 };
 
-/** Every order for the production board; asked again every 15 s for other staff members' moves. */
+/** The board's most recent deliveries (its last column); older ones are in the orders' history. */
+export const DELIVERED_SHOWN = 12;
+const BOARD_PAGE = 200;
+
+/**
+ * The orders in production (paid, not yet delivered), 200 at a time, for the board; asked again every 15 s
+ * for other staff members' moves.
+ */
 export const useStaffOrders = () =>
+  useInfiniteQuery({
+    queryKey: staffOrderKeys.list('active'),
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      api.get<Reply<'/api/staff/orders', 'get'>>('/api/staff/orders', {
+        signal,
+        query: { status: 'active', limit: BOARD_PAGE, cursor: pageParam ?? undefined },
+      }),
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.orders),
+    refetchInterval: 15_000,
+  });
+
+/** The latest deliveries, for the board's DELIVERY column. */
+export const useDeliveredOrders = () =>
   useQuery({
-    queryKey: staffOrderKeys.list,
+    queryKey: staffOrderKeys.list('delivered'),
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/orders', 'get'>>('/api/staff/orders', { signal, query: { status: 'all' } }),
-    select: (data) => data.orders,
+      api.get<Reply<'/api/staff/orders', 'get'>>('/api/staff/orders', {
+        signal,
+        query: { status: 'delivered', limit: DELIVERED_SHOWN },
+      }),
     refetchInterval: 15_000,
   });
 
@@ -33,7 +58,7 @@ function useRefreshOrders() {
   const queryClient = useQueryClient();
   return (data: { order: OrderDetail }) => {
     queryClient.setQueryData(staffOrderKeys.detail(data.order.id), data);
-    void queryClient.invalidateQueries({ queryKey: staffOrderKeys.list, exact: true });
+    void queryClient.invalidateQueries({ queryKey: staffOrderKeys.lists });
   };
 }
 

@@ -18,7 +18,9 @@ import {
 } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import {
+  DELIVERED_SHOWN,
   useAddShipment,
+  useDeliveredOrders,
   useMoveStage,
   useStaffOrder,
   useStaffOrders,
@@ -229,9 +231,11 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
 /** /ops/orders: a board by production stage; each move updates the customer's pages live. */
 export function OpsOrdersPage() {
   const orders = useStaffOrders();
+  const delivered = useDeliveredOrders();
   const [open, setOpen] = useState<string | null>(null);
   const live = (orders.data ?? []).filter((o) => o.stage !== null && o.status !== 'cancelled');
-  const waiting = (orders.data ?? []).filter((o) => o.status === 'awaiting_payment').length;
+  const deliveredShown = delivered.data?.orders ?? [];
+  const moreDelivered = Boolean(delivered.data?.nextCursor);
 
   return (
     <>
@@ -240,7 +244,6 @@ export function OpsOrdersPage() {
           <h1>Orders</h1>
           <p>
             Production by stage with promised dates. Each move is mailed and shown to the customer at once.
-            {waiting ? ` ${waiting} waiting for payment.` : ''}
           </p>
         </div>
       </div>
@@ -254,7 +257,7 @@ export function OpsOrdersPage() {
         <p className="ops-alert" role="alert">
           {errorMessage(orders.error)}
         </p>
-      ) : live.length === 0 ? (
+      ) : live.length === 0 && deliveredShown.length === 0 ? (
         <EmptyState
           icon={<Factory />}
           title="No orders in production"
@@ -264,17 +267,27 @@ export function OpsOrdersPage() {
         // the board scrolls sideways: focusable so the keyboard can scroll it too
         <div className="ops-board" role="region" aria-label="Production board" tabIndex={0}>
           {COLUMNS.map((column) => {
-            const inColumn = live
-              .filter((o) => o.stage === column.code)
-              .sort(
-                (a, b) => Number(/ Late$/.test(b.lateness ?? '')) - Number(/ Late$/.test(a.lateness ?? '')),
-              );
+            const last = column.code === STAGE.DELIVERY;
+            const inColumn = last
+              ? deliveredShown
+              : live
+                  .filter((o) => o.stage === column.code)
+                  .sort(
+                    (a, b) =>
+                      Number(/ Late$/.test(b.lateness ?? '')) - Number(/ Late$/.test(a.lateness ?? '')),
+                  );
+            const count = last && moreDelivered ? `${inColumn.length}+` : String(inColumn.length);
             return (
               <section key={column.code} className="ops-column" aria-labelledby={`stage-${column.code}`}>
                 <h2 className="ops-column__title" id={`stage-${column.code}`}>
                   <span>{title(column.name)}</span>
-                  <span aria-label={`${inColumn.length} orders`}>{inColumn.length}</span>
+                  <span aria-label={last && moreDelivered ? `latest ${count} orders` : `${count} orders`}>
+                    {count}
+                  </span>
                 </h2>
+                {last && moreDelivered ? (
+                  <p className="ops-muted">The latest {DELIVERED_SHOWN} deliveries.</p>
+                ) : null}
                 {inColumn.length === 0 ? (
                   <p className="ops-muted">None</p>
                 ) : (
@@ -289,6 +302,17 @@ export function OpsOrdersPage() {
           })}
         </div>
       )}
+      {orders.hasNextPage ? (
+        <div className="ops-more">
+          <Button
+            variant="secondary"
+            onClick={() => void orders.fetchNextPage()}
+            loading={orders.isFetchingNextPage}
+          >
+            Show more orders in production
+          </Button>
+        </div>
+      ) : null}
       {open ? <OrderDialog id={open} onClose={() => setOpen(null)} /> : null}
     </>
   );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
 import type { Reply, Schemas } from '../../../api';
 import { api } from '../../../lib/api-client';
@@ -20,13 +20,18 @@ export const orderKeys = {
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
 
-/** The signed-in customer's orders under a filter. */
+/** The signed-in customer's orders under a filter, newest first, a page (50) at a time. */
 export const useOrders = (filter: OrderFilter) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: orderKeys.list(filter),
-    queryFn: ({ signal }) =>
-      api.get<Reply<'/api/orders', 'get'>>('/api/orders', { signal, query: { status: filter } }),
-    select: (data) => data.orders,
+    initialPageParam: null as string | null,
+    queryFn: ({ signal, pageParam }) =>
+      api.get<Reply<'/api/orders', 'get'>>('/api/orders', {
+        signal,
+        query: { status: filter, cursor: pageParam ?? undefined },
+      }),
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.orders),
   });
 
 /** One order; `poll` asks again every so often (while its payment is being confirmed). */

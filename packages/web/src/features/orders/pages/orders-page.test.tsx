@@ -39,6 +39,7 @@ describe('orders list', () => {
                 totalCents: 12_000,
               }),
             ],
+            nextCursor: null,
           },
         };
       return undefined!;
@@ -61,10 +62,32 @@ describe('orders list', () => {
     expect(screen.getByRole('button', { name: 'Delivered' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  test('a long history comes a page at a time: "Show older orders" asks for the next page', async () => {
+    fakeApi(({ path, query }) => {
+      if (path === '/api/me') return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
+      if (path === '/api/orders')
+        return {
+          status: 200,
+          body: query?.cursor
+            ? { orders: [orderSummary({ id: 'o3', title: 'Cufflinks' })], nextCursor: null }
+            : { orders: [orderSummary({ id: 'o1', title: 'Signet ring' })], nextCursor: 'o1' },
+        };
+      return undefined!;
+    });
+    const u = userEvent.setup();
+    renderAt('/orders', <OrdersPage />);
+    await screen.findByRole('link', { name: 'Signet ring' });
+    await u.click(screen.getByRole('button', { name: 'Show older orders' }));
+    expect(await screen.findByRole('link', { name: 'Cufflinks' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Signet ring' })).toBeTruthy();
+    expect(asked()).toContain('/api/orders?status=all&cursor=o1');
+    expect(screen.queryByRole('button', { name: 'Show older orders' })).toBeNull();
+  });
+
   test('no orders at all: the empty state says what to do next; none under a filter: show all', async () => {
     fakeApi(({ path }) => {
       if (path === '/api/me') return { status: 200, body: { user: me({ firstTimeLogin: false }) } };
-      if (path === '/api/orders') return { status: 200, body: { orders: [] } };
+      if (path === '/api/orders') return { status: 200, body: { orders: [], nextCursor: null } };
       return undefined!;
     });
     renderAt('/orders', <OrdersPage />);

@@ -158,11 +158,24 @@ export function OrdersPage() {
           }
         />
       ) : (
-        <ul className="order-list">
-          {orders.data.map((order) => (
-            <OrderRow key={order.id} order={order} />
-          ))}
-        </ul>
+        <>
+          <ul className="order-list">
+            {orders.data.map((order) => (
+              <OrderRow key={order.id} order={order} />
+            ))}
+          </ul>
+          {orders.hasNextPage ? (
+            <div className="orders-more">
+              <Button
+                variant="secondary"
+                onClick={() => void orders.fetchNextPage()}
+                loading={orders.isFetchingNextPage}
+              >
+                Show older orders
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </div>
   );
