@@ -191,6 +191,16 @@ async function seed(client: pg.Client, s: Record<string, NodeSession>) {
                     '{"id":"standard","name":"Standard","cents":1500,"days":5}'::jsonb shipping_method) o`,
       [customer],
     );
+    // one piece per bench order: nine in ten delivered, the rest along the line (the status filters have work)
+    await client.query(
+      `insert into order_items (order_id, position, source, title, configuration, breakdown, unit_price_cents,
+                                quantity, total_cents, lead_time_days, stage)
+       select o.id, 0, 'model', 'Bench ring', '{}'::jsonb, '{}'::jsonb, 10000, 1, 10000, 10,
+              case when n % 10 = 0 then n % 6 else 6 end
+       from (select id, row_number() over (order by created_at) n from orders
+             where customer_id = $1::uuid and shipping_address->>'name' = 'Bench') o`,
+      [customer],
+    );
   });
   // the bench's PostgreSQL may run without autovacuum: vacuum as a production database's autovacuum would
   // after a bulk load (visibility maps set, so index-only scans read no heap), and refresh the statistics
@@ -265,6 +275,11 @@ export async function runApiBench() {
       )
     ).rows.map((r) => r.project_id as string);
     const skill = 'Skill 7';
+    // the cursor that opens the fifth page of 50 orders in production (deep keyset paging)
+    const fourPages = await fetch(`${node.url}/api/staff/orders?status=active&limit=200`, {
+      headers: { cookie: sessions.staff!.cookie },
+    });
+    const activeCursor = ((await fourPages.json()) as { nextCursor: string | null }).nextCursor ?? '';
     const endpoints: Endpoint[] = [
       { name: 'designers', who: 'customer', path: () => '/api/designers' },
       { name: 'designers ?q=', who: 'customer', path: () => '/api/designers?q=ada' },
@@ -294,6 +309,13 @@ export async function runApiBench() {
       { name: 'models', who: 'customer', path: () => '/api/models' },
       { name: 'orders', who: 'customer', path: () => '/api/orders' },
       { name: 'orders (staff)', who: 'staff', path: () => '/api/staff/orders' },
+      { name: 'orders in production', who: 'customer', path: () => '/api/orders?status=active' },
+      { name: 'orders delivered (staff)', who: 'staff', path: () => '/api/staff/orders?status=delivered' },
+      {
+        name: 'orders in production, page 5 (staff)',
+        who: 'staff',
+        path: () => `/api/staff/orders?status=active&cursor=${activeCursor}`,
+      },
     ];
     const rows: Row[] = [];
     for (const e of endpoints) {

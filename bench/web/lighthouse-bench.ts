@@ -16,7 +16,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
-const PAGES = ['/', '/explore', '/login-user', '/dashboard'];
+const ALL_PAGES = ['/', '/explore', '/login-user', '/dashboard'];
+/** `WEB_BENCH_PAGES=/dashboard` looks at some pages only (a diagnosis: RESULTS.md is then left as it is). */
+const PAGES = process.env.WEB_BENCH_PAGES ? process.env.WEB_BENCH_PAGES.split(',') : ALL_PAGES;
+/** `WEB_BENCH_REPORTS=dir` keeps each run's whole Lighthouse report (JSON) there. */
+const REPORTS = process.env.WEB_BENCH_REPORTS;
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -120,6 +124,11 @@ export async function runWebBench(): Promise<void> {
           undefined,
         );
         const lhr = result!.lhr;
+        if (REPORTS)
+          writeFileSync(
+            join(REPORTS, `${path.replace(/\W+/g, '_') || 'root'}-${i + 1}.json`),
+            JSON.stringify(lhr),
+          );
         const a = lhr.audits;
         const value = (id: string) => Number(a[id]?.numericValue ?? NaN);
         // a run without a score says why (Lighthouse's runtime error, or the metric audits that failed)
@@ -156,7 +165,8 @@ export async function runWebBench(): Promise<void> {
     await chrome.kill();
     await server.stop();
   }
-  writeResults(rows);
+  if (PAGES === ALL_PAGES) writeResults(rows);
+  else console.log(rows);
 }
 
 function writeResults(rows: Row[]) {
