@@ -317,10 +317,27 @@ async function serveWebApp(app: Server, config: Config) {
           .map((name) => (name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`))
       : [],
   );
+  // signed-in pages whose head names their route's chunks: '/dashboard' -> prerendered/signed-in/dashboard.html
+  const signedInDir = join(prerenderedDir, 'signed-in');
+  const signedIn = new Set(
+    existsSync(signedInDir)
+      ? readdirSync(signedInDir)
+          .filter((name) => name.endsWith('.html'))
+          .map((name) => `/${name.slice(0, -'.html'.length)}`)
+      : [],
+  );
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [url = '/', query] = request.url.split('?');
     if (url.startsWith('/api/') || url.startsWith('/dev/') || url.startsWith('/sandbox/')) {
       return reply.status(404).send({ error: { code: 'not_found', message: `No route GET ${url}.` } });
+    }
+    if (signedIn.has(url)) {
+      // with a session the route's chunks load beside the app's; without one the page only sends the
+      // visitor to sign in, so it gets the plain page
+      void reply.header('vary', 'Cookie');
+      if (request.cookies[SESSION_COOKIE] !== undefined)
+        return reply.sendFile(`prerendered/signed-in${url}.html`);
+      return reply.sendFile('index.html');
     }
     if (prerendered.has(url)) {
       // the answer depends on the session cookie: a signed-in person gets the app's plain page, whose

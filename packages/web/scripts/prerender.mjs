@@ -20,7 +20,9 @@ await build({
   logLevel: 'warn',
   build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, sourcemap: false },
 });
-const { PRERENDERED_PAGES, renderPage } = await import(pathToFileURL(join(out, 'prerender.js')).href);
+const { PRERENDERED_PAGES, SIGNED_IN_PAGES, renderPage } = await import(
+  pathToFileURL(join(out, 'prerender.js')).href
+);
 
 // the client build's manifest: source module -> its chunk, style sheets and static imports
 const manifestFile = join(dist, '.vite/manifest.json');
@@ -94,7 +96,26 @@ for (const { path, module } of PRERENDERED_PAGES) {
   const name = path === '/' ? 'index' : path.slice(1);
   writeFileSync(join(folder, `${name}.html`), html);
 }
+// signed-in pages: the app's plain page, its head naming the route's own chunks and style sheets
+mkdirSync(join(folder, 'signed-in'));
+for (const { path, module } of SIGNED_IN_PAGES) {
+  const own = assetsOf(module);
+  const links = [
+    // who is signed in: asked while the scripts load (the app's own fetch of it takes this answer)
+    '    <link rel="preload" href="/api/auth/session" as="fetch" crossorigin>',
+    ...own.scripts
+      .filter((file) => !entry.scripts.includes(file))
+      .map((file) => `    <link rel="modulepreload" crossorigin href="${file}">`),
+    ...own.styles
+      .filter((file) => !entry.styles.includes(file))
+      .map((file) => `    <link rel="stylesheet" crossorigin href="${file}">`),
+  ];
+  const html = `${template.slice(0, lastHeadLink)}${links.map((l) => `${l}\n`).join('')}${template.slice(lastHeadLink)}`;
+  writeFileSync(join(folder, 'signed-in', `${path.slice(1)}.html`), html);
+}
 rmSync(out, { recursive: true, force: true });
 // the manifest served its purpose; it is not part of the app
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
-process.stdout.write(`Prerendered ${PRERENDERED_PAGES.map((p) => p.path).join(', ')}\n`);
+process.stdout.write(
+  `Prerendered ${PRERENDERED_PAGES.map((p) => p.path).join(', ')}; heads for ${SIGNED_IN_PAGES.map((p) => p.path).join(', ')}\n`,
+);

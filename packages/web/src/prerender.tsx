@@ -19,6 +19,22 @@ export const PRERENDERED_PAGES = [
   { path: '/login-designer', module: 'src/features/auth/pages/login-page.tsx' },
 ] as const;
 
+/**
+ * Signed-in pages whose head names their route's chunks and style sheets (modulepreload, stylesheet), so
+ * they load beside the app's own instead of after it has started and matched the route. No markup: what
+ * these pages show depends on the person. Served to a request with a session cookie.
+ */
+export const SIGNED_IN_PAGES = [
+  { path: '/dashboard', module: 'src/features/dashboard/pages/dashboard-page.tsx' },
+  { path: '/projects', module: 'src/features/projects/pages/projects-page.tsx' },
+  { path: '/orders', module: 'src/features/orders/pages/orders-page.tsx' },
+  { path: '/notifications', module: 'src/features/notifications/pages/notifications-page.tsx' },
+  { path: '/browse-designers', module: 'src/features/projects/pages/browse-designers-page.tsx' },
+  { path: '/produce', module: 'src/features/produce/pages/produce-page.tsx' },
+  { path: '/cart', module: 'src/features/commerce/pages/cart-page.tsx' },
+  { path: '/account-settings', module: 'src/features/account/pages/account-settings-page.tsx' },
+] as const;
+
 /** The markup of one public page (the contents of #root). */
 export async function renderPage(path: string): Promise<string> {
   const handler = createStaticHandler(routes);

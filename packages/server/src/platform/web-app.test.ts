@@ -13,6 +13,8 @@ const index = `<!doctype html><html><head><title>Facet</title></head><body>${'<d
 const script = `export const pieces = [${Array.from({ length: 400 }, (_, i) => `"ring-${i}"`).join(',')}];`;
 // a public page the build rendered for a signed-out visitor (packages/web/scripts/prerender.mjs)
 const explore = `<!doctype html><html><head><title>Explore</title></head><body><div id="root">${'<p>Rings</p>'.repeat(200)}</div></body></html>`;
+// a signed-in page's head naming its route's chunks (no markup)
+const dashboard = `<!doctype html><html><head><title>Facet</title><link rel="modulepreload" crossorigin href="/assets/dashboard-page-1.js"></head><body>${'<div id="root"></div>'.repeat(200)}</body></html>`;
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
@@ -22,6 +24,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'tiny-01.js'), 'x=1');
   mkdirSync(join(dist, 'prerendered'));
   writeFileSync(join(dist, 'prerendered', 'explore.html'), explore);
+  mkdirSync(join(dist, 'prerendered', 'signed-in'));
+  writeFileSync(join(dist, 'prerendered', 'signed-in', 'dashboard.html'), dashboard);
   // the build's own step, on this folder
   const precompress = new URL('../../../web/scripts/precompress.mjs', import.meta.url).pathname;
   execFileSync(process.execPath, [precompress, dist]);
@@ -112,5 +116,20 @@ describe('the built web app', () => {
     const file = await get('/prerendered/explore.html');
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe(explore);
+  });
+
+  test("a signed-in page's head, naming its route's chunks, goes to a request with a session cookie", async () => {
+    const signedIn = await get('/dashboard', 'br', 'facet_session=abc');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-cache');
+    expect(String(signedIn.headers.vary)).toMatch(/cookie/i);
+    expect(brotliDecompressSync(signedIn.rawPayload).toString()).toBe(dashboard);
+    // without a session the page only sends the visitor to sign in: the plain app page
+    const visitor = await get('/dashboard', 'br');
+    expect(brotliDecompressSync(visitor.rawPayload).toString()).toBe(index);
+    expect(String(visitor.headers.vary)).toMatch(/cookie/i);
+    // the query string does not change which chunks the page needs
+    const withQuery = await get('/dashboard?tab=spend', undefined, 'facet_session=abc');
+    expect(withQuery.body).toBe(dashboard);
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { BarChart3, Table2 } from 'lucide-react';
 import { Button, Skeleton } from '../../../components/ui';
 
@@ -37,7 +37,9 @@ function useNearScreen<T extends Element>() {
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
+        // drawing a chart is long work: a transition lets React do it in slices, between which the
+        // browser answers input (no long task on the first visit)
+        if (entries.some((e) => e.isIntersecting)) startTransition(() => setNear(true));
       },
       { rootMargin: '200px 0px' },
     );
