@@ -194,7 +194,9 @@ const inProcess = (f: Figures): string =>
     ? `${ms(f.bestMs!)} (first ${ms(f.firstMs)})`
     : ms(f.bestMs!);
 /** Ours against theirs, like with like: below 1 is faster than theirs. */
-const ratio = (mine: number, theirs: number): string => `${(mine / theirs).toFixed(2)}x`;
+// a time below the clock's resolution (GNU time counts in 10 ms) makes no ratio
+const ratio = (mine: number, theirs: number): string =>
+  theirs > 0 ? `${(mine / theirs).toFixed(2)}x` : '(under 10 ms)';
 const load1 = (): string => loadavg()[0]!.toFixed(2);
 const relErr = (v: number, ref: number): string =>
   v === ref ? '0' : Math.abs((v - ref) / ref).toExponential(1);
