@@ -24,6 +24,7 @@ import {
   type ModelsServiceDeps,
   type Owner,
 } from './models.shared';
+import { keysetPage } from '../../platform/paging';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -111,9 +112,8 @@ export function modelsService(deps: ModelsServiceDeps) {
         )
         .orderBy(desc(models.createdAt), desc(models.id))
         .limit(page.limit + 1);
-      const more = rows.length > page.limit;
-      const shown = more ? rows.slice(0, page.limit) : rows;
-      return { models: shown.map(toModelView), nextCursor: more ? shown.at(-1)!.id : null };
+      const { shown, next } = keysetPage(rows, page.limit, (row) => row.id);
+      return { models: shown.map(toModelView), nextCursor: next };
     },
 
     async get(owner: Owner, id: string): Promise<ModelView> {

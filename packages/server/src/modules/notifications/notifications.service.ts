@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { personByEmail } from '../accounts/accounts.reads';
 import { notificationPreferences, notifications } from './notifications.tables';
 import { renderMail, type RenderedMail } from './templates';
+import { keysetPage } from '../../platform/paging';
 
 export interface MailJob {
   event: string;
@@ -161,11 +162,10 @@ export function notificationsService(deps: { db: Db; mailer: Mailer; publicUrl: 
         )
         .orderBy(desc(notifications.seq))
         .limit(limit + 1);
-      const more = rows.length > limit;
-      const shown = rows.slice(0, limit);
+      const { shown, next } = keysetPage(rows, limit, (row) => row.seq);
       return {
         notifications: shown,
-        nextBefore: more ? shown[shown.length - 1]!.seq : null,
+        nextBefore: next,
         unreadCount: await unreadCount(reader.id),
       };
     },

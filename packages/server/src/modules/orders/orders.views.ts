@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm
 import { latenessText, STAGE, stageName } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
+import { keysetPage } from '../../platform/paging';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { PaymentsService } from '../payments/payments.service';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
@@ -212,8 +213,7 @@ export function orderViews(deps: { db: Db; payments: PaymentsService }) {
       )
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(page.limit + 1);
-    const more = rows.length > page.limit;
-    const shown = more ? rows.slice(0, page.limit) : rows;
+    const { shown, next } = keysetPage(rows, page.limit, (row) => row.id);
     const parts = await partsOf(
       db,
       shown.map((r) => r.id),
@@ -223,7 +223,7 @@ export function orderViews(deps: { db: Db; payments: PaymentsService }) {
     const eventsOf = groupBy(parts.events, (e) => e.orderId);
     return {
       orders: shown.map((o) => listEntry(o, itemsOf.get(o.id) ?? [], eventsOf.get(o.id) ?? [], now)),
-      nextCursor: more ? shown.at(-1)!.id : null,
+      nextCursor: next,
     };
   }
 
