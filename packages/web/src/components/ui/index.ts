@@ -31,6 +31,8 @@ export type { InputProps, TextareaProps } from './input';
 export { Menu, MenuContent, MenuGroup, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from './menu';
 export { Select } from './select';
 export type { SelectOption, SelectProps } from './select';
+export { ShowMore } from './show-more';
+export type { ShowMoreProps } from './show-more';
 export { Skeleton, SkeletonText } from './skeleton';
 export type { SkeletonProps } from './skeleton';
 export { Spinner } from './spinner';

@@ -1,5 +1,5 @@
 import { CheckCheck } from 'lucide-react';
-import { Button, toast } from '../../../components/ui';
+import { Button, ShowMore, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import {
   useMarkAllRead,
@@ -74,17 +74,7 @@ export function NotificationsPage() {
                 label="Notifications"
               />
             </div>
-            {pages.hasNextPage ? (
-              <div className="notifications-page__more">
-                <Button
-                  variant="secondary"
-                  onClick={() => void pages.fetchNextPage()}
-                  loading={pages.isFetchingNextPage}
-                >
-                  Show older notifications
-                </Button>
-              </div>
-            ) : null}
+            <ShowMore pages={pages}>Show older notifications</ShowMore>
           </>
         )}
       </section>

@@ -13,6 +13,7 @@ import {
   EmptyState,
   Field,
   Input,
+  ShowMore,
   Skeleton,
   toast,
 } from '../../../components/ui';
@@ -302,17 +303,7 @@ export function OpsOrdersPage() {
           })}
         </div>
       )}
-      {orders.hasNextPage ? (
-        <div className="ops-more">
-          <Button
-            variant="secondary"
-            onClick={() => void orders.fetchNextPage()}
-            loading={orders.isFetchingNextPage}
-          >
-            Show more orders in production
-          </Button>
-        </div>
-      ) : null}
+      <ShowMore pages={orders}>Show more orders in production</ShowMore>
       {open ? <OrderDialog id={open} onClose={() => setOpen(null)} /> : null}
     </>
   );

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { Package, Search } from 'lucide-react';
 import { formatMoney } from '@facet/domain/format';
-import { Button, Card, EmptyState, Skeleton } from '../../../components/ui';
+import { Button, Card, EmptyState, ShowMore, Skeleton } from '../../../components/ui';
 import { UpcomingList } from '../../../components/layout/upcoming-list';
 import { errorMessage } from '../../../lib/api-client';
 import {
@@ -164,17 +164,7 @@ export function OrdersPage() {
               <OrderRow key={order.id} order={order} />
             ))}
           </ul>
-          {orders.hasNextPage ? (
-            <div className="orders-more">
-              <Button
-                variant="secondary"
-                onClick={() => void orders.fetchNextPage()}
-                loading={orders.isFetchingNextPage}
-              >
-                Show older orders
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore pages={orders}>Show older orders</ShowMore>
         </>
       )}
     </div>
