@@ -15,6 +15,7 @@ export const DASHBOARD_MONTHS = 6;
 
 export const dashboardKeys = {
   summary: ['dashboard', 'summary'] as const,
+  orderStats: ['dashboard', 'order-stats'] as const,
   series: (metric: SeriesMetric, months: number) => ['dashboard', 'series', metric, months] as const,
 };
 
@@ -36,4 +37,12 @@ export const useDashboardSeries = <M extends SeriesMetric>(metric: M, months = D
         query: { metric, months },
       }),
     select: (data) => data.series as SeriesOf<M>,
+  });
+
+/** A customer's pieces ordered and item-type variety (spec products-total, item-type-variety). */
+export const useOrderStats = (enabled: boolean) =>
+  useQuery({
+    queryKey: dashboardKeys.orderStats,
+    enabled,
+    queryFn: ({ signal }) => api.get<Reply<'/api/me/order-stats', 'get'>>('/api/me/order-stats', { signal }),
   });

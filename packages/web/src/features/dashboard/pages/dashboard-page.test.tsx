@@ -37,4 +37,29 @@ describe('the dashboard speaks to whoever is signed in', () => {
     expect(stats().textContent).toContain('Invitations');
     expect(screen.getByRole('link', { name: 'Your earnings' }).getAttribute('href')).toBe('/earnings');
   });
+
+  test('a customer: plan, credits, cart, pieces ordered and item-type variety', async () => {
+    fakeApi(({ path }) => {
+      if (path === '/api/me') return { status: 200, body: { user: me({ role: 'customer' }) } };
+      if (path === '/api/me/order-stats')
+        return {
+          status: 200,
+          body: {
+            ordersCount: 3,
+            productsTotal: 14,
+            itemTypeVariety: 2,
+            itemTypes: [
+              { itemType: 'Ring', pieces: 9 },
+              { itemType: 'Pendant', pieces: 5 },
+            ],
+          },
+        };
+      return undefined!;
+    });
+    renderAt('/dashboard', <DashboardPage />);
+    const account = await screen.findByLabelText('Account', { selector: 'dl' });
+    await vi.waitFor(() => expect(account.textContent).toContain('Pieces ordered14'));
+    expect(account.textContent).toContain('Item types ordered2');
+    expect(account.textContent).toContain('Credits');
+  });
 });

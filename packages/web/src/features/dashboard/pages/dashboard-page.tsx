@@ -17,6 +17,7 @@ import type { Me } from '../../../lib/types';
 import { RecentProjects, ProInvitations } from '../components/recent-projects';
 import { useProjectCounts } from '../api/get-project-counts';
 import { DashboardFigures } from '../components/dashboard-figures';
+import { useOrderStats } from '../api/get-dashboard';
 import './dashboard.css';
 
 type QuickAction = { to: string; icon: LucideIcon; title: string; text: string };
@@ -109,6 +110,7 @@ function CountStat({ label, value }: { label: string; value: number | undefined 
 export function DashboardPage() {
   const { user } = useAuth();
   const { counts } = useProjectCounts();
+  const orderStats = useOrderStats(user?.role === 'customer');
   if (!user) return null;
   const customer = user.role === 'customer';
   const staff = user.role === 'staff';
@@ -155,6 +157,8 @@ export function DashboardPage() {
             <dt>In your cart</dt>
             <dd>{user.cartCount}</dd>
           </div>
+          <CountStat label="Pieces ordered" value={orderStats.data?.productsTotal} />
+          <CountStat label="Item types ordered" value={orderStats.data?.itemTypeVariety} />
         </dl>
       ) : null}
       <section aria-labelledby="quick-actions">
