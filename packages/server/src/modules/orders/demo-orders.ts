@@ -12,6 +12,23 @@ import type { OrderShippingAddress } from './orders.shared';
  * once these customers have orders.
  */
 
+/** The demo line's item type as the cart keeps it (`{ id, name }` of the seeded catalog), from its title. */
+const DEMO_ITEM_TYPES: [RegExp, number, string][] = [
+  [/ring|band/i, 2, 'Ring'],
+  [/earring|climber/i, 3, 'Earring'],
+  [/pendant/i, 4, 'Pendant'],
+  [/bracelet/i, 5, 'Bracelet'],
+  [/charm/i, 7, 'Charm'],
+  [/cufflink/i, 8, 'Cufflinks'],
+];
+function demoItemType(title: string) {
+  // earrings first: "Hoop earrings" also matches /ring/
+  const found =
+    DEMO_ITEM_TYPES.find(([pattern, , name]) => name === 'Earring' && pattern.test(title)) ??
+    DEMO_ITEM_TYPES.find(([pattern]) => pattern.test(title));
+  return found ? { id: found[1], name: found[2] } : null;
+}
+
 export interface DemoOrderCustomer {
   id: string;
   name: string;
@@ -97,7 +114,7 @@ export async function seedDemoOrders(db: Db, customers: DemoOrderCustomer[], now
             position,
             source: 'library' as const,
             title,
-            configuration: { note: 'Demo order' },
+            configuration: { note: 'Demo order', itemType: demoItemType(title) },
             breakdown: {},
             unitPriceCents: unit,
             shopPriceCents: shop,

@@ -343,5 +343,20 @@ describe('live updates and the job sheet', { timeout: 90_000 }, () => {
     await k.paidOrder('other', [ringItem({ configuration: { itemType: 'Ring', material: 'Silver' } })]);
     const after = (await k.call('other', 'GET', '/api/me/order-stats')).json();
     expect(after).toMatchObject({ ordersCount: 1, productsTotal: 2, itemTypeVariety: 1 });
+    // lines from the cart keep the item type as { id, name } (or null): counted by name
+    await k.paidOrder('other', [
+      ringItem({ configuration: { itemType: { id: 2, name: 'Ring' }, material: 'Gold' } }),
+      ringItem({ configuration: { itemType: { id: 4, name: 'Pendant' } }, quantity: 3, totalCents: 87_000 }),
+      ringItem({ configuration: { itemType: null }, quantity: 1, totalCents: 29_000 }),
+    ]);
+    const typed = (await k.call('other', 'GET', '/api/me/order-stats')).json();
+    expect(typed).toMatchObject({ ordersCount: 2, productsTotal: 8, itemTypeVariety: 3 });
+    expect(typed.itemTypes).toEqual(
+      expect.arrayContaining([
+        { itemType: 'Ring', pieces: 4 },
+        { itemType: 'Pendant', pieces: 3 },
+        { itemType: 'Other', pieces: 1 },
+      ]),
+    );
   });
 });

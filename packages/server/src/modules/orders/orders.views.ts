@@ -148,6 +148,19 @@ async function partsOf(db: Db | Tx, orderIds: string[]) {
   return { items, events, shipments };
 }
 
+/**
+ * The item type a line was ordered as: the cart keeps `itemType: { id, name }` (or null), older and library
+ * lines a name or a `productType`; 'Other' when none is known.
+ */
+export function itemTypeOf(configuration: Record<string, unknown>): string {
+  for (const value of [configuration.itemType, configuration.productType]) {
+    if (typeof value === 'string' && value.trim()) return value.trim();
+    if (value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string')
+      return (value as { name: string }).name;
+  }
+  return 'Other';
+}
+
 const shipmentView = (s: ShipmentRow) => ({
   carrier: s.carrier,
   trackingNumber: s.trackingNumber,
@@ -293,7 +306,7 @@ export function orderViews(deps: { db: Db; payments: PaymentsService }) {
     const live = items.filter((i) => i.stage !== STAGE.CANCELLED);
     const types = new Map<string, number>();
     for (const i of live) {
-      const type = String(i.configuration.itemType ?? i.configuration.productType ?? 'Other');
+      const type = itemTypeOf(i.configuration);
       types.set(type, (types.get(type) ?? 0) + i.quantity);
     }
     return {
