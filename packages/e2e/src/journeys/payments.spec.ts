@@ -98,6 +98,22 @@ describe('payments', () => {
     await c.waitForURL(/\/sandbox\/checkout\//);
     await payWithCard(c, '4242424242424242');
     await c.waitForURL(new RegExp(`/projects/${projectId}\\?payment=`));
+    // "In Design" shows while the changes wait for their payment too: the work resumes once the gateway's
+    // event is applied (through a job), when the change request is no longer waiting to be paid
+    await expect
+      .poll(
+        async () =>
+          (
+            (await customerApi.call('GET', `/api/projects/${projectId}`)).json as {
+              project: { changeRequest: { status: string } | null };
+            }
+          ).project.changeRequest?.status,
+        { timeout: 45_000 },
+      )
+      .not.toBe('approved');
+    await c
+      .getByRole('heading', { name: 'Pay for the changes' })
+      .waitFor({ state: 'detached', timeout: 45_000 });
     await c.getByText('In Design').first().waitFor({ timeout: 45_000 });
 
     // delivered again and approved: the escrow is released to the designer
