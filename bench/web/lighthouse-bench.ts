@@ -9,7 +9,7 @@
  * Writes bench/web/RESULTS.md (the run before it stays below).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -21,6 +21,7 @@ const ALL_PAGES = ['/', '/explore', '/login-user', '/dashboard'];
 const PAGES = process.env.WEB_BENCH_PAGES ? process.env.WEB_BENCH_PAGES.split(',') : ALL_PAGES;
 /** `WEB_BENCH_REPORTS=dir` keeps each run's whole Lighthouse report (JSON) there. */
 const REPORTS = process.env.WEB_BENCH_REPORTS;
+if (REPORTS) mkdirSync(REPORTS, { recursive: true });
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ROOT = new URL('../../', import.meta.url).pathname;
 

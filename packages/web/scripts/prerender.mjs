@@ -20,7 +20,7 @@ await build({
   logLevel: 'warn',
   build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, sourcemap: false },
 });
-const { PRERENDERED_PAGES, SIGNED_IN_PAGES, renderPage } = await import(
+const { PRERENDERED_PAGES, SIGNED_IN_PAGES, renderPage, renderLoadingScreen } = await import(
   pathToFileURL(join(out, 'prerender.js')).href
 );
 
@@ -48,16 +48,26 @@ const entry = assetsOf('index.html');
  * the style sheets and fonts that the first paint needs have the connection to themselves.
  */
 const starterCode = `// Starts the app on a prerendered page once it has been painted (written by scripts/prerender.mjs).
-const chunks = JSON.parse(document.querySelector('script[data-chunks]').dataset.chunks);
+const { chunks, fetches = '[]' } = document.querySelector('script[data-chunks]').dataset;
+const [entry, ...rest] = JSON.parse(chunks);
 function start() {
-  for (const href of chunks.slice(1)) {
+  // what the app asks for at once (who is signed in), so its own request takes this answer
+  for (const href of JSON.parse(fetches)) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  for (const href of rest) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);
   }
-  import(chunks[0]);
+  import(entry);
 }
 // a frame callback runs before the first paint, a task queued from it after; a hidden tab paints nothing
 if (document.visibilityState === 'hidden') start();
@@ -72,6 +82,11 @@ const withoutScripts = (head) =>
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+// every page without markup of its own (the app's index.html, the signed-in pages) paints the app's loading
+// screen at once, not a blank page while the scripts load; the app's first render replaces it (src/main.tsx)
+const withLoadingScreen = (html) =>
+  html.replace('<div id="root"></div>', () => `<div id="root" data-loading>${renderLoadingScreen()}</div>`);
+writeFileSync(join(dist, 'index.html'), withLoadingScreen(template));
 // the line of the closing head tag: the page's own links go just before it
 const lastHeadLink = template.lastIndexOf('\n', template.lastIndexOf('</head>')) + 1;
 const folder = join(dist, 'prerendered');
@@ -96,22 +111,21 @@ for (const { path, module } of PRERENDERED_PAGES) {
   const name = path === '/' ? 'index' : path.slice(1);
   writeFileSync(join(folder, `${name}.html`), html);
 }
-// signed-in pages: the app's plain page, its head naming the route's own chunks and style sheets
+// signed-in pages: the app's loading screen, painted before any script is asked for (as on the public pages,
+// the starter fetches the app's chunks, the route's own and who is signed in once it has been painted)
 mkdirSync(join(folder, 'signed-in'));
 for (const { path, module } of SIGNED_IN_PAGES) {
   const own = assetsOf(module);
+  const ownScripts = own.scripts.filter((file) => !entry.scripts.includes(file));
+  const chunks = [...entry.scripts.slice(-1), ...entry.scripts.slice(0, -1), ...ownScripts];
   const links = [
-    // who is signed in: asked while the scripts load (the app's own fetch of it takes this answer)
-    '    <link rel="preload" href="/api/auth/session" as="fetch" crossorigin>',
-    ...own.scripts
-      .filter((file) => !entry.scripts.includes(file))
-      .map((file) => `    <link rel="modulepreload" crossorigin href="${file}">`),
+    `    <script type="module" crossorigin src="/${starter}" data-chunks='${JSON.stringify(chunks)}' data-fetches='["/api/auth/session"]'></script>`,
     ...own.styles
       .filter((file) => !entry.styles.includes(file))
       .map((file) => `    <link rel="stylesheet" crossorigin href="${file}">`),
   ];
-  const html = `${template.slice(0, lastHeadLink)}${links.map((l) => `${l}\n`).join('')}${template.slice(lastHeadLink)}`;
-  writeFileSync(join(folder, 'signed-in', `${path.slice(1)}.html`), html);
+  const html = `${withoutScripts(template.slice(0, lastHeadLink))}${links.map((l) => `${l}\n`).join('')}${template.slice(lastHeadLink)}`;
+  writeFileSync(join(folder, 'signed-in', `${path.slice(1)}.html`), withLoadingScreen(html));
 }
 rmSync(out, { recursive: true, force: true });
 // the manifest served its purpose; it is not part of the app

@@ -24,7 +24,8 @@ async function loadRoutesOf(location: Location) {
 }
 
 async function start(container: HTMLElement) {
-  const prerendered = container.hasChildNodes();
+  // markup to hydrate, or only the loading screen the build put there (which the first render replaces)
+  const prerendered = container.hasChildNodes() && !container.hasAttribute('data-loading');
   if (prerendered) await loadRoutesOf(window.location);
   const queryClient = prerendered ? signedOutQueryClient() : createQueryClient();
   // who is signed in is asked at once, while the router loads the page's code (not after it)

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { FullPageLoader } from './app/app-layout';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { signedOutQueryClient } from './app/signed-out';
@@ -49,4 +50,13 @@ export async function renderPage(path: string): Promise<string> {
       </AppProvider>
     </StrictMode>,
   );
+}
+
+/**
+ * What a page without prerendered markup shows until the app has started: the app's own loading screen, so
+ * a signed-in page paints at once instead of staying blank while its scripts load and run. The app replaces
+ * it on its first render (main.tsx: a #root marked `data-loading` is rendered afresh, not hydrated).
+ */
+export function renderLoadingScreen(): string {
+  return renderToString(<FullPageLoader />);
 }

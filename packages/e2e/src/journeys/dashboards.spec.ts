@@ -17,9 +17,9 @@ async function chartAndTable(page: Page, title: string) {
     .filter({ has: page.getByRole('heading', { name: title, level: 3 }) });
   // a chart is drawn once its card is on screen or near it, as a reader scrolls to it
   await card.scrollIntoViewIfNeeded();
-  await card.getByTestId('chart').locator('svg.recharts-surface').first().waitFor({ timeout: 20_000 });
+  await card.getByTestId('chart').locator('.chart svg').first().waitFor({ timeout: 20_000 });
   // bars or a line were drawn from the demo's history, not an empty frame
-  expect(await card.locator('.recharts-bar-rectangle, .recharts-line-curve').count()).toBeGreaterThan(0);
+  expect(await card.locator('.chart__bar, .chart__line').count()).toBeGreaterThan(0);
   await card.getByRole('button', { name: 'Show as table' }).click();
   const table = card.getByRole('table');
   await table.waitFor();

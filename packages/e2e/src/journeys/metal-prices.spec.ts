@@ -52,7 +52,7 @@ describe('metal spot prices', () => {
     // staff raise silver to $45.00; the history shows both prices, as a chart and as a table
     await enterSpot(ops.page, 'Silver', '45.00');
     await ops.page.getByTestId('metal-silver').getByText('$41.63').waitFor(); // 45 × 0.925 = 41.625
-    await ops.page.locator('.ops-chart .recharts-line').waitFor();
+    await ops.page.locator('.ops-chart .chart__line').waitFor();
     await screenshot(ops.page, 'metal-prices-chart-desktop');
     await ops.page.getByRole('button', { name: 'Show as a table' }).click();
     const table = ops.page.getByTestId('spot-history-table');

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-// Recharts is a large library: only the dashboard asks for it, and only once its figures are on screen
+// the charts (visx) load only on the dashboard, and only once a chart is near the screen
 const charts = () => import('./charts');
 export const MoneyChart = lazy(() => charts().then((m) => ({ default: m.MoneyChart })));
 export const OffersChart = lazy(() => charts().then((m) => ({ default: m.OffersChart })));

@@ -1,8 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type PointerEvent } from 'react';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { curveStepAfter } from '@visx/curve';
+import { localPoint } from '@visx/event';
+import { GridRows } from '@visx/grid';
+import { Group } from '@visx/group';
+import { scaleLinear, scaleTime } from '@visx/scale';
+import { LinePath } from '@visx/shape';
 import { formatDate, formatMoney, formatTime } from '@facet/domain/format';
 import { METALS, metalNames, type Metal } from '@facet/domain/pricing';
+import { CHART, ChartFrame, TooltipText, quietAxis, useChart } from '../../../components/charts';
 import { Button, Card, EmptyState, Field, Input, Select, Skeleton, toast } from '../../../components/ui';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import {
@@ -133,46 +140,94 @@ function FeedBanner({ feed }: { feed: MetalPrices['feed'] }) {
   );
 }
 
+type SpotPoint = { at: number; cents: number };
+
+/** The spot price over the chosen days as steps (a price holds until the next one), with its points. */
 function HistoryChart({ data }: { data: MetalPriceHistory }) {
-  const points = data.points.map((p) => ({ at: Date.parse(p.asOf), dollars: p.priceCents / 100 }));
+  const points: SpotPoint[] = data.points.map((p) => ({ at: Date.parse(p.asOf), cents: p.priceCents }));
+  const chart = useChart<SpotPoint>();
+  const height = 260;
+  const margin = { top: 12, right: 16, bottom: 28, left: 76 };
+  const innerWidth = Math.max(0, chart.width - margin.left - margin.right);
+  const innerHeight = height - margin.top - margin.bottom;
+  const times = points.map((p) => p.at);
+  const cents = points.map((p) => p.cents);
+  const x = scaleTime<number>({
+    domain: [new Date(Math.min(...times)), new Date(Math.max(...times))],
+    range: [0, innerWidth],
+  });
+  const y = scaleLinear<number>({
+    domain: [Math.min(...cents), Math.max(...cents)],
+    range: [innerHeight, 0],
+    nice: 4,
+  });
+  // a single price, or one price all along, still gets a band around it
+  if (y.domain()[0] === y.domain()[1]) y.domain([cents[0]! * 0.95, cents[0]! * 1.05]).nice(4);
+  // one label per day, however short the range
+  const dayTicks = x
+    .ticks(chart.width < 480 ? 3 : 6)
+    .filter((t, i, all) => i === 0 || dayFormat.format(t) !== dayFormat.format(all[i - 1]!));
+  const nearest = (event: PointerEvent<SVGRectElement>) => {
+    const at = localPoint(event);
+    if (!at || points.length === 0) return;
+    const time = x.invert(at.x - margin.left).getTime();
+    const point = points.reduce((best, p) => (Math.abs(p.at - time) < Math.abs(best.at - time) ? p : best));
+    chart.tooltip.showTooltip({
+      tooltipData: point,
+      tooltipLeft: margin.left + x(point.at),
+      tooltipTop: margin.top + y(point.cents),
+    });
+  };
   return (
     <div
       className="ops-chart"
       role="img"
       aria-label={`${metalNames[data.metal]} spot price over ${data.days} days`}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
-          <CartesianGrid stroke="var(--color-line)" strokeDasharray="3 3" />
-          <XAxis
-            dataKey="at"
-            type="number"
-            scale="time"
-            domain={['dataMin', 'dataMax']}
-            tickFormatter={(t: number) => dayFormat.format(new Date(t))}
-            tick={{ fontSize: 12 }}
-          />
-          <YAxis
-            dataKey="dollars"
-            domain={['auto', 'auto']}
-            width={72}
-            tickFormatter={(d: number) => `$${d.toLocaleString('en-US')}`}
-            tick={{ fontSize: 12 }}
-          />
-          <Tooltip
-            labelFormatter={(t) => when(new Date(Number(t)).toISOString())}
-            formatter={(d) => [`$${Number(d).toFixed(2)}/ozt`, 'Spot']}
-          />
-          <Line
-            type="stepAfter"
-            dataKey="dollars"
-            stroke="var(--color-gold-deep)"
+      <ChartFrame
+        chart={chart}
+        height={height}
+        renderTooltip={(p) => (
+          <TooltipText title={when(new Date(p.at).toISOString())} lines={[`Spot: ${ozt(p.cents)}`]} />
+        )}
+      >
+        <Group left={margin.left} top={margin.top}>
+          <GridRows scale={y} width={innerWidth} numTicks={4} stroke={CHART.line} strokeDasharray="3 3" />
+          <LinePath
+            data={points}
+            x={(p) => x(p.at)}
+            y={(p) => y(p.cents)}
+            curve={curveStepAfter}
+            className="chart__line"
+            stroke={CHART.goldDeep}
             strokeWidth={2}
-            dot={{ r: 3 }}
-            isAnimationActive={false}
           />
-        </LineChart>
-      </ResponsiveContainer>
+          {points.map((p) => (
+            <circle key={p.at} cx={x(p.at)} cy={y(p.cents)} r={3} fill={CHART.goldDeep} />
+          ))}
+          <AxisLeft
+            scale={y}
+            numTicks={4}
+            tickFormat={(v) => formatMoney(Number(v), { fraction: 'when-needed' })}
+            hideAxisLine
+            {...quietAxis}
+          />
+          <AxisBottom
+            scale={x}
+            top={innerHeight}
+            tickValues={dayTicks}
+            tickFormat={(t) => dayFormat.format(t instanceof Date ? t : new Date(Number(t)))}
+            {...quietAxis}
+          />
+          <rect
+            className="chart__overlay"
+            width={innerWidth}
+            height={innerHeight}
+            fill="transparent"
+            onPointerMove={nearest}
+          />
+        </Group>
+      </ChartFrame>
     </div>
   );
 }

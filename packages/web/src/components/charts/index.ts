@@ -1,0 +1,2 @@
+export { CHART, ChartFrame, TooltipText, quietAxis, useChart } from './chart-kit';
+export type { ChartState } from './chart-kit';
