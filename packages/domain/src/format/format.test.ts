@@ -62,6 +62,10 @@ describe('lateness', () => {
       dueAt: null,
       lateness: null,
     });
+    // a cancelled project owes nothing: no due date, never late
+    const cancelled = { ...open, cancelled: true };
+    expect(projectDeadline(cancelled, at('2024-03-20T00:00:00Z'))).toEqual({ dueAt: null, lateness: null });
+    expect(isOverdue(cancelled, at('2024-03-20T00:00:00Z'))).toBe(false);
   });
   test('production stages by code', () => {
     expect(stageName(0)).toBe('RECEIVED');

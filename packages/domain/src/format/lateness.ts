@@ -50,18 +50,20 @@ export interface DeadlineInput {
   completed: boolean;
   deliveredAt: Date | null;
   completedAt: Date | null;
+  /** Cancelled before delivery: nothing is due any more. */
+  cancelled?: boolean;
 }
 
 /**
  * A paid project's due date (`leadTimeDays` weekdays after the payment, UTC) and its lateness text:
  * measured from now while the work is open, from the delivery once delivered or completed.
- * Both null before the payment (or without a lead time).
+ * Both null before the payment (or without a lead time), and once the project is cancelled.
  */
 export function projectDeadline(
   p: DeadlineInput,
   now: Date = new Date(),
 ): { dueAt: Date | null; lateness: string | null } {
-  if (!p.paidAt || p.leadTimeDays === null) return { dueAt: null, lateness: null };
+  if (!p.paidAt || p.leadTimeDays === null || p.cancelled) return { dueAt: null, lateness: null };
   const dueAt = addWeekdays(p.paidAt, p.leadTimeDays);
   const done = p.filesDelivered || p.completed;
   const deliveredAt = done ? (p.deliveredAt ?? p.completedAt ?? now) : null;

@@ -14,38 +14,53 @@ const base: ProjectState = {
   changes: 'none',
   rated: false,
   leadTimeChange: 'none',
+  delivered: false,
 };
+const delivered = { hasAcceptedOffer: true, delivered: true };
 const states: Record<string, ProjectState> = {
   'not started': base,
   inviting: { ...base, position: 1 },
   'make payment': { ...base, position: 2, hasAcceptedOffer: true },
   'in design': { ...base, position: 3, hasAcceptedOffer: true },
-  review: { ...base, position: 4, hasAcceptedOffer: true },
-  'changes requested': { ...base, position: 4, hasAcceptedOffer: true, changes: 'requested' },
-  'changes quoted': { ...base, position: 4, hasAcceptedOffer: true, changes: 'quoted' },
-  'changes approved': { ...base, position: 4, hasAcceptedOffer: true, changes: 'approved' },
+  review: { ...base, position: 4, ...delivered },
+  'changes requested': { ...base, position: 4, ...delivered, changes: 'requested' },
+  'changes quoted': { ...base, position: 4, ...delivered, changes: 'quoted' },
+  'changes approved': { ...base, position: 4, ...delivered, changes: 'approved' },
+  'changes paid': { ...base, position: 3, ...delivered },
   'lead time asked': { ...base, position: 3, hasAcceptedOffer: true, leadTimeChange: 'requested' },
-  completed: { ...base, position: 4, hasAcceptedOffer: true, completed: true },
-  rated: { ...base, position: 4, hasAcceptedOffer: true, completed: true, rated: true },
+  completed: { ...base, position: 4, ...delivered, completed: true },
+  rated: { ...base, position: 4, ...delivered, completed: true, rated: true },
+  cancelled: { ...base, position: 5, hasAcceptedOffer: true, leadTimeChange: 'requested' },
+  'cancelled unpaid': { ...base, position: 5 },
 };
 const actors: ProjectActor[] = ['owner', 'invited-pro', 'adopted-pro', 'staff', 'system', 'stranger'];
 
 /** The whole allowed table: state -> actor -> actions. Everything not listed is refused. */
 const allowed: Record<string, Partial<Record<ProjectActor, string[]>>> = {
-  'not started': { owner: ['edit', 'delete', 'invite'] },
+  'not started': { owner: ['edit', 'delete', 'invite'], staff: ['cancel'] },
   inviting: {
     owner: ['edit', 'delete', 'invite', 'accept-offer', 'decline-offer'],
     'invited-pro': ['quote', 'refuse-invitation'],
+    staff: ['cancel'],
   },
-  'make payment': { owner: ['edit', 'pay'], staff: ['mark-paid'], system: ['payment-confirmed'] },
-  'in design': { owner: ['edit'], 'adopted-pro': ['deliver', 'request-lead-time'] },
+  'make payment': {
+    owner: ['edit', 'pay'],
+    staff: ['mark-paid', 'cancel'],
+    system: ['payment-confirmed'],
+  },
+  'in design': { owner: ['edit'], 'adopted-pro': ['deliver', 'request-lead-time'], staff: ['cancel'] },
   review: { owner: ['edit', 'approve-delivery', 'request-changes'], system: ['complete-inactive'] },
   'changes requested': { owner: ['edit'], 'adopted-pro': ['quote-changes', 'reject-changes'] },
   'changes quoted': { owner: ['edit', 'approve-changes', 'decline-changes'] },
   'changes approved': { owner: ['edit', 'pay-changes'], staff: ['changes-paid'], system: ['changes-paid'] },
-  'lead time asked': { owner: ['edit', 'answer-lead-time'], 'adopted-pro': ['deliver'] },
+  // delivered once: the work is the customer's, staff no longer cancel it
+  'changes paid': { owner: ['edit'], 'adopted-pro': ['deliver', 'request-lead-time'] },
+  'lead time asked': { owner: ['edit', 'answer-lead-time'], 'adopted-pro': ['deliver'], staff: ['cancel'] },
   completed: { owner: ['rate'] },
   rated: {},
+  // closed: nothing moves; the owner may still delete one that never had an accepted offer
+  cancelled: {},
+  'cancelled unpaid': { owner: ['delete'] },
 };
 
 describe('project state × actor × action', () => {
@@ -106,6 +121,34 @@ describe('moves', () => {
     expect(decideProjectAction(states.review!, 'owner', 'accept-offer')).toMatchObject({
       ok: false,
       reason: 'wrong_status',
+    });
+  });
+  test('staff cancel before delivery: the project goes to the Cancelled position and stays there', () => {
+    const d = next(states['in design']!, 'staff', 'cancel');
+    expect(d.next.position).toBe(5);
+    expect(d.moved).toBe(true);
+    expect(decideProjectAction(states['changes paid']!, 'staff', 'cancel')).toEqual({
+      ok: false,
+      reason: 'wrong_status',
+      message: 'Only a project cancelled before delivery can be refunded.',
+    });
+    for (const [actor, action] of [
+      ['adopted-pro', 'deliver'],
+      ['staff', 'mark-paid'],
+      ['owner', 'invite'],
+      ['invited-pro', 'quote'],
+      ['owner', 'answer-lead-time'],
+      ['staff', 'cancel'],
+    ] as const) {
+      expect(decideProjectAction(states.cancelled!, actor, action)).toEqual({
+        ok: false,
+        reason: 'wrong_status',
+        message: 'This project was cancelled.',
+      });
+    }
+    // who may act at all is checked first: a stranger is still forbidden
+    expect(decideProjectAction(states.cancelled!, 'stranger', 'deliver')).toMatchObject({
+      reason: 'forbidden',
     });
   });
   test('allowed actions list what the viewer may do now', () => {

@@ -1,5 +1,5 @@
 import type { StatusPosition } from './statuses';
-import { nextPosition } from './statuses';
+import { CANCELLED_POSITION, isCancelled, nextPosition } from './statuses';
 
 /**
  * The project state machine: a table of allowed actions (who, from which state) and one pure
@@ -16,6 +16,8 @@ export interface ProjectState {
   rated: boolean;
   /** `requested`: the chosen pro asked to change the lead time and the customer has not answered yet. */
   leadTimeChange: 'none' | 'requested';
+  /** The chosen pro delivered at least once (it stays true when paid changes send the project back to 3). */
+  delivered: boolean;
 }
 
 /** Who is acting, relative to this project. */
@@ -45,6 +47,7 @@ export const PROJECT_ACTIONS = [
   'rate',
   'request-lead-time',
   'answer-lead-time',
+  'cancel',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -176,7 +179,19 @@ export const PROJECT_RULES: Record<ProjectAction, Rule> = {
           : null,
     apply: (s) => ({ ...s, leadTimeChange: 'none' }),
   },
+  // staff cancel a project before delivery, refunding what it paid (decision 051)
+  cancel: {
+    actors: ['staff'],
+    when: (s) =>
+      s.completed || s.delivered ? 'Only a project cancelled before delivery can be refunded.' : null,
+    apply: (s) => ({ ...s, position: CANCELLED_POSITION }),
+  },
 };
+
+/** What a cancelled project still allows: its owner may delete it (when no offer was ever accepted). */
+const OPEN_WHEN_CANCELLED = new Set<ProjectAction>(['delete']);
+/** Why a cancelled project refuses an action. */
+export const PROJECT_CANCELLED_MESSAGE = 'This project was cancelled.';
 
 export type Decision =
   | { ok: true; next: ProjectState; moved: boolean; completes: boolean }
@@ -191,6 +206,10 @@ export function decideProjectAction(
   const rule = PROJECT_RULES[action];
   if (!rule.actors.includes(actor)) {
     return { ok: false, reason: 'forbidden', message: 'You are not allowed to do that.' };
+  }
+  // a cancelled project is closed: no move, offer, delivery, edit or answer
+  if (isCancelled(state) && !OPEN_WHEN_CANCELLED.has(action)) {
+    return { ok: false, reason: 'wrong_status', message: PROJECT_CANCELLED_MESSAGE };
   }
   const why = rule.when(state);
   if (why) return { ok: false, reason: 'wrong_status', message: why };

@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { inviteStatus, matchesFilter, moveMessage, nextPosition, projectPhase, statusAt } from './statuses';
+import {
+  CANCELLED_STATUS_IDS,
+  inviteStatus,
+  isCancelled,
+  matchesFilter,
+  moveMessage,
+  nextPosition,
+  PROJECT_FILTERS,
+  projectPhase,
+  statusAt,
+} from './statuses';
 import { compareOffers, offerTransition } from './offer-machine';
 import { changeTransition, resolveChangeAnswer } from './changes-machine';
 
@@ -15,6 +25,27 @@ describe('statuses', () => {
     expect(nextPosition(1)).toBe(2);
     expect(nextPosition(4)).toBe(4);
     expect(nextPosition(3, -1)).toBe(2);
+    // a cancelled project is outside the steps: it never moves on
+    expect(nextPosition(5)).toBe(5);
+  });
+  test('each workflow has a Cancelled status after its steps', () => {
+    expect(statusAt('design', 5)).toMatchObject({ id: 'design-cancelled', name: 'Cancelled' });
+    expect(statusAt('service', 5)).toMatchObject({ id: 'service-cancelled', name: 'Cancelled' });
+    expect(CANCELLED_STATUS_IDS).toEqual(['design-cancelled', 'service-cancelled']);
+    expect(isCancelled('service-cancelled')).toBe(true);
+    expect(isCancelled('design-in-progress')).toBe(false);
+    expect(isCancelled({ position: 5 })).toBe(true);
+  });
+  test('a cancelled project is in no filter but all (and service, for a service project)', () => {
+    for (const sentInvite of [false, true]) {
+      for (const service of [false, true]) {
+        const cancelled = { position: 5, sentInvite, completed: false, service };
+        expect(projectPhase(cancelled)).toBe('cancelled');
+        expect(PROJECT_FILTERS.filter((f) => matchesFilter(f, cancelled))).toEqual(
+          service ? ['all', 'service'] : ['all'],
+        );
+      }
+    }
   });
   test('filters follow the spec', () => {
     const p = (position: number, sentInvite = false, completed = false, service = false) => ({

@@ -1,6 +1,11 @@
 /** The project workflow as data: the server seeds these rows; positions drive filters and moves (DESIGN.md §3). */
 export type Workflow = 'design' | 'service';
-export type StatusPosition = -1 | 1 | 2 | 3 | 4;
+/** -1 not started, 1..4 the workflow's steps, 5 cancelled (outside the steps: no filter but 'all' takes it). */
+export type StatusPosition = -1 | 1 | 2 | 3 | 4 | 5;
+
+/** Where a cancelled project stands (decision 051): its own status, after the workflow's steps. */
+export const CANCELLED_POSITION = 5;
+export const CANCELLED_STATUS_NAME = 'Cancelled';
 
 export interface StatusDefinition {
   id: string;
@@ -20,7 +25,22 @@ export const PROJECT_STATUSES: readonly StatusDefinition[] = [
   { id: 'service-payment', workflow: 'service', name: 'Make Payment', position: 2 },
   { id: 'service-in-progress', workflow: 'service', name: 'In Production', position: 3 },
   { id: 'service-review', workflow: 'service', name: 'Review & Delivery', position: 4 },
+  // staff cancel a project before delivery (refunding what it paid); the chat is closed ('cancel' in the name)
+  { id: 'design-cancelled', workflow: 'design', name: CANCELLED_STATUS_NAME, position: CANCELLED_POSITION },
+  { id: 'service-cancelled', workflow: 'service', name: CANCELLED_STATUS_NAME, position: CANCELLED_POSITION },
 ];
+
+/** The cancelled statuses' ids (one per workflow). */
+export const CANCELLED_STATUS_IDS: readonly string[] = PROJECT_STATUSES.filter(
+  (s) => s.position === CANCELLED_POSITION,
+).map((s) => s.id);
+
+/** Whether a project at this status position (or with this status id) is cancelled. */
+export function isCancelled(status: { position: number } | string): boolean {
+  return typeof status === 'string'
+    ? CANCELLED_STATUS_IDS.includes(status)
+    : status.position === CANCELLED_POSITION;
+}
 
 /** The name shown when the completed flag is set (the status itself stays at position 4). */
 export const COMPLETED_STATUS_NAME = 'Completed';
@@ -44,7 +64,7 @@ export function inviteStatus(workflow: Workflow): StatusDefinition {
   return status;
 }
 
-export type ProjectPhase = 'not-started' | 'invited' | 'in-progress' | 'completed';
+export type ProjectPhase = 'not-started' | 'invited' | 'in-progress' | 'completed' | 'cancelled';
 export const PROJECT_FILTERS = [
   'all',
   'in-progress',
@@ -68,6 +88,7 @@ export function isNotStarted(p: PhaseInput): boolean {
 
 export function projectPhase(p: PhaseInput): ProjectPhase {
   if (p.completed) return 'completed';
+  if (isCancelled(p)) return 'cancelled';
   if (isNotStarted(p)) return 'not-started';
   if (p.position === 1) return 'invited';
   return 'in-progress';
@@ -91,10 +112,11 @@ export function matchesFilter(filter: ProjectFilter, p: PhaseInput & { service: 
   }
 }
 
-/** Next status = position plus an offset, clamped to the workflow (spec §4). */
+/** Next status = position plus an offset, clamped to the workflow (spec §4); a cancelled project stays. */
 export function nextPosition(position: StatusPosition, offset = 1): StatusPosition {
   const order: StatusPosition[] = [-1, 1, 2, 3, 4];
   const index = order.indexOf(position);
+  if (index === -1) return position;
   return order[Math.min(order.length - 1, Math.max(0, index + offset))] ?? position;
 }
 

@@ -14973,7 +14973,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund a project cancelled before delivery: its escrow goes back to the customer */
+        /** Cancel a project before delivery: it moves to Cancelled and its escrow goes back to the customer (also when nothing was paid yet). Once: a retry refunds and moves nothing and answers the same; a delivered or completed project 409 already_delivered */
         post: {
             parameters: {
                 query?: never;
@@ -15009,9 +15009,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            refunded: number;
-                        };
+                        "application/json": components["schemas"]["ProjectRefund"];
                     };
                 };
             };
@@ -15614,7 +15612,10 @@ export interface components {
         };
         BoardProject: {
             approvedChangeId: string | null;
+            /** @description not delivered, completed or cancelled: staff may cancel it (POST …/refund) */
+            canCancel: boolean;
             canMarkPaid: boolean;
+            /** @description cancelling it refunds its payment (it was paid) */
             canRefund: boolean;
             completed: boolean;
             /** @description UTC time, ISO 8601 */
@@ -16771,7 +16772,7 @@ export interface components {
                 position: number;
             };
             activeStatusId: string;
-            allowedActions: ("edit" | "delete" | "invite" | "quote" | "refuse-invitation" | "accept-offer" | "decline-offer" | "mark-paid" | "pay" | "payment-confirmed" | "deliver" | "approve-delivery" | "request-changes" | "quote-changes" | "reject-changes" | "approve-changes" | "decline-changes" | "pay-changes" | "changes-paid" | "complete-inactive" | "rate" | "request-lead-time" | "answer-lead-time")[];
+            allowedActions: ("edit" | "delete" | "invite" | "quote" | "refuse-invitation" | "accept-offer" | "decline-offer" | "mark-paid" | "pay" | "payment-confirmed" | "deliver" | "approve-delivery" | "request-changes" | "quote-changes" | "reject-changes" | "approve-changes" | "decline-changes" | "pay-changes" | "changes-paid" | "complete-inactive" | "rate" | "request-lead-time" | "answer-lead-time" | "cancel")[];
             attachments: components["schemas"]["ProjectFile"][];
             canInvite: boolean;
             changeRequest: components["schemas"]["ChangeRequest"] | null;
@@ -16797,7 +16798,7 @@ export interface components {
             offerCount: number;
             offers: components["schemas"]["Offer"][];
             /** @enum {string} */
-            phase: "not-started" | "invited" | "in-progress" | "completed";
+            phase: "not-started" | "invited" | "in-progress" | "completed" | "cancelled";
             pro: components["schemas"]["Person"] | null;
             /** @enum {string} */
             projectType: "single-item" | "collection";
@@ -16892,6 +16893,12 @@ export interface components {
             tags: string[];
             title: string;
         };
+        ProjectRefund: {
+            /** @description the project's payments refunded, in all */
+            refunded: number;
+            /** @description their sum, in cents */
+            refundedCents: number;
+        };
         ProjectsBoard: {
             columns: {
                 key: string;
@@ -16927,7 +16934,7 @@ export interface components {
             myInvitation: components["schemas"]["Offer"] | null;
             offerCount: number;
             /** @enum {string} */
-            phase: "not-started" | "invited" | "in-progress" | "completed";
+            phase: "not-started" | "invited" | "in-progress" | "completed" | "cancelled";
             pro: components["schemas"]["Person"] | null;
             /** @enum {string} */
             projectType: "single-item" | "collection";

@@ -59,7 +59,10 @@ export const boardProjectReply = z
     late: z.boolean(),
     canMarkPaid: z.boolean(),
     approvedChangeId: z.string().nullable(),
-    canRefund: z.boolean(),
+    canCancel: z
+      .boolean()
+      .meta({ description: 'not delivered, completed or cancelled: staff may cancel it (POST …/refund)' }),
+    canRefund: z.boolean().meta({ description: 'cancelling it refunds its payment (it was paid)' }),
   })
   .meta({ id: 'BoardProject' });
 

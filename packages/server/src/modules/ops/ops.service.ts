@@ -1,6 +1,11 @@
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import { isOverdue, projectDeadline } from '@facet/domain/format';
-import { COMPLETED_STATUS_NAME } from '@facet/domain/workflow';
+import {
+  CANCELLED_POSITION,
+  CANCELLED_STATUS_NAME,
+  COMPLETED_STATUS_NAME,
+  isCancelled,
+} from '@facet/domain/workflow';
 import type { Db } from '../../db/client';
 import {
   peopleByIds,
@@ -28,8 +33,10 @@ export const BOARD_COLUMNS = [
   { key: 'in-progress', position: 3, name: 'In Progress' },
   { key: 'review', position: 4, name: 'Review & Delivery' },
   { key: 'completed', position: null, name: COMPLETED_STATUS_NAME },
+  { key: 'cancelled', position: CANCELLED_POSITION, name: CANCELLED_STATUS_NAME },
 ] as const;
-const COMPLETED_SHOWN = 12;
+/** The closed columns (completed, cancelled) show their latest projects only. */
+const CLOSED_SHOWN = 12;
 
 /** What a staff action on a route means, for people reading the log. */
 const ACTION_LABELS: Record<string, string> = {
@@ -112,7 +119,10 @@ export function opsService(deps: { db: Db }) {
       );
       const byId = new Map(people.map((p) => [p.id, p]));
       const cards = rows.map(({ project: p, status, approvedChangeId }) => {
-        const { dueAt, lateness } = projectDeadline(p, now);
+        const cancelled = isCancelled(status);
+        const { dueAt, lateness } = projectDeadline({ ...p, cancelled }, now);
+        /** Not delivered, completed or cancelled yet: staff may cancel it (refunding what it paid). */
+        const canCancel = !p.completed && !p.deliveredAt && !cancelled;
         return {
           id: p.id,
           title: p.title,
@@ -126,13 +136,14 @@ export function opsService(deps: { db: Db }) {
           createdAt: p.createdAt.toISOString(),
           dueAt: dueAt?.toISOString() ?? null,
           lateness,
-          late: isOverdue(p, now),
+          late: isOverdue({ ...p, cancelled }, now),
           /** Staff may mark it paid (waiting at Make Payment). */
           canMarkPaid: !p.completed && status.position === 2,
           /** Approved changes wait for their payment: staff may mark them paid. */
           approvedChangeId: p.completed ? null : approvedChangeId,
-          /** Paid and not delivered: staff may cancel it with a refund. */
-          canRefund: !p.completed && !p.deliveredAt && p.paidAt !== null,
+          canCancel,
+          /** Paid and not delivered: cancelling it refunds the payment. */
+          canRefund: canCancel && p.paidAt !== null,
         };
       });
       const order = (a: (typeof cards)[number], b: (typeof cards)[number]) =>
@@ -143,10 +154,10 @@ export function opsService(deps: { db: Db }) {
         const inColumn = cards.filter((c) =>
           column.position === null ? c.completed : !c.completed && c.position === column.position,
         );
-        const sorted =
-          column.position === null
-            ? inColumn.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, COMPLETED_SHOWN)
-            : inColumn.sort(order);
+        const closed = column.position === null || column.position === CANCELLED_POSITION;
+        const sorted = closed
+          ? inColumn.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, CLOSED_SHOWN)
+          : inColumn.sort(order);
         return { key: column.key, name: column.name, total: inColumn.length, projects: sorted };
       });
       return { columns, lateCount: cards.filter((c) => c.late).length };

@@ -193,6 +193,7 @@ describe('projects board', () => {
       'In Progress',
       'Review & Delivery',
       'Completed',
+      'Cancelled',
     ]);
     const column = (key: string) =>
       board.columns.find((c: { key: string }) => c.key === key).projects as {
@@ -200,15 +201,24 @@ describe('projects board', () => {
         late: boolean;
         lateness: string | null;
         canMarkPaid: boolean;
+        canCancel: boolean;
         canRefund: boolean;
         statusName: string;
       }[];
     const inProgress = column('in-progress');
-    expect(inProgress[0]).toMatchObject({ id: late, late: true, canRefund: true, statusName: 'In Design' });
+    expect(inProgress[0]).toMatchObject({
+      id: late,
+      late: true,
+      canCancel: true,
+      canRefund: true,
+      statusName: 'In Design',
+    });
     expect(inProgress[0]!.lateness).toMatch(/Late$/);
     expect(inProgress.find((p) => p.id === onTime)).toMatchObject({ late: false, lateness: 'On Track' });
+    // not paid yet: staff may cancel it, with nothing to refund
     expect(column('payment').find((p) => p.id === waiting)).toMatchObject({
       canMarkPaid: true,
+      canCancel: true,
       canRefund: false,
     });
     expect(board.lateCount).toBeGreaterThanOrEqual(1);

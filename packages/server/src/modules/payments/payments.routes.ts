@@ -230,9 +230,17 @@ const staffPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['staff'],
-        summary: 'Refund a project cancelled before delivery: its escrow goes back to the customer',
+        summary:
+          'Cancel a project before delivery: it moves to Cancelled and its escrow goes back to the customer (also when nothing was paid yet). Once: a retry refunds and moves nothing and answers the same; a delivered or completed project 409 already_delivered',
         params: idParam,
-        response: replies({ 200: z.object({ refunded: z.number().int() }) }),
+        response: replies({
+          200: z
+            .object({
+              refunded: z.number().int().meta({ description: "the project's payments refunded, in all" }),
+              refundedCents: z.number().int().meta({ description: 'their sum, in cents' }),
+            })
+            .meta({ id: 'ProjectRefund' }),
+        }),
       },
     },
     async (request) => projectPayments.refundProject(requireRole(request, 'staff'), request.params.id),

@@ -67,7 +67,11 @@ async function applyGatewayEvent(
   return { applied: result.applied };
 }
 
-/** Staff refund every escrowed payment of a project; `inside` runs in each refund's transaction. */
+/**
+ * Refunds every payment of a project still held in escrow; `inside` runs in each refund's transaction.
+ * Returns how many this call refunded: none when nothing is held (never paid, or refunded already — the
+ * gateway's key and the books' key make a retry refund nothing twice).
+ */
 async function refundSubjectPayments(
   deps: PaymentsDeps,
   projectId: string,
@@ -78,12 +82,11 @@ async function refundSubjectPayments(
     .select()
     .from(payments)
     .where(and(eq(payments.projectId, projectId), eq(payments.status, 'succeeded')));
-  const refundable = held.filter((p) => !p.releasedAt);
-  if (refundable.length === 0) {
-    throw new AppError('nothing_to_refund', 'This project has no payment held in escrow.', 409);
+  let refunded = 0;
+  for (const payment of held.filter((p) => !p.releasedAt)) {
+    if (await refundPayment(deps, payment, reason, inside)) refunded += 1;
   }
-  for (const payment of refundable) await refundPayment(deps, payment, reason, inside);
-  return refundable.length;
+  return refunded;
 }
 
 async function paymentsOf(deps: PaymentsDeps, purpose: Purpose, subjectId: string) {
@@ -185,7 +188,7 @@ export function paymentsService(deps: PaymentsDeps) {
     /** Escrow of a completed project to the pro and the platform (inside the completing transaction). */
     releaseProject,
 
-    /** Staff refund every escrowed payment of a project; `inside` runs in each refund's transaction. */
+    /** Refunds every escrowed payment of a project (how many now); `inside` runs in each refund's transaction. */
     refundSubjectPayments: (
       projectId: string,
       reason: string,

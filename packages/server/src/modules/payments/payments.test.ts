@@ -306,8 +306,8 @@ describe('Customer pays a project at Make Payment through the sandbox gateway', 
   });
 });
 
-describe('Staff refund a project cancelled before delivery', { timeout: 90_000 }, () => {
-  test('the escrow goes back to the customer; a delivered project is refused', async () => {
+describe('Staff cancel a project before delivery, with refund', { timeout: 90_000 }, () => {
+  test('the escrow goes back to the customer and the project is cancelled; a delivered project is refused', async () => {
     const projectId = await k.projectAtPayment('Refunded ring', 20_000, 'designer2');
     const { checkoutUrl, paymentId } = (
       await k.checkout(`/api/projects/${projectId}/payment`, 'refund-ring-01')
@@ -320,12 +320,16 @@ describe('Staff refund a project cancelled before delivery', { timeout: 90_000 }
     );
     const refunded = await k.call('staff', 'POST', `/api/staff/projects/${projectId}/refund`);
     expect(refunded.statusCode, refunded.body).toBe(200);
-    expect(refunded.json()).toEqual({ refunded: 1 });
+    expect(refunded.json()).toEqual({ refunded: 1, refundedCents: 20_000 });
     expect(await k.balance('platform_escrow')).toBe(escrow - 20_000);
     expect(await k.balance('refunds')).toBe(20_000);
     expect((await k.call('customer', 'GET', `/api/payments/${paymentId}`)).json().status).toBe('refunded');
+    expect(await k.status(projectId)).toBe('Cancelled');
+    // a retry answers the same and refunds nothing more (project-cancel.test.ts has the rest)
     const again = await k.call('staff', 'POST', `/api/staff/projects/${projectId}/refund`);
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ refunded: 1, refundedCents: 20_000 });
+    expect(await k.balance('platform_escrow')).toBe(escrow - 20_000);
     const delivered = await k.call('staff', 'POST', `/api/staff/projects/${completedProjectId}/refund`);
     expect(delivered.statusCode).toBe(409);
     expect(delivered.json().error.code).toBe('already_delivered');

@@ -1,17 +1,18 @@
+import { isCancelled } from '@facet/domain/workflow';
 import type { Db } from '../../db/client';
-import { AppError } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
+import type { MailJob } from '../notifications/notifications.service';
 import type { ProjectsService } from '../projects/projects.service';
 import type { PaymentsService } from './payments.service';
 import { payments } from './payments.tables';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { paymentView } from './payment-views';
 import type { Jobs } from '../../platform/jobs';
 
 /**
  * Projects and payments: a project is paid at Make Payment and its approved changes after a delivery
  * (the gateway's confirmation moves the project, through the projects module's own service); the escrow
- * is released when the project completes, or refunded by staff when it is cancelled before delivery.
+ * is released when the project completes, or refunded when staff cancel the project before delivery.
  */
 export function projectPayments(deps: {
   db: Db;
@@ -42,6 +43,18 @@ export function projectPayments(deps: {
   }
 
   const proWord = (service: boolean) => (service ? 'Service provider' : 'CAD designer');
+
+  /** The project's payments refunded to the customer so far, and their sum (a retry answers the same). */
+  async function refundedOf(projectId: string) {
+    const [row] = await db
+      .select({
+        refunded: sql<number>`count(*)::int`,
+        refundedCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
+      })
+      .from(payments)
+      .where(and(eq(payments.projectId, projectId), eq(payments.status, 'refunded')));
+    return { refunded: row?.refunded ?? 0, refundedCents: row?.refundedCents ?? 0 };
+  }
 
   return {
     /** What the customer is about to pay at Make Payment, itemised, and their latest attempt. */
@@ -99,20 +112,35 @@ export function projectPayments(deps: {
       );
     },
 
-    /** Staff refund a project cancelled before delivery: its escrow goes back to the customer. */
+    /**
+     * Staff cancel a project before delivery: its escrow goes back to the customer and the project moves
+     * to Cancelled in the transaction of its first refund (on its own when nothing was paid). Once: a
+     * retry refunds only what is still held (nothing, unless a refund failed) and moves nothing, and
+     * answers the same. A delivered or completed project is refused (409).
+     */
     async refundProject(staff: UserRow, projectId: string) {
       const a = await projects.access(db, staff, projectId);
-      if (a.project.completed || a.project.deliveredAt) {
-        throw new AppError(
-          'already_delivered',
-          'Only a project cancelled before delivery can be refunded.',
-          409,
-        );
+      if (!isCancelled(a.state)) projects.check(a, 'cancel');
+      const mails: MailJob[] = [];
+      try {
+        await money.refundSubjectPayments(projectId, 'project cancelled', async (tx) => {
+          // the gateway already gave the money back: the project is cancelled with the books
+          const moved = await projects.cancel(tx, staff, projectId, { refunded: true });
+          await projects.addEvent(
+            tx,
+            projectId,
+            'payment',
+            'The payment was refunded to the customer',
+            staff.id,
+          );
+          mails.push(...moved);
+        });
+        // nothing was held (not paid yet, or a retry): the project is cancelled on its own (or already is)
+        mails.push(...(await db.transaction((tx) => projects.cancel(tx, staff, projectId))));
+      } finally {
+        await projects.sendMails(mails);
       }
-      const refunded = await money.refundSubjectPayments(projectId, 'project cancelled', (tx) =>
-        projects.addEvent(tx, projectId, 'payment', 'The payment was refunded to the customer', staff.id),
-      );
-      return { refunded };
+      return refundedOf(projectId);
     },
   };
 }

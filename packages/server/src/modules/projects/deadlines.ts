@@ -1,4 +1,5 @@
 import { addWeekdays, projectDeadline } from '@facet/domain/format';
+import { isCancelled } from '@facet/domain/workflow';
 import type { ProjectRow } from './projects.access';
 
 /** A project's due date and lateness (spec §4): the payment starts the clock, weekdays only, UTC. */
@@ -13,8 +14,11 @@ export function dueDate(paidAt: Date | null, leadTimeDays: number | null): Date 
   return paidAt && leadTimeDays !== null ? addWeekdays(paidAt, leadTimeDays) : null;
 }
 
-/** The reply fields: `dueAt` (ISO or null) and `lateness` (the spec's text, or null before the payment). */
+/**
+ * The reply fields: `dueAt` (ISO or null) and `lateness` (the spec's text, or null before the payment and
+ * once cancelled).
+ */
 export function deadlineReply(row: ProjectRow, now = new Date()) {
-  const { dueAt, lateness } = projectDeadline(row, now);
+  const { dueAt, lateness } = projectDeadline({ ...row, cancelled: isCancelled(row.statusId) }, now);
   return { dueAt: dueAt?.toISOString() ?? null, lateness };
 }

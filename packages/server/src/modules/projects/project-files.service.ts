@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CHAT_FILE_EXTENSIONS, FILE_FORMAT_NOT_SUPPORTED_MESSAGE } from '@facet/domain/chat';
+import { isCancelled, PROJECT_CANCELLED_MESSAGE } from '@facet/domain/workflow';
 import type { Tx } from '../../db/client';
 import { modelSummaries } from '../models/models.reads';
 import { projectFiles, projectItems } from './projects.tables';
@@ -37,10 +38,11 @@ export async function recordFiles(
   return linkFiles(tx, project.id, kind, files, uploadedBy);
 }
 
-/** Attachments: the customer or the chosen pro. */
+/** Attachments: the customer or the chosen pro, while the project is not cancelled. */
 function checkAttachRights(a: Access) {
   if (a.actor !== 'owner' && a.actor !== 'adopted-pro')
     throw new AppError('forbidden', 'You are not allowed to do that.', 403);
+  if (isCancelled(a.state)) throw new AppError('project_cancelled', PROJECT_CANCELLED_MESSAGE, 409);
 }
 
 const unsupported = () => new AppError('unsupported_file', FILE_FORMAT_NOT_SUPPORTED_MESSAGE, 400);

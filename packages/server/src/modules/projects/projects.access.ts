@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   decideProjectAction,
+  PROJECT_CANCELLED_MESSAGE,
   type ProjectAction,
   type ProjectActor,
   type ProjectState,
@@ -38,6 +39,7 @@ const refusalCodes: Partial<Record<ProjectAction, string>> = {
   'accept-offer': 'offer_closed',
   'decline-offer': 'offer_closed',
   rate: 'not_completed',
+  cancel: 'already_delivered',
 };
 
 export interface Access {
@@ -79,6 +81,7 @@ async function readState(tx: Db | Tx, project: ProjectRow, status: StatusRow) {
     changes: openChange ? (openChange.status as 'requested' | 'quoted' | 'approved') : 'none',
     rated: Boolean(rated),
     leadTimeChange: openLeadTimeChange ? 'requested' : 'none',
+    delivered: project.deliveredAt !== null,
   };
   return { state, openChange: openChange ?? null, openLeadTimeChange: openLeadTimeChange ?? null };
 }
@@ -142,6 +145,8 @@ export function check(a: Access, action: ProjectAction) {
   if (decision.ok) return decision;
   if (decision.reason === 'forbidden') throw new AppError('forbidden', decision.message, 403);
   if (action === 'rate' && a.state.rated) throw new AppError('already_rated', decision.message, 409);
+  if (decision.message === PROJECT_CANCELLED_MESSAGE)
+    throw new AppError('project_cancelled', decision.message, 409);
   throw new AppError(refusalCodes[action] ?? 'wrong_status', decision.message, 409);
 }
 

@@ -9,12 +9,14 @@ import {
   isNotNull,
   isNull,
   lte,
+  notInArray,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import {
   allowedProjectActions,
+  CANCELLED_STATUS_IDS,
   compareOffers,
   decideProjectAction,
   PROJECT_STATUSES,
@@ -404,8 +406,8 @@ const newest = [desc(projects.createdAt), desc(projects.id)];
 export const COUNT_AHEAD = 1000;
 
 /**
- * Late for the production team: still open (not delivered, not completed) an hour or more past its due
- * date, as the lateness text counts it. Such rows are few and found by projects_due_idx.
+ * Late for the production team: still open (not delivered, completed or cancelled) an hour or more past its
+ * due date, as the lateness text counts it. Such rows are few and found by projects_due_idx.
  */
 function lateCondition(now: Date): SQL {
   const lateBefore = new Date(now.getTime() - 3_600_000);
@@ -413,6 +415,7 @@ function lateCondition(now: Date): SQL {
     eq(projects.completed, false),
     eq(projects.filesDelivered, false),
     lte(projects.dueAt, lateBefore),
+    notInArray(projects.statusId, [...CANCELLED_STATUS_IDS]),
   )!;
 }
 

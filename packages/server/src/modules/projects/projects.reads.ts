@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { CANCELLED_STATUS_IDS } from '@facet/domain/workflow';
 import {
   changeRequests,
   invitations,
@@ -90,14 +91,15 @@ export function invitationsOfPros(db: Db, proIds: string[]): Promise<InvitationR
   return db.select().from(invitations).where(inArray(invitations.proId, proIds));
 }
 
-/** Completed and active projects per chosen pro. */
+/** Completed and active projects per chosen pro (a cancelled project is neither). */
 export async function projectCountsByPro(db: Db, proIds: string[]) {
   if (proIds.length === 0) return [];
+  const cancelled = inArray(projects.statusId, [...CANCELLED_STATUS_IDS]);
   const rows = await db
     .select({
       proId: projects.proId,
       completed: sql<number>`count(*) filter (where ${projects.completed})::int`,
-      active: sql<number>`count(*) filter (where not ${projects.completed})::int`,
+      active: sql<number>`count(*) filter (where not ${projects.completed} and not ${cancelled})::int`,
     })
     .from(projects)
     .where(inArray(projects.proId, proIds))

@@ -47,7 +47,7 @@ export const projectSummaryReply = z
     activeStatusId: z.string(),
     completed: z.boolean(),
     sentInvite: z.boolean(),
-    phase: z.enum(['not-started', 'invited', 'in-progress', 'completed']),
+    phase: z.enum(['not-started', 'invited', 'in-progress', 'completed', 'cancelled']),
     creator: personRef,
     pro: personRef.nullable(),
     totalPriceCents: cents.nullable(),

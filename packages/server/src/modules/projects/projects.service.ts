@@ -18,7 +18,7 @@ import { leadTimeService } from './lead-time.service';
  * - `projects.queries.ts`: lists, summaries, the detail, statuses, events;
  * - `project-edits.service.ts`: create, edit, delete projects and items;
  * - `project-files.service.ts`, `item-images.service.ts`: attachments, deliveries' files, item images;
- * - `workflow.service.ts`: the moves after the offer (paid, delivered, approved, inactivity);
+ * - `workflow.service.ts`: the moves after the offer (paid, delivered, approved, inactivity, cancelled);
  * - `change-requests.service.ts`: changes asked, priced and answered;
  * - `lead-time.service.ts`, `deadlines.ts`: lead time changes, due dates and lateness;
  * - `projects.shared.ts`: mails, events and clean-up the others share.
@@ -79,6 +79,7 @@ export function projectsService(deps: ProjectsDeps) {
     modelsZip: files.modelsZip,
 
     markPaid: workflow.markPaid,
+    cancel: workflow.cancel,
     deliver: workflow.deliver,
     approveDelivery: workflow.approveDelivery,
     completeInactive: workflow.completeInactive,

@@ -13,7 +13,7 @@ import {
 import { users } from '../accounts/accounts.tables';
 import { files } from '../../platform/files/files.tables';
 
-/** The project workflow as seeded data (design and service variants; positions -1, 1..4). */
+/** The project workflow as seeded data (design and service variants; positions -1, 1..4, and 5 cancelled). */
 export const projectStatuses = pgTable('project_statuses', {
   id: text('id').primaryKey(),
   workflow: text('workflow', { enum: ['design', 'service'] }).notNull(),

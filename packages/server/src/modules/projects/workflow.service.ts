@@ -4,6 +4,7 @@ import {
   decideProjectAction,
   INACTIVITY_DAYS,
   inviteStatus,
+  isCancelled,
   moveMessage,
   statusAt,
   workflowOf,
@@ -21,7 +22,7 @@ import { recordFiles } from './project-files.service';
 import { subjectOf, type CompletedHook, type PaymentSubject } from './payment-subjects';
 import { paidNow } from './deadlines';
 
-/** The workflow after the offer: paid, delivered, approved, or completed by inactivity. */
+/** The workflow after the offer: paid, delivered, approved, completed by inactivity, or cancelled by staff. */
 
 /**
  * Moves a project (status and/or completed flag) inside the caller's transaction: the project row,
@@ -118,6 +119,27 @@ export function workflowService(deps: ProjectsDeps, { detail, modelFilesAdded }:
       const d = decideProjectAction(a.state, 'system', 'payment-confirmed');
       if (!d.ok) return null;
       return moveProject(tx, a.project, { position: d.next.position }, null, false, paidNow(a.project));
+    },
+
+    /**
+     * Staff cancel a project, inside the caller's transaction (the payments module's refund): it moves to
+     * its workflow's Cancelled status like any move (history row, system message, the mails returned to
+     * send after the commit). Nothing happens, and [] is returned, when it already is cancelled; a project
+     * delivered or completed is refused (409). `refunded`: the caller already gave the money back at the
+     * gateway, so a delivery that slipped in after its own check does not keep the project open (the books
+     * follow the gateway; decision 051).
+     */
+    async cancel(
+      tx: Tx,
+      staff: UserRow,
+      projectId: string,
+      options: { refunded?: boolean } = {},
+    ): Promise<MailJob[]> {
+      const a = await access(tx, staff, projectId, { lock: true });
+      if (isCancelled(a.state)) return [];
+      const state = options.refunded && !a.state.completed ? { ...a.state, delivered: false } : a.state;
+      const d = check({ ...a, state }, 'cancel');
+      return moveProject(tx, a.project, { position: d.next.position }, staff.id);
     },
 
     async markPaid(staff: UserRow, projectId: string) {
