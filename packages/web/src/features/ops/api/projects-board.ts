@@ -20,16 +20,27 @@ export type ProjectAction =
   | { kind: 'changes-paid'; changeRequestId: string }
   | { kind: 'refund'; projectId: string; reason: string };
 
-/** The moves the workflow allows staff: mark a payment made, mark changes paid, cancel with refund. */
+export type ProjectRefund = Schemas['ProjectRefund'];
+
+/**
+ * The moves the workflow allows staff: mark a payment made, mark changes paid, cancel (refunding what the
+ * project paid; the answer says how much went back).
+ */
 export function useProjectAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: ProjectAction) => {
-      if (action.kind === 'mark-paid')
-        return api.post(`/api/staff/projects/${enc(action.projectId)}/mark-paid`);
-      if (action.kind === 'changes-paid')
-        return api.post(`/api/staff/change-requests/${enc(action.changeRequestId)}/mark-paid`);
-      return api.post(`/api/staff/projects/${enc(action.projectId)}/refund`, { reason: action.reason });
+    mutationFn: async (action: ProjectAction): Promise<ProjectRefund | null> => {
+      if (action.kind === 'mark-paid') {
+        await api.post(`/api/staff/projects/${enc(action.projectId)}/mark-paid`);
+        return null;
+      }
+      if (action.kind === 'changes-paid') {
+        await api.post(`/api/staff/change-requests/${enc(action.changeRequestId)}/mark-paid`);
+        return null;
+      }
+      return api.post<ProjectRefund>(`/api/staff/projects/${enc(action.projectId)}/refund`, {
+        reason: action.reason,
+      });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: key }),
   });

@@ -17,6 +17,9 @@ function Lateness({ project }: { project: BoardProject }) {
   return <span className={`ops-badge ops-badge--${project.late ? 'late' : 'ok'}`}>{project.lateness}</span>;
 }
 
+/** A paid project is cancelled with a refund; one not paid yet is simply cancelled. */
+const cancelLabel = (project: BoardProject) => (project.canRefund ? 'Cancel with refund' : 'Cancel project');
+
 function ProjectCard({
   project,
   onAction,
@@ -84,14 +87,14 @@ function ProjectCard({
             Mark changes paid
           </Button>
         ) : null}
-        {project.canRefund ? (
+        {project.canCancel ? (
           <Button
             size="sm"
             variant="ghost"
             onClick={() => onRefund(project)}
-            aria-label={`Cancel with refund: ${project.title}`}
+            aria-label={`${cancelLabel(project)}: ${project.title}`}
           >
-            Cancel with refund
+            {cancelLabel(project)}
           </Button>
         ) : null}
       </div>
@@ -176,14 +179,23 @@ export function OpsProjectsPage() {
         <ReasonDialog
           open
           onOpenChange={(open) => (open ? null : setRefunding(null))}
-          title={`Cancel with refund: ${refunding.title}`}
-          description="Every payment held for this project goes back to the customer. This cannot be undone."
-          confirmLabel="Cancel and refund"
+          title={`${cancelLabel(refunding)}: ${refunding.title}`}
+          description={
+            refunding.canRefund
+              ? 'The project moves to Cancelled, its chat closes, and every payment held for it goes back to the customer. This cannot be undone.'
+              : 'The project moves to Cancelled and its chat closes; nothing was paid for it yet. This cannot be undone.'
+          }
+          confirmLabel={refunding.canRefund ? 'Cancel and refund' : 'Cancel project'}
           danger
           reasonRequired
           onConfirm={async (reason) => {
-            await action.mutateAsync({ kind: 'refund', projectId: refunding.id, reason });
-            toast({ title: 'Refunded to the customer' });
+            const done = await action.mutateAsync({ kind: 'refund', projectId: refunding.id, reason });
+            toast({
+              title: 'Project cancelled',
+              description: done?.refundedCents
+                ? `${formatMoney(done.refundedCents)} refunded to the customer.`
+                : 'Nothing was paid, so nothing was refunded.',
+            });
           }}
         />
       ) : null}

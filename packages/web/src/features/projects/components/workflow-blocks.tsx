@@ -220,3 +220,26 @@ export function CompletedBlock({ project, can, w }: { project: ProjectDetail; ca
     </section>
   );
 }
+
+/**
+ * Staff cancelled the project before delivery (decision 051): it is closed for everyone, its payment
+ * went back to the customer, and the conversation is read-only.
+ */
+export function CancelledBlock({ project }: { project: ProjectDetail }) {
+  const text =
+    project.viewerRole === 'customer'
+      ? 'The production team cancelled this project. Any payment you made for it has been refunded to you. Its conversation is closed.'
+      : project.viewerRole === 'staff'
+        ? 'This project was cancelled; any payment held for it went back to the customer. Its conversation is closed.'
+        : 'The production team cancelled this project, so there is nothing more to do on it. Its conversation is closed.';
+  return (
+    <section
+      className="project-callout project-callout--cancelled"
+      aria-labelledby="wf-cancelled"
+      data-testid="project-cancelled"
+    >
+      <h2 id="wf-cancelled">Cancelled</h2>
+      <p>{text}</p>
+    </section>
+  );
+}

@@ -17,6 +17,8 @@ export function WorkflowPanel({ project }: { project: ProjectDetail }) {
   const position = project.activeStatus.position;
   const cr = project.changeRequest;
 
+  // a cancelled project is closed: the page says so once, nothing is left to do here
+  if (project.phase === 'cancelled') return null;
   if (position < 2 && !project.completed) return null;
 
   const blocks = [];

@@ -14,9 +14,10 @@ const PHASE_TONE: Record<Phase, string> = {
   invited: 'gold',
   'in-progress': 'ink',
   completed: 'success',
+  cancelled: 'danger',
 };
 
-/** The status shown with its name; a completed project reads 'Completed'. */
+/** The status shown with its name; a completed project reads 'Completed' (a cancelled one its status, 'Cancelled'). */
 export function statusLabel(project: Pick<ProjectSummary, 'completed' | 'activeStatus'>): string {
   return project.completed ? 'Completed' : project.activeStatus.name;
 }

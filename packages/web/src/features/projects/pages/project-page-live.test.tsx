@@ -122,4 +122,58 @@ describe('project page, live over the socket (projectUpdated)', () => {
     expect(box.disabled).toBe(false);
     expect(screen.getByRole('button', { name: /Claire Dubois/ }).getAttribute('aria-current')).toBe('true');
   });
+
+  test("staff cancel the project: the page follows the move, says it is cancelled, and the chat is closed with the server's reason", async () => {
+    const inDesign = {
+      activeStatus: { id: 'design-in-progress', name: 'In Design', position: 3 },
+      activeStatusId: 'design-in-progress',
+      phase: 'in-progress' as const,
+      canInvite: false,
+      pro: claire,
+      totalPriceCents: 120_000,
+      leadTimeDays: 10,
+      dueAt: '2030-01-10T10:00:00.000Z',
+      lateness: 'On Track',
+      team: { creator: project().team.creator, pro: member(claire, 'CAD Designer'), productionTeam: [] },
+      offers: [offer('o1', claire, { status: 'accepted', priceCents: 120_000, leadTimeDays: 10 })],
+      allowedActions: ['edit' as const],
+    };
+    const rooms = [room('r-claire', 'd1', 'accepted')];
+    const { state } = serve(project(inDesign), rooms);
+    renderAt('/projects/p1', <ProjectPage />, '/projects/:id');
+    const pane = await screen.findByRole('region', { name: 'Chat with Claire Dubois' });
+    expect((within(pane).getByRole('combobox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(
+      false,
+    );
+    expect(screen.queryByTestId('project-cancelled')).toBeNull();
+
+    const reason = 'This project was cancelled, so its chat is closed.';
+    state.project = project({
+      ...inDesign,
+      activeStatus: { id: 'design-cancelled', name: 'Cancelled', position: 5 },
+      activeStatusId: 'design-cancelled',
+      phase: 'cancelled',
+      dueAt: null,
+      lateness: null,
+      allowedActions: [],
+    });
+    rooms[0] = room('r-claire', 'd1', 'accepted', reason);
+    act(() => fakeSocket.fire('projectUpdated', news({ kind: 'status', offerId: null })));
+    await vi.waitFor(() => expect(screen.getByTestId('project-status').textContent).toBe('Cancelled'));
+    expect(screen.getByTestId('project-status').className).toContain('status-badge--danger');
+    expect(screen.getByTestId('project-cancelled').textContent).toContain(
+      'Any payment you made for it has been refunded to you.',
+    );
+    await vi.waitFor(() => {
+      const box = within(screen.getByRole('region', { name: 'Chat with Claire Dubois' })).getByRole(
+        'combobox',
+        { name: 'Message' },
+      ) as HTMLTextAreaElement;
+      expect(box.disabled).toBe(true);
+    });
+    expect(screen.getAllByText(reason).length).toBeGreaterThan(0);
+    // nothing is left to do: no edit, no deletion (an offer was accepted), no workflow block
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Make Payment' })).toBeNull();
+  });
 });

@@ -19,6 +19,7 @@ import { ProjectTeamCard } from '../components/project-team-card';
 import { StatusBadge } from '../components/status-badge';
 import { Deadline } from '../components/deadline';
 import { WorkflowPanel } from '../components/workflow-panel';
+import { CancelledBlock } from '../components/workflow-blocks';
 import { formatDays, formatMoney } from '@facet/domain/format';
 import '../components/projects.css';
 
@@ -108,6 +109,7 @@ function Workspace({ project }: { project: ProjectDetail }) {
       </div>
       <div className="project-page">
         <div className="project-page__main">
+          {project.phase === 'cancelled' ? <CancelledBlock project={project} /> : null}
           {project.viewerRole === 'pro' && mine ? (
             <ProInvitationPanel
               // a quote that arrives live (sent elsewhere) fills the form afresh
