@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyAttempts, validationError } from './errors';
+import { GatewayError } from './payments/gateway';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -93,6 +94,11 @@ export function installErrorHandler(app: FastifyInstance) {
       );
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       appError = new AppError('bad_request', error.message || 'Bad request.', error.statusCode);
+    } else if (error instanceof GatewayError) {
+      // the payment gateway refused the call (a refund of a charge it does not know, a payout account
+      // not ready): not the user's mistake nor ours to hide, so its reason is said
+      request.log.warn({ err: error }, 'payment gateway refused');
+      appError = new AppError('gateway_refused', `The payment gateway refused this: ${error.message}`, 502);
     } else if (isDatabaseUnreachable(error)) {
       // the database is away (restart, failover): say so, briefly, and let the client try again
       request.log.warn({ err: error }, 'database unreachable');

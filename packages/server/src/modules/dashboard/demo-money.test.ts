@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callerFor, createTestApp, loginAs } from '../../test/test-app';
 import { seedDemo } from '../../db/seed';
+import { eq } from 'drizzle-orm';
+import { sandboxCheckoutSessions } from '../../platform/payments/payments.tables';
+import { payments } from '../payments/payments.tables';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let call: ReturnType<typeof callerFor>;
@@ -45,5 +48,57 @@ describe("the demo's past money gives every dashboard months to show", () => {
     await seedDemo(t.ctx);
     expect(await series('staff', 'revenue')).toEqual(before);
     expect(await series('staff', 'spend')).toEqual(spend);
+  });
+
+  test('a refund the gateway refuses is a 502 saying why, and changes nothing', async () => {
+    const board = (await call('staff', 'GET', '/api/staff/projects/board')).json();
+    const paid = (
+      board.columns.flatMap((c: { projects: unknown[] }) => c.projects) as {
+        id: string;
+        canRefund: boolean;
+      }[]
+    ).find((c) => c.canRefund)!;
+    // the gateway no longer knows the charge (a payment booked before the sandbox held its charges)
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.subjectId, paid.id));
+    const [charge] = await t.ctx.db
+      .delete(sandboxCheckoutSessions)
+      .where(eq(sandboxCheckoutSessions.chargeId, payment!.chargeRef!))
+      .returning();
+    expect(charge).toBeDefined();
+    const before = (await call('staff', 'GET', '/api/staff/ledger/trial-balance')).json();
+    const res = await call('staff', 'POST', `/api/staff/projects/${paid.id}/refund`, {
+      reason: 'The customer asked to stop.',
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error).toEqual({
+      code: 'gateway_refused',
+      message: 'The payment gateway refused this: No such charge.',
+    });
+    expect((await call('staff', 'GET', '/api/staff/ledger/trial-balance')).json()).toEqual(before);
+    const project = (await call('staff', 'GET', `/api/projects/${paid.id}`)).json();
+    expect(JSON.stringify(project)).not.toMatch(/Cancelled/);
+    // the gateway knows the charge again, for the next test
+    await t.ctx.db.insert(sandboxCheckoutSessions).values(charge!);
+  });
+
+  test("staff can cancel a demo project with refund: the sandbox gateway holds the demo's charges", async () => {
+    const board = (await call('staff', 'GET', '/api/staff/projects/board')).json();
+    const cards = board.columns.flatMap((c: { projects: unknown[] }) => c.projects) as {
+      id: string;
+      canRefund: boolean;
+    }[];
+    const paid = cards.find((c) => c.canRefund);
+    expect(paid, 'a paid demo project in progress').toBeDefined();
+    const before = (await call('staff', 'GET', '/api/staff/ledger/trial-balance')).json();
+    const refunds = (b: { accounts: { name: string; balanceCents: number }[] }) =>
+      b.accounts.find((a) => a.name === 'refunds')?.balanceCents ?? 0;
+    const res = await call('staff', 'POST', `/api/staff/projects/${paid!.id}/refund`, {
+      reason: 'The customer asked to stop.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().refundedCents).toBeGreaterThan(0);
+    const after = (await call('staff', 'GET', '/api/staff/ledger/trial-balance')).json();
+    expect(refunds(after) - refunds(before)).toBe(res.json().refundedCents);
+    expect(after.totalCents).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { recordPaidCheckout } from '../../platform/payments/sandbox-checkout';
 import { postEntry } from './ledger';
 import { payments } from './payments.tables';
 import { earnedPercentage, ESCROWED, proShare } from './payments.shared';
@@ -61,11 +62,22 @@ export async function seedDemoPayments(db: Db, rows: DemoPayment[]) {
         status: 'succeeded',
         gateway: 'sandbox',
         idempotencyKey: `demo-${p.id}`,
-        chargeRef: `demo_ch_${p.id.slice(0, 8)}`,
+        sessionId: `demo_cs_${p.id}`,
+        chargeRef: `demo_ch_${p.id}`,
         feeCents: 0,
         createdAt: p.paidAt,
         succeededAt: p.paidAt,
         releasedAt: escrowed ? p.releasedAt : null,
+      });
+      // the sandbox gateway holds the charge too, so staff can refund it (cancel with refund)
+      await recordPaidCheckout(tx, {
+        idempotencyKey: `demo-${p.id}`,
+        sessionId: `demo_cs_${p.id}`,
+        chargeId: `demo_ch_${p.id}`,
+        amountCents: p.amountCents,
+        description: p.description,
+        clientReference: p.id,
+        paidAt: p.paidAt,
       });
       await postEntry(tx, {
         key: `charge:${p.id}`,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { CheckoutRequest, SavedChargeRequest, SavedChargeResult } from './gateway';
 import { sandboxCheckoutSessions, sandboxPaymentMethods } from './payments.tables';
 import { emit, newId, type SandboxContext } from './sandbox-events';
@@ -215,6 +215,42 @@ export async function confirmCheckout(
   if (outcome === 'fail') return decline(ctx, row, 'We are unable to authenticate your payment method.');
   // the 3-D Secure test card, kept as it behaves at the checkout
   return charge(ctx, row, '4000002500003155');
+}
+
+/**
+ * A checkout paid before this gateway was asked (the demo's past payments, seeded with their ledger
+ * entries): the sandbox holds it as paid, so its charge can be refunded like any other. Same key, one row.
+ */
+export async function recordPaidCheckout(
+  db: Db | Tx,
+  paid: {
+    idempotencyKey: string;
+    sessionId: string;
+    chargeId: string;
+    amountCents: number;
+    description: string;
+    clientReference: string;
+    paidAt: Date;
+  },
+) {
+  await db
+    .insert(sandboxCheckoutSessions)
+    .values({
+      id: paid.sessionId,
+      idempotencyKey: paid.idempotencyKey,
+      amountCents: paid.amountCents,
+      currency: 'usd',
+      description: paid.description,
+      clientReference: paid.clientReference,
+      successUrl: '/',
+      cancelUrl: '/',
+      status: 'complete',
+      chargeId: paid.chargeId,
+      feeCents: 0,
+      createdAt: paid.paidAt,
+      completedAt: paid.paidAt,
+    })
+    .onConflictDoNothing({ target: sandboxCheckoutSessions.idempotencyKey });
 }
 
 export async function completedCheckouts(db: Db, since: Date) {
