@@ -251,8 +251,9 @@ export function showsImageHeader(project: Pick<ProjectDetail, 'viewerRole' | 'ac
 export function ProjectDetailsPanel({ project, canEdit }: { project: ProjectDetail; canEdit: boolean }) {
   const { user } = useAuth();
   const chosenPro = project.viewerRole === 'pro' && Boolean(user) && project.team.pro?.id === user?.id;
-  const canUpload = project.viewerRole === 'customer' || chosenPro;
-  const canAddImages = canEdit || (chosenPro && !project.completed);
+  // a cancelled project takes no more files (the server refuses them too)
+  const canUpload = project.phase !== 'cancelled' && (project.viewerRole === 'customer' || chosenPro);
+  const canAddImages = canEdit || (chosenPro && !project.completed && project.phase !== 'cancelled');
   const [itemId, setItemId] = useState(project.items[0]?.id ?? '');
   const [large, setLarge] = useState<{ url: string; name: string } | null>(null);
   const update = useUpdateProjectItem(project.id);
