@@ -48,18 +48,8 @@ const entry = assetsOf('index.html');
  * the style sheets and fonts that the first paint needs have the connection to themselves.
  */
 const starterCode = `// Starts the app on a prerendered page once it has been painted (written by scripts/prerender.mjs).
-const { chunks, fetches = '[]' } = document.querySelector('script[data-chunks]').dataset;
-const [entry, ...rest] = JSON.parse(chunks);
+const [entry, ...rest] = JSON.parse(document.querySelector('script[data-chunks]').dataset.chunks);
 function start() {
-  // what the app asks for at once (who is signed in), so its own request takes this answer
-  for (const href of JSON.parse(fetches)) {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'fetch';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
   for (const href of rest) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -111,15 +101,19 @@ for (const { path, module } of PRERENDERED_PAGES) {
   const name = path === '/' ? 'index' : path.slice(1);
   writeFileSync(join(folder, `${name}.html`), html);
 }
-// signed-in pages: the app's loading screen, painted before any script is asked for (as on the public pages,
-// the starter fetches the app's chunks, the route's own and who is signed in once it has been painted)
+// signed-in pages: the app's loading screen, painted before any script runs. The head asks for who is signed
+// in and for the app's and the route's chunks at once, the chunks at low priority so the style sheets the
+// first paint needs go first; the starter runs the app once that first paint is done (as on the public pages)
 mkdirSync(join(folder, 'signed-in'));
 for (const { path, module } of SIGNED_IN_PAGES) {
   const own = assetsOf(module);
   const ownScripts = own.scripts.filter((file) => !entry.scripts.includes(file));
-  const chunks = [...entry.scripts.slice(-1), ...entry.scripts.slice(0, -1), ...ownScripts];
+  const [main, ...imports] = [...entry.scripts.slice(-1), ...entry.scripts.slice(0, -1), ...ownScripts];
   const links = [
-    `    <script type="module" crossorigin src="/${starter}" data-chunks='${JSON.stringify(chunks)}' data-fetches='["/api/auth/session"]'></script>`,
+    `    <script type="module" crossorigin src="/${starter}" data-chunks='${JSON.stringify([main])}'></script>`,
+    // who is signed in: asked while the scripts load (the app's own fetch of it takes this answer)
+    '    <link rel="preload" href="/api/auth/session" as="fetch" crossorigin>',
+    ...[main, ...imports].map((file) => `    <link rel="modulepreload" crossorigin href="${file}" fetchpriority="low">`),
     ...own.styles
       .filter((file) => !entry.styles.includes(file))
       .map((file) => `    <link rel="stylesheet" crossorigin href="${file}">`),
