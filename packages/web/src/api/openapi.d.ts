@@ -15615,13 +15615,15 @@ export interface components {
             /** @description not delivered, completed or cancelled: staff may cancel it (POST …/refund) */
             canCancel: boolean;
             canMarkPaid: boolean;
-            /** @description cancelling it refunds its payment (it was paid) */
+            /** @description cancelling it refunds what it holds in escrow (paid through the platform) */
             canRefund: boolean;
             completed: boolean;
             /** @description UTC time, ISO 8601 */
             createdAt: string;
             customerName: string | null;
             dueAt: string | null;
+            /** @description held in escrow for it now; 0 when unpaid or paid outside the platform (marked paid) */
+            heldCents: number;
             id: string;
             late: boolean;
             /** @description 'On Track', 'N day(s) Late', 'N day(s) early' */

@@ -62,7 +62,12 @@ export const boardProjectReply = z
     canCancel: z
       .boolean()
       .meta({ description: 'not delivered, completed or cancelled: staff may cancel it (POST …/refund)' }),
-    canRefund: z.boolean().meta({ description: 'cancelling it refunds its payment (it was paid)' }),
+    canRefund: z
+      .boolean()
+      .meta({ description: 'cancelling it refunds what it holds in escrow (paid through the platform)' }),
+    heldCents: cents.meta({
+      description: 'held in escrow for it now; 0 when unpaid or paid outside the platform (marked paid)',
+    }),
   })
   .meta({ id: 'BoardProject' });
 

@@ -14,6 +14,7 @@ import {
   statusEventsOf,
   type PeopleSearch,
 } from '../accounts/accounts.reads';
+import { heldInEscrow } from '../payments/payments.reads';
 import { projectsForBoard } from '../projects/projects.reads';
 import { staffActions } from './ops.tables';
 
@@ -118,6 +119,10 @@ export function opsService(deps: { db: Db }) {
         rows.flatMap((r) => [r.project.customerId, r.project.proId]),
       );
       const byId = new Map(people.map((p) => [p.id, p]));
+      const held = await heldInEscrow(
+        db,
+        rows.map((r) => r.project.id),
+      );
       const cards = rows.map(({ project: p, status, approvedChangeId }) => {
         const cancelled = isCancelled(status);
         const { dueAt, lateness } = projectDeadline({ ...p, cancelled }, now);
@@ -142,8 +147,9 @@ export function opsService(deps: { db: Db }) {
           /** Approved changes wait for their payment: staff may mark them paid. */
           approvedChangeId: p.completed ? null : approvedChangeId,
           canCancel,
-          /** Paid and not delivered: cancelling it refunds the payment. */
-          canRefund: canCancel && p.paidAt !== null,
+          /** Money held in escrow for it (not a payment marked made outside the platform): cancelling refunds it. */
+          canRefund: canCancel && (held.get(p.id) ?? 0) > 0,
+          heldCents: held.get(p.id) ?? 0,
         };
       });
       const order = (a: (typeof cards)[number], b: (typeof cards)[number]) =>

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments, payouts } from './payments.tables';
 
@@ -71,4 +71,24 @@ export async function moneyNeedingAttention(db: Db, since: Date) {
     .from(payments)
     .where(and(eq(payments.status, 'failed'), gte(payments.createdAt, since)));
   return { failedPayouts: failedPayouts?.n ?? 0, failedPayments: failedPayments?.n ?? 0 };
+}
+
+/**
+ * The money each project holds in escrow now: its payments that went through and were neither released to
+ * the pro nor refunded (what cancelling it with refund gives back). Projects holding nothing are absent.
+ */
+export async function heldInEscrow(db: Db, projectIds: string[]): Promise<Map<string, number>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await db
+    .select({ projectId: payments.projectId, cents: sql<number>`sum(${payments.amountCents})::int` })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.projectId, projectIds),
+        eq(payments.status, 'succeeded'),
+        isNull(payments.releasedAt),
+      ),
+    )
+    .groupBy(payments.projectId);
+  return new Map(rows.map((r) => [r.projectId!, Number(r.cents)]));
 }

@@ -182,8 +182,10 @@ export function OpsProjectsPage() {
           title={`${cancelLabel(refunding)}: ${refunding.title}`}
           description={
             refunding.canRefund
-              ? 'The project moves to Cancelled, its chat closes, and every payment held for it goes back to the customer. This cannot be undone.'
-              : 'The project moves to Cancelled and its chat closes; nothing was paid for it yet. This cannot be undone.'
+              ? `The project moves to Cancelled, its chat closes, and the ${formatMoney(refunding.heldCents)} held for it goes back to the customer. This cannot be undone.`
+              : refunding.position >= 3
+                ? 'The project moves to Cancelled and its chat closes. Its payment was marked made outside Facet, so nothing is refunded here. This cannot be undone.'
+                : 'The project moves to Cancelled and its chat closes; nothing was paid for it yet. This cannot be undone.'
           }
           confirmLabel={refunding.canRefund ? 'Cancel and refund' : 'Cancel project'}
           danger
