@@ -72,9 +72,11 @@ export async function installRealtime(
 
   const presence = roomPresence(io, cluster);
   const inRoomOrder = roomOrder();
-  // each user's own channel: their orders' live updates (project news goes the same way, below)
+  // each user's own channel: their orders' live updates (project news goes the same way, below); the
+  // production team's boards hear every order's
   app.ctx.orders.setEmitter({
-    orderUpdated: (customerId, payload) => io.to(userChannel(customerId)).emit(ORDER_UPDATED_EVENT, payload),
+    orderUpdated: (customerId, payload) =>
+      io.to([userChannel(customerId), STAFF_CHANNEL]).emit(ORDER_UPDATED_EVENT, payload),
   });
   // and their notifications: a new one, and reads made in another tab
   app.ctx.notifications.setEmitter({

@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
 import type { Reply, Schemas } from '../../../api';
 import { api } from '../../../lib/api-client';
+import { getSocket } from '../../../lib/socket';
 
 export type StaffOrder = Schemas['OrderSummary'];
 export type OrderDetail = Schemas['Order'];
@@ -17,8 +20,8 @@ export const DELIVERED_SHOWN = 12;
 const BOARD_PAGE = 200;
 
 /**
- * The orders in production (paid, not yet delivered), 200 at a time, for the board; asked again every 15 s
- * for other staff members' moves.
+ * The orders in production (paid, not yet delivered), 200 at a time, for the board. Other staff members'
+ * moves arrive live (`useLiveOrders`); asking again every 15 s covers a socket that was away.
  */
 export const useStaffOrders = () =>
   useInfiniteQuery({
@@ -93,4 +96,20 @@ export function useAddShipment() {
       ),
     onSuccess: refresh,
   });
+}
+
+/** Live board: any order moved (by another staff member, or a payment confirmed) — the board asks again. */
+export function useLiveOrders() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = getSocket();
+    const onUpdate = (payload: { orderId: string }) => {
+      void queryClient.invalidateQueries({ queryKey: staffOrderKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: staffOrderKeys.detail(payload.orderId) });
+    };
+    socket.on(ORDER_UPDATED_EVENT, onUpdate);
+    return () => {
+      socket.off(ORDER_UPDATED_EVENT, onUpdate);
+    };
+  }, [queryClient]);
 }

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Reply, Schemas } from '../../../api';
 import { api } from '../../../lib/api-client';
+import { getSocket } from '../../../lib/socket';
 
 export type ProjectsBoard = Schemas['ProjectsBoard'];
 export type BoardProject = Schemas['BoardProject'];
@@ -8,12 +10,23 @@ export type BoardProject = Schemas['BoardProject'];
 const key = ['staff', 'projects-board'] as const;
 const enc = encodeURIComponent;
 
-export const useProjectsBoard = () =>
-  useQuery({
+/** Every project by status; a move anywhere (the production team hears every project's news) is live. */
+export function useProjectsBoard() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = getSocket();
+    const onNews = () => void queryClient.invalidateQueries({ queryKey: key });
+    socket.on('projectUpdated', onNews);
+    return () => {
+      socket.off('projectUpdated', onNews);
+    };
+  }, [queryClient]);
+  return useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
       api.get<Reply<'/api/staff/projects/board', 'get'>>('/api/staff/projects/board', { signal }),
   });
+}
 
 export type ProjectAction =
   | { kind: 'mark-paid'; projectId: string }

@@ -22,6 +22,7 @@ import {
   DELIVERED_SHOWN,
   useAddShipment,
   useDeliveredOrders,
+  useLiveOrders,
   useMoveStage,
   useStaffOrder,
   useStaffOrders,
@@ -233,6 +234,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
 export function OpsOrdersPage() {
   const orders = useStaffOrders();
   const delivered = useDeliveredOrders();
+  useLiveOrders();
   const [open, setOpen] = useState<string | null>(null);
   const live = (orders.data ?? []).filter((o) => o.stage !== null && o.status !== 'cancelled');
   const deliveredShown = delivered.data?.orders ?? [];
