@@ -113,7 +113,9 @@ for (const { path, module } of SIGNED_IN_PAGES) {
     `    <script type="module" crossorigin src="/${starter}" data-chunks='${JSON.stringify([main])}'></script>`,
     // who is signed in: asked while the scripts load (the app's own fetch of it takes this answer)
     '    <link rel="preload" href="/api/auth/session" as="fetch" crossorigin>',
-    ...[main, ...imports].map((file) => `    <link rel="modulepreload" crossorigin href="${file}" fetchpriority="low">`),
+    ...[main, ...imports].map(
+      (file) => `    <link rel="modulepreload" crossorigin href="${file}" fetchpriority="low">`,
+    ),
     ...own.styles
       .filter((file) => !entry.styles.includes(file))
       .map((file) => `    <link rel="stylesheet" crossorigin href="${file}">`),
