@@ -98,8 +98,10 @@ async function stats(db: Db, ids: string[]) {
     ].filter((d): d is Date => d instanceof Date && d.getTime() >= row.invitedAt.getTime());
     const answeredAt = candidates.length ? new Date(Math.min(...candidates.map((d) => d.getTime()))) : null;
     // an unanswered invitation counts against the pro only once its answer window has passed while it was
-    // open (closed by the customer's choice before that, it was never the pro's to miss)
-    const closedAt = row.status === 'refused' && row.refusedBy !== 'pro' ? row.answeredAt : null;
+    // open (closed by the customer's choice or the project's cancellation before that, it was never the
+    // pro's to miss)
+    const closedAt =
+      row.status === 'refused' && row.refusedBy !== 'pro' ? row.answeredAt : row.projectCancelledAt;
     const openFor = (closedAt?.getTime() ?? now) - row.invitedAt.getTime();
     if (answeredAt || openFor >= ANSWER_WINDOW_MS) s.invited += 1;
     if (answeredAt) {

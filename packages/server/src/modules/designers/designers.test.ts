@@ -56,6 +56,46 @@ describe('response rate and response time are measured, not typed in', () => {
 
     expect(await card()).toMatchObject({ responseRate: 100, responseTime: 'Within 3 days' });
   });
+
+  test('an invitation still open when staff cancel its project never counts against the pro', async () => {
+    const customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
+    const staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
+    const pro = (await t.ctx.accounts.queries.findByEmail('designer3@demo.facet'))!;
+    const card = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/designers/${pro.id}`, headers: { cookie: customer } })
+      ).json().designer;
+    const before = await card();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie: customer },
+      payload: { title: 'Cancelled halo', description: 'A halo the customer no longer wants.' },
+    });
+    const projectId = created.json().project.id;
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/invitations`,
+      headers: { cookie: customer },
+      payload: { proId: pro.id },
+    });
+    expect(invited.statusCode).toBe(201);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/projects/${projectId}/refund`,
+      headers: { cookie: staff, origin: 'http://localhost:3000' },
+      payload: { reason: 'The customer asked to stop.' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // long after the answer window, the invitation (never answered) was closed by the cancel within it
+    await t.ctx.db.execute(
+      sql`update invitations set invited_at = now() - interval '30 days' where project_id = ${projectId}`,
+    );
+    await t.ctx.db.execute(
+      sql`update project_status_history set created_at = now() - interval '30 days' + interval '1 hour' where project_id = ${projectId}`,
+    );
+    expect((await card()).responseRate).toBe(before.responseRate);
+  });
 });
 
 describe('editing one’s own profile (/designer-dashboard/profile)', () => {

@@ -46,7 +46,7 @@ const ACTION_LABELS: Record<string, string> = {
   'POST /api/staff/orders/:id/shipment': 'Shipment added',
   'POST /api/staff/projects/:id/mark-paid': 'Project marked paid',
   'POST /api/staff/change-requests/:id/mark-paid': 'Changes marked paid',
-  'POST /api/staff/projects/:id/refund': 'Project cancelled with refund',
+  'POST /api/staff/projects/:id/refund': 'Project cancelled (anything held in escrow refunded)',
   'POST /api/staff/payouts/:id/retry': 'Payout retried',
   'POST /api/staff/webhook-events/:id/retry': 'Webhook event retried',
   'POST /api/staff/payments/reconcile': 'Payments reconciled',
@@ -119,10 +119,8 @@ export function opsService(deps: { db: Db }) {
         rows.flatMap((r) => [r.project.customerId, r.project.proId]),
       );
       const byId = new Map(people.map((p) => [p.id, p]));
-      const held = await heldInEscrow(
-        db,
-        rows.map((r) => r.project.id),
-      );
+      const held = await heldInEscrow(db);
+      const touched = new Map(rows.map((r) => [r.project.id, r.project.updatedAt.getTime()]));
       const cards = rows.map(({ project: p, status, approvedChangeId }) => {
         const cancelled = isCancelled(status);
         const { dueAt, lateness } = projectDeadline({ ...p, cancelled }, now);
@@ -147,8 +145,11 @@ export function opsService(deps: { db: Db }) {
           /** Approved changes wait for their payment: staff may mark them paid. */
           approvedChangeId: p.completed ? null : approvedChangeId,
           canCancel,
-          /** Money held in escrow for it (not a payment marked made outside the platform): cancelling refunds it. */
-          canRefund: canCancel && (held.get(p.id) ?? 0) > 0,
+          /**
+           * Money held in escrow for it (not a payment marked made outside the platform): cancelling refunds
+           * it; on a cancelled project, what a failed refund left held can be refunded again.
+           */
+          canRefund: !p.completed && !p.deliveredAt && (held.get(p.id) ?? 0) > 0,
           heldCents: held.get(p.id) ?? 0,
         };
       });
@@ -161,8 +162,9 @@ export function opsService(deps: { db: Db }) {
           column.position === null ? c.completed : !c.completed && c.position === column.position,
         );
         const closed = column.position === null || column.position === CANCELLED_POSITION;
+        // completed and cancelled: the latest moved there first (a move sets the project's updatedAt)
         const sorted = closed
-          ? inColumn.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, CLOSED_SHOWN)
+          ? inColumn.sort((a, b) => touched.get(b.id)! - touched.get(a.id)!).slice(0, CLOSED_SHOWN)
           : inColumn.sort(order);
         return { key: column.key, name: column.name, total: inColumn.length, projects: sorted };
       });

@@ -122,21 +122,26 @@ export function projectPayments(deps: {
       const a = await projects.access(db, staff, projectId);
       if (!isCancelled(a.state)) projects.check(a, 'cancel');
       const mails: MailJob[] = [];
+      const onRefund: Parameters<typeof money.refundSubjectPayments>[2] = async (tx) => {
+        // the gateway already gave the money back: the project is cancelled with the books
+        const moved = await projects.cancel(tx, staff, projectId, { refunded: true });
+        await projects.addEvent(
+          tx,
+          projectId,
+          'payment',
+          'The payment was refunded to the customer',
+          staff.id,
+        );
+        mails.push(...moved);
+      };
       try {
-        await money.refundSubjectPayments(projectId, 'project cancelled', async (tx) => {
-          // the gateway already gave the money back: the project is cancelled with the books
-          const moved = await projects.cancel(tx, staff, projectId, { refunded: true });
-          await projects.addEvent(
-            tx,
-            projectId,
-            'payment',
-            'The payment was refunded to the customer',
-            staff.id,
-          );
-          mails.push(...moved);
-        });
+        await money.refundSubjectPayments(projectId, 'project cancelled', onRefund);
         // nothing was held (not paid yet, or a retry): the project is cancelled on its own (or already is)
         mails.push(...(await db.transaction((tx) => projects.cancel(tx, staff, projectId))));
+        // a payment confirmed while this ran (after what was held was read, before the cancel committed)
+        // is held for a cancelled project now: it goes back too (later ones find the project no longer
+        // waiting and are refunded on their own)
+        await money.refundSubjectPayments(projectId, 'project cancelled', onRefund);
       } finally {
         await projects.sendMails(mails);
       }

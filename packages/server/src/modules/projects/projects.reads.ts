@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { CANCELLED_STATUS_IDS } from '@facet/domain/workflow';
 import {
@@ -8,6 +8,7 @@ import {
   projectItems,
   projects,
   projectStatuses,
+  projectStatusHistory,
 } from './projects.tables';
 
 /**
@@ -85,10 +86,29 @@ export async function invitationOf(db: Db | Tx, projectId: string, proId: string
   return row;
 }
 
-/** Every invitation of these pros (their response figures). */
-export function invitationsOfPros(db: Db, proIds: string[]): Promise<InvitationRow[]> {
+/**
+ * Every invitation of these pros (their response figures), with when its project was cancelled (null if it
+ * was not): an invitation still open then closed with the project, not by the pro.
+ */
+export function invitationsOfPros(
+  db: Db,
+  proIds: string[],
+): Promise<(InvitationRow & { projectCancelledAt: Date | null })[]> {
   if (proIds.length === 0) return Promise.resolve([]);
-  return db.select().from(invitations).where(inArray(invitations.proId, proIds));
+  const cancels = db
+    .select({
+      projectId: projectStatusHistory.projectId,
+      at: sql<Date>`min(${projectStatusHistory.createdAt})`.mapWith(projectStatusHistory.createdAt).as('at'),
+    })
+    .from(projectStatusHistory)
+    .where(inArray(projectStatusHistory.toStatusId, [...CANCELLED_STATUS_IDS]))
+    .groupBy(projectStatusHistory.projectId)
+    .as('cancels');
+  return db
+    .select({ ...getTableColumns(invitations), projectCancelledAt: cancels.at })
+    .from(invitations)
+    .leftJoin(cancels, eq(cancels.projectId, invitations.projectId))
+    .where(inArray(invitations.proId, proIds));
 }
 
 /** Completed and active projects per chosen pro (a cancelled project is neither). */

@@ -27,12 +27,20 @@ export const quietAxis = {
   tickLabelProps: { fill: CHART.inkMuted, fontSize: CHART.font, fontFamily: 'inherit' },
 } as const;
 
-/** A chart's width (its container's, measured; `initialWidth` until then) and its tooltip's state. */
+/** Only the width is followed: the height is the chart's own, the position does not matter. */
+const IGNORED: ('height' | 'top' | 'left')[] = ['height', 'top', 'left'];
+
+/**
+ * A chart's width (its container's, measured; `initialWidth` until then, where nothing can be measured) and
+ * its tooltip's state. The first measurement applies at once (not after the debounce), so a phone never
+ * paints the initial width.
+ */
 export function useChart<Datum>(initialWidth = 520) {
   const { parentRef, width } = useParentSize({
     initialSize: { width: initialWidth },
-    ignoreDimensions: ['height', 'top', 'left'],
+    ignoreDimensions: IGNORED,
     debounceTime: 50,
+    enableDebounceLeadingCall: true,
   });
   const tooltip = useTooltip<Datum>();
   return { parentRef, width, tooltip };

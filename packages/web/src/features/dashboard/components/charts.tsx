@@ -74,17 +74,19 @@ export function MoneyChart({ months, name }: { months: MoneyPoint[]; name: strin
                 width={x.step()}
                 height={innerHeight}
               />
-              <BarRounded
-                className="chart__bar"
-                x={barX}
-                y={barY}
-                width={x.bandwidth()}
-                height={innerHeight - barY}
-                radius={4}
-                top
-                fill={colour(i)}
-                pointerEvents="none"
-              />
+              {m.cents > 0 ? (
+                <BarRounded
+                  className="chart__bar"
+                  x={barX}
+                  y={barY}
+                  width={x.bandwidth()}
+                  height={innerHeight - barY}
+                  radius={4}
+                  top
+                  fill={colour(i)}
+                  pointerEvents="none"
+                />
+              ) : null}
             </g>
           );
         })}
@@ -136,20 +138,22 @@ export function OffersChart({ months }: { months: { month: string; sent: number;
               width={x.step()}
               height={innerHeight}
             />
-            {(['sent', 'won'] as const).map((key) => (
-              <BarRounded
-                className="chart__bar"
-                key={key}
-                x={(x(m.month) ?? 0) + (inner(key) ?? 0)}
-                y={y(m[key])}
-                width={inner.bandwidth()}
-                height={innerHeight - y(m[key])}
-                radius={4}
-                top
-                fill={colours[key]}
-                pointerEvents="none"
-              />
-            ))}
+            {(['sent', 'won'] as const).map((key) =>
+              m[key] === 0 ? null : (
+                <BarRounded
+                  className="chart__bar"
+                  key={key}
+                  x={(x(m.month) ?? 0) + (inner(key) ?? 0)}
+                  y={y(m[key])}
+                  width={inner.bandwidth()}
+                  height={innerHeight - y(m[key])}
+                  radius={4}
+                  top
+                  fill={colours[key]}
+                  pointerEvents="none"
+                />
+              ),
+            )}
           </g>
         ))}
         <AxisLeft scale={y} tickValues={ticks} tickFormat={(v) => String(v)} hideAxisLine {...quietAxis} />
@@ -283,17 +287,19 @@ export function CountsChart({ rows, name }: { rows: CountRow[]; name: string }) 
                 width={innerWidth}
                 height={y.step()}
               />
-              <BarRounded
-                className="chart__bar"
-                x={0}
-                y={top + (y.bandwidth() - barHeight) / 2}
-                width={Math.max(0, x(r.count))}
-                height={barHeight}
-                radius={4}
-                right
-                fill={CHART.gold}
-                pointerEvents="none"
-              />
+              {r.count > 0 ? (
+                <BarRounded
+                  className="chart__bar"
+                  x={0}
+                  y={top + (y.bandwidth() - barHeight) / 2}
+                  width={Math.max(0, x(r.count))}
+                  height={barHeight}
+                  radius={4}
+                  right
+                  fill={CHART.gold}
+                  pointerEvents="none"
+                />
+              ) : null}
             </g>
           );
         })}

@@ -5,7 +5,7 @@ import { curveStepAfter } from '@visx/curve';
 import { localPoint } from '@visx/event';
 import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
-import { scaleLinear, scaleTime } from '@visx/scale';
+import { scaleLinear, scaleUtc } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { formatDate, formatMoney, formatTime } from '@facet/domain/format';
 import { METALS, metalNames, type Metal } from '@facet/domain/pricing';
@@ -152,7 +152,7 @@ function HistoryChart({ data }: { data: MetalPriceHistory }) {
   const innerHeight = height - margin.top - margin.bottom;
   const times = points.map((p) => p.at);
   const cents = points.map((p) => p.cents);
-  const x = scaleTime<number>({
+  const x = scaleUtc<number>({
     domain: [new Date(Math.min(...times)), new Date(Math.max(...times))],
     range: [0, innerWidth],
   });
@@ -202,8 +202,8 @@ function HistoryChart({ data }: { data: MetalPriceHistory }) {
             stroke={CHART.goldDeep}
             strokeWidth={2}
           />
-          {points.map((p) => (
-            <circle key={p.at} cx={x(p.at)} cy={y(p.cents)} r={3} fill={CHART.goldDeep} />
+          {points.map((p, i) => (
+            <circle key={`${p.at}-${i}`} cx={x(p.at)} cy={y(p.cents)} r={3} fill={CHART.goldDeep} />
           ))}
           <AxisLeft
             scale={y}
@@ -225,6 +225,7 @@ function HistoryChart({ data }: { data: MetalPriceHistory }) {
             height={innerHeight}
             fill="transparent"
             onPointerMove={nearest}
+            onPointerDown={nearest}
           />
         </Group>
       </ChartFrame>

@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
 import type { Reply, Schemas } from '../../../api';
 import { api } from '../../../lib/api-client';
+import { coalesce } from '../../../lib/coalesce';
 import { getSocket } from '../../../lib/socket';
 
 export type StaffOrder = Schemas['OrderSummary'];
@@ -103,13 +104,21 @@ export function useLiveOrders() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const socket = getSocket();
-    const onUpdate = (payload: { orderId: string }) => {
+    // staff hear every order's moves: a burst asks for the board (and each order open) once
+    const moved = new Set<string>();
+    const refresh = coalesce(() => {
       void queryClient.invalidateQueries({ queryKey: staffOrderKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: staffOrderKeys.detail(payload.orderId) });
+      for (const id of moved) void queryClient.invalidateQueries({ queryKey: staffOrderKeys.detail(id) });
+      moved.clear();
+    });
+    const onUpdate = (payload: { orderId: string }) => {
+      moved.add(payload.orderId);
+      refresh.call();
     };
     socket.on(ORDER_UPDATED_EVENT, onUpdate);
     return () => {
       socket.off(ORDER_UPDATED_EVENT, onUpdate);
+      refresh.cancel();
     };
   }, [queryClient]);
 }

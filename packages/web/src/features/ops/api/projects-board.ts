@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Reply, Schemas } from '../../../api';
 import { api } from '../../../lib/api-client';
+import { coalesce } from '../../../lib/coalesce';
 import { getSocket } from '../../../lib/socket';
 
 export type ProjectsBoard = Schemas['ProjectsBoard'];
@@ -15,10 +16,12 @@ export function useProjectsBoard() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const socket = getSocket();
-    const onNews = () => void queryClient.invalidateQueries({ queryKey: key });
-    socket.on('projectUpdated', onNews);
+    // staff hear every project's news: a burst asks for the board once
+    const refresh = coalesce(() => void queryClient.invalidateQueries({ queryKey: key }));
+    socket.on('projectUpdated', refresh.call);
     return () => {
-      socket.off('projectUpdated', onNews);
+      socket.off('projectUpdated', refresh.call);
+      refresh.cancel();
     };
   }, [queryClient]);
   return useQuery({

@@ -17,8 +17,16 @@ function Lateness({ project }: { project: BoardProject }) {
   return <span className={`ops-badge ops-badge--${project.late ? 'late' : 'ok'}`}>{project.lateness}</span>;
 }
 
-/** A paid project is cancelled with a refund; one not paid yet is simply cancelled. */
-const cancelLabel = (project: BoardProject) => (project.canRefund ? 'Cancel with refund' : 'Cancel project');
+/**
+ * A project holding money is cancelled with a refund, one holding none is simply cancelled; a cancelled one
+ * still holding money (a refund that failed, a payment confirmed as it was cancelled) is refunded.
+ */
+const cancelLabel = (project: BoardProject) =>
+  project.canCancel
+    ? project.canRefund
+      ? 'Cancel with refund'
+      : 'Cancel project'
+    : `Refund ${formatMoney(project.heldCents)} still held`;
 
 function ProjectCard({
   project,
@@ -87,7 +95,7 @@ function ProjectCard({
             Mark changes paid
           </Button>
         ) : null}
-        {project.canCancel ? (
+        {project.canCancel || project.canRefund ? (
           <Button
             size="sm"
             variant="ghost"
@@ -106,7 +114,9 @@ function ProjectCard({
 export function OpsProjectsPage() {
   const board = useProjectsBoard();
   const action = useProjectAction();
-  const [refunding, setRefunding] = useState<BoardProject | null>(null);
+  const [refundingId, setRefundingId] = useState<string | null>(null);
+  // read from the board as it is now (it is live): the amount held may change while the dialog is open
+  const refunding = board.data?.columns.flatMap((c) => c.projects).find((p) => p.id === refundingId) ?? null;
 
   function run(a: ProjectAction, done: string) {
     action.mutate(a, {
@@ -165,7 +175,7 @@ export function OpsProjectsPage() {
                       key={p.id}
                       project={p}
                       onAction={run}
-                      onRefund={setRefunding}
+                      onRefund={(p) => setRefundingId(p.id)}
                       busy={action.isPending && action.variables?.kind !== 'refund'}
                     />
                   ))}
@@ -178,16 +188,20 @@ export function OpsProjectsPage() {
       {refunding ? (
         <ReasonDialog
           open
-          onOpenChange={(open) => (open ? null : setRefunding(null))}
+          onOpenChange={(open) => (open ? null : setRefundingId(null))}
           title={`${cancelLabel(refunding)}: ${refunding.title}`}
           description={
-            refunding.canRefund
-              ? `The project moves to Cancelled, its chat closes, and the ${formatMoney(refunding.heldCents)} held for it goes back to the customer. This cannot be undone.`
-              : refunding.position >= 3
-                ? 'The project moves to Cancelled and its chat closes. Its payment was marked made outside Facet, so nothing is refunded here. This cannot be undone.'
-                : 'The project moves to Cancelled and its chat closes; nothing was paid for it yet. This cannot be undone.'
+            !refunding.canCancel
+              ? `The project is cancelled already; the ${formatMoney(refunding.heldCents)} still held for it goes back to the customer.`
+              : refunding.canRefund
+                ? `The project moves to Cancelled, its chat closes, and the ${formatMoney(refunding.heldCents)} held for it goes back to the customer. This cannot be undone.`
+                : refunding.position >= 3
+                  ? 'The project moves to Cancelled and its chat closes. Its payment was marked made outside Facet, so nothing is refunded here. This cannot be undone.'
+                  : 'The project moves to Cancelled and its chat closes; nothing was paid for it yet. This cannot be undone.'
           }
-          confirmLabel={refunding.canRefund ? 'Cancel and refund' : 'Cancel project'}
+          confirmLabel={
+            !refunding.canCancel ? 'Refund' : refunding.canRefund ? 'Cancel and refund' : 'Cancel project'
+          }
           danger
           reasonRequired
           onConfirm={async (reason) => {
@@ -195,8 +209,8 @@ export function OpsProjectsPage() {
             toast({
               title: 'Project cancelled',
               description: done?.refundedCents
-                ? `${formatMoney(done.refundedCents)} refunded to the customer.`
-                : 'Nothing was paid, so nothing was refunded.',
+                ? `${formatMoney(done.refundedCents)} refunded to the customer in all.`
+                : 'Nothing was held in escrow for it, so nothing was refunded.',
             });
           }}
         />

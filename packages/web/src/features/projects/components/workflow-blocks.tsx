@@ -228,9 +228,9 @@ export function CompletedBlock({ project, can, w }: { project: ProjectDetail; ca
 export function CancelledBlock({ project }: { project: ProjectDetail }) {
   const text =
     project.viewerRole === 'customer'
-      ? 'The production team cancelled this project. Any payment you made for it has been refunded to you. Its conversation is closed.'
+      ? 'The production team cancelled this project. Any payment you made for it through Facet is refunded to you. Its conversation is closed.'
       : project.viewerRole === 'staff'
-        ? 'This project was cancelled; any payment held for it went back to the customer. Its conversation is closed.'
+        ? 'This project was cancelled; what Facet held for it goes back to the customer (the projects board shows anything still held). Its conversation is closed.'
         : 'The production team cancelled this project, so there is nothing more to do on it. Its conversation is closed.';
   return (
     <section

@@ -162,7 +162,7 @@ describe('project page, live over the socket (projectUpdated)', () => {
     await vi.waitFor(() => expect(screen.getByTestId('project-status').textContent).toBe('Cancelled'));
     expect(screen.getByTestId('project-status').className).toContain('status-badge--danger');
     expect(screen.getByTestId('project-cancelled').textContent).toContain(
-      'Any payment you made for it has been refunded to you.',
+      'Any payment you made for it through Facet is refunded to you.',
     );
     await vi.waitFor(() => {
       const box = within(screen.getByRole('region', { name: 'Chat with Claire Dubois' })).getByRole(
