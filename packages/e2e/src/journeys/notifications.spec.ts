@@ -140,9 +140,10 @@ describe('the notification centre', () => {
     // Escape closes it and gives the focus back to the bell
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'Notifications, 3 unread',
-    );
+    // the focus comes back once the panel has finished closing (a busy machine takes a moment)
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Notifications, 3 unread');
     await page.goto('/notifications');
     await page.getByRole('list', { name: 'Notifications' }).waitFor();
     await screenshot(page, 'notifications-page-phone');

@@ -67,7 +67,8 @@ export function ChatPane({
 
   async function togglePin(message: ChatMessage) {
     try {
-      await setMessagePinned(room.id, message.id, !message.pinned);
+      const answer = await setMessagePinned(room.id, message.id, !message.pinned);
+      chat.received(answer.message);
     } catch (error) {
       toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     }

@@ -151,5 +151,8 @@ export function useChatRoom(
     send,
     setTyping,
     markRead,
+    /** A message as the server answered it (a pin set over HTTP): shown at once, not only when the room's
+     * socket tells it, which a socket still joining would miss. */
+    received: (message: ChatMessage) => add([message]),
   };
 }

@@ -172,3 +172,57 @@ describe('chat pane and the project status (getMoveStatus)', () => {
     expect(screen.queryByRole('region', { name: /^Chat/ })).toBeNull();
   });
 });
+
+describe('pinning from the chat pane', () => {
+  test("staff pin a message: the server's answer shows it pinned, even before the room's socket says so", async () => {
+    const staff = me({
+      id: 's1',
+      role: 'staff',
+      firstName: 'Noor',
+      lastName: 'Haddad',
+      fullName: 'Noor Haddad',
+    });
+    const said = chatMessage(1, { id: 'm1', chatRoom: 'r1', message: 'Sure, 1.2 mm', from: 'd1' });
+    const api = fakeApi(({ method, path, body }) => {
+      if (path === '/api/me') return { status: 200, body: { user: staff } };
+      if (method === 'GET' && path === '/api/projects/p1/rooms')
+        return {
+          status: 200,
+          body: {
+            rooms: [
+              {
+                id: 'r1',
+                projectId: 'p1',
+                customerId: 'u1',
+                proId: 'd1',
+                preQuote: false,
+                invitationStatus: 'accepted',
+                lastSeq: 1,
+                unreadCount: 0,
+                hasPreChat: false,
+                sendDisabledReason: null,
+              },
+            ],
+          },
+        };
+      if (method === 'GET' && path === '/api/rooms/r1/messages')
+        return { status: 200, body: { messages: [said], lastSeq: 1, hasMore: false } };
+      if (method === 'PUT' && path === '/api/rooms/r1/messages/m1/pinned')
+        return { status: 200, body: { message: { ...said, pinned: (body as { pinned: boolean }).pinned } } };
+      return undefined!;
+    });
+    const inDesign = project({
+      activeStatus: { id: 'design-in-progress', name: 'In Design', position: 3 },
+      activeStatusId: 'design-in-progress',
+      phase: 'in-progress',
+      pro: claire,
+      viewerRole: 'staff',
+      team: { creator: project().team.creator, pro: member(claire, 'CAD Designer'), productionTeam: [] },
+      allowedActions: [],
+    });
+    renderAt('/projects/p1', <ChatPanel project={inDesign} />, '/projects/:id');
+    (await screen.findByRole('button', { name: 'Pin message' })).click();
+    await screen.findByRole('button', { name: 'Unpin message' });
+    expect(api.requests.some((r) => r.method === 'PUT' && r.path.endsWith('/m1/pinned'))).toBe(true);
+  });
+});
