@@ -90,12 +90,15 @@ describe('operations console', () => {
         await screenshot(buyer.page, 'ops-customer-casting-live');
       }
     }
-    // at DELIVERY there is no further move; the details add a shipment and offer the job sheet
-    expect(
-      await card()
-        .getByRole('button', { name: /^Move to/ })
-        .count(),
-    ).toBe(0);
+    // at DELIVERY there is no further move (once the board has read the move back); the details add a
+    // shipment and offer the job sheet
+    await expect
+      .poll(() =>
+        card()
+          .getByRole('button', { name: /^Move to/ })
+          .count(),
+      )
+      .toBe(0);
     await card()
       .getByRole('button', { name: `Details of order #${number}` })
       .click();

@@ -106,9 +106,12 @@ export function useLiveOrders() {
     const socket = getSocket();
     // staff hear every order's moves: a burst asks for the board (and each order open) once
     const moved = new Set<string>();
+    // a read already on its way (this member's own move asked for it) is not cancelled for another
+    const keep = { cancelRefetch: false };
     const refresh = coalesce(() => {
-      void queryClient.invalidateQueries({ queryKey: staffOrderKeys.lists });
-      for (const id of moved) void queryClient.invalidateQueries({ queryKey: staffOrderKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: staffOrderKeys.lists }, keep);
+      for (const id of moved)
+        void queryClient.invalidateQueries({ queryKey: staffOrderKeys.detail(id) }, keep);
       moved.clear();
     });
     const onUpdate = (payload: { orderId: string }) => {

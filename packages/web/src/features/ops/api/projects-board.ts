@@ -17,7 +17,9 @@ export function useProjectsBoard() {
   useEffect(() => {
     const socket = getSocket();
     // staff hear every project's news: a burst asks for the board once
-    const refresh = coalesce(() => void queryClient.invalidateQueries({ queryKey: key }));
+    const refresh = coalesce(
+      () => void queryClient.invalidateQueries({ queryKey: key }, { cancelRefetch: false }),
+    );
     socket.on('projectUpdated', refresh.call);
     return () => {
       socket.off('projectUpdated', refresh.call);
