@@ -11,18 +11,9 @@ let node: ServerNode;
 
 const alive = (n: ServerNode) => n.process.exitCode === null && n.process.signalCode === null;
 
-/** A kept-alive connection closed just as it was reused (UND_ERR_SOCKET): a browser asks again, so do we. */
-const reusedSocketClosed = (error: unknown) =>
-  error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
-
 async function timed(url: string, init?: RequestInit) {
   const started = performance.now();
-  const ask = () => fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  const r = await ask().catch(async (error: unknown) => {
-    if (!reusedSocketClosed(error)) throw error;
-    process.stdout.write(`${url}: the kept-alive connection was closed as it was reused; asked again\n`);
-    return ask();
-  });
+  const r = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
   const body = (await r.json()) as Record<string, unknown>;
   return { status: r.status, body, ms: performance.now() - started };
 }

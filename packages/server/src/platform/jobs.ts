@@ -43,6 +43,43 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
+/** pg-boss's commands that record the end of jobs by id: complete, and fail (which retries or ends them). */
+const RECORD_OF_END = [
+  /SET completed_on = now\(\),\s*state = 'completed'[\s\S]*UNNEST\(\$2::uuid\[\]\)/,
+  /WITH deleted_jobs AS[\s\S]*UNNEST\(\$2::uuid\[\]\)/,
+];
+const ZERO_COUNT = { rows: [{ count: '0' }] };
+
+/**
+ * The connection pg-boss is given. After a batch's callback pg-boss records the batch's end itself (complete,
+ * or fail when the callback threw or ran past its expiry) without awaiting it, so a failure there (the
+ * database away for a moment) would end the process as an unhandled rejection. Our runOne has recorded
+ * each job already (the ids in `recorded`): that second record is skipped. Any other record of an end that
+ * fails is logged and answered with a zero count: the jobs stay active and are retried once they expire.
+ */
+function afterBatchRecords(sql: SqlExecutor, recorded: Set<string>, log: FastifyBaseLogger): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      const ids = values?.[1];
+      if (!Array.isArray(ids) || !RECORD_OF_END.some((command) => command.test(text)))
+        return sql.executeSql(text, values);
+      if (ids.every((id) => recorded.has(id as string))) {
+        for (const id of ids) recorded.delete(id as string);
+        return ZERO_COUNT;
+      }
+      try {
+        return await sql.executeSql(text, values);
+      } catch (err) {
+        log.warn(
+          { err, jobIds: ids },
+          'the end of jobs could not be recorded; they are retried once they expire',
+        );
+        return ZERO_COUNT;
+      }
+    },
+  };
+}
+
 export async function startJobs(options: {
   sql: SqlExecutor;
   runWorkers: boolean;
@@ -53,8 +90,9 @@ export async function startJobs(options: {
   log: FastifyBaseLogger;
 }): Promise<Jobs> {
   const cronInterval = options.cronIntervalSeconds;
+  const recorded = new Set<string>();
   const boss = new PgBoss({
-    db: options.sql,
+    db: afterBatchRecords(options.sql, recorded, options.log),
     schema: 'pgboss',
     supervise: true,
     schedule: options.runSchedules ?? true,
@@ -71,17 +109,37 @@ export async function startJobs(options: {
   const inFlight = new Set<Promise<unknown>>();
 
   async function runOne(name: string, job: PgBoss.Job<object>, handler: JobHandler<object>) {
+    recorded.delete(job.id); // a retry keeps the id: what an earlier run left here says nothing of this one
     const run = handler(job.data, { id: job.id });
     inFlight.add(run);
+    // each job its own outcome, recorded here on our own connection: one failure does not send the rest of
+    // the batch round again, and pg-boss's own record of the batch after it is then skipped
+    let failure: unknown = null;
     try {
       await run;
-      await boss.complete(name, job.id);
     } catch (err) {
-      // each job its own outcome: one failure does not send the rest of the batch round again
+      failure = err;
       options.log.warn({ err, queue: name, jobId: job.id }, 'job failed; it is retried');
-      await boss.fail(name, job.id, { message: (err as Error)?.message ?? String(err) });
     } finally {
       inFlight.delete(run);
+    }
+    try {
+      if (failure === null) await boss.complete(name, job.id, {}, { db: options.sql });
+      else
+        await boss.fail(
+          name,
+          job.id,
+          { message: (failure as Error)?.message ?? String(failure) },
+          { db: options.sql },
+        );
+    } catch (err) {
+      // the database is away for a moment: the job stays active and is run again once it expires
+      options.log.warn(
+        { err, queue: name, jobId: job.id },
+        'the end of a job could not be recorded; it is retried',
+      );
+    } finally {
+      recorded.add(job.id);
     }
   }
 

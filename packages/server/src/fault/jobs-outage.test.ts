@@ -1,0 +1,75 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openDatabase, type Database } from '../db/client';
+import { startJobs, type Jobs } from '../platform/jobs';
+import { postgresProcess, type PostgresProcess } from './postgres-process';
+
+let postgres: PostgresProcess;
+let database: Database;
+let jobs: Jobs | null = null;
+const logged: { level: number; msg: string }[] = [];
+const rejections: unknown[] = [];
+const onRejection = (reason: unknown) => rejections.push(reason);
+
+beforeAll(async () => {
+  postgres = await postgresProcess();
+  database = await openDatabase({ databaseUrl: postgres.url, dataDir: null });
+  process.on('unhandledRejection', onRejection);
+});
+
+afterAll(async () => {
+  process.off('unhandledRejection', onRejection);
+  await jobs?.stop();
+  await database?.close();
+  await postgres?.remove();
+});
+
+const until = async (what: string, done: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+test('PostgreSQL gone as a job ends: the end is logged as not recorded, nothing is left unhandled, and the job runs again once it is back', async () => {
+  const log = pino(
+    { level: 'warn' },
+    new Writable({
+      write(chunk: Buffer, _encoding, next) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+        next();
+      },
+    }),
+  );
+  jobs = await startJobs({ sql: database.sql, runWorkers: true, log });
+  const runs: number[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await jobs.register('outage-probe', async () => {
+    runs.push(Date.now());
+    if (runs.length === 1) await held;
+  });
+  await jobs.send('outage-probe', { n: 1 }, { expireInSeconds: 2 });
+  await until('the job started', () => runs.length === 1, 10_000);
+
+  await postgres.stop();
+  release();
+  const notRecorded = () =>
+    logged.some((l) => l.msg === 'the end of a job could not be recorded; it is retried');
+  await until('the end of the job tried', () => notRecorded() || rejections.length > 0, 10_000);
+  // pg-boss's own record of the batch comes right after ours, unawaited: give it the time to fail
+  await new Promise((r) => setTimeout(r, 2000));
+  expect(rejections).toEqual([]);
+  expect(notRecorded()).toBe(true);
+
+  const restarted = Date.now();
+  await postgres.start();
+  // the job was left active: it expires (2 s) and pg-boss's maintenance (every 15 s) sends it round again
+  await until('the job ran again', () => runs.length >= 2, 45_000);
+  expect(rejections).toEqual([]);
+  process.stdout.write(
+    `jobs outage: the job ran again ${runs[1]! - restarted} ms after PostgreSQL restarted\n`,
+  );
+});
