@@ -27,10 +27,17 @@ function wholeTicks(max: number, count = 5): number[] {
   return ticks;
 }
 
-/** The month bands of a vertical bar chart and the hover target of each (the whole band's height). */
-function useMonthBands<T extends { month: string }>(months: T[], margin: { left: number; right: number }) {
+/**
+ * The month bands of a vertical chart: the band scale, the plot's inner size, each month's hover target
+ * (its whole band at full height, so a thin or empty bar is as easy to point at) and the month axis.
+ */
+function useMonthBands<T extends { month: string }>(
+  months: T[],
+  margin: { top: number; left: number; right: number },
+) {
   const chart = useChart<T>();
   const innerWidth = Math.max(0, chart.width - margin.left - margin.right);
+  const innerHeight = HEIGHT - margin.top - AXIS_BOTTOM;
   const x = scaleBand<string>({ domain: months.map((m) => m.month), range: [0, innerWidth], padding: 0.25 });
   const hover = (m: T) => () =>
     chart.tooltip.showTooltip({
@@ -38,7 +45,24 @@ function useMonthBands<T extends { month: string }>(months: T[], margin: { left:
       tooltipLeft: margin.left + (x(m.month) ?? 0) + x.bandwidth() / 2,
       tooltipTop: 8,
     });
-  return { chart, x, innerWidth, hover };
+  const hitRect = (m: T) => (
+    <rect
+      className="chart__hit"
+      x={(x(m.month) ?? 0) - (x.step() - x.bandwidth()) / 2}
+      y={0}
+      width={x.step()}
+      height={innerHeight}
+    />
+  );
+  const monthAxis = (
+    <AxisBottom
+      scale={x}
+      top={innerHeight}
+      tickFormat={(month) => monthLabel(month, { short: true })}
+      {...quietAxis}
+    />
+  );
+  return { chart, x, innerWidth, innerHeight, hover, hitRect, monthAxis };
 }
 
 export type MoneyPoint = { month: string; cents: number };
@@ -46,8 +70,7 @@ export type MoneyPoint = { month: string; cents: number };
 /** Money per month as bars; this month in deep gold, last month in gold, earlier months lighter. */
 export function MoneyChart({ months, name }: { months: MoneyPoint[]; name: string }) {
   const margin = { top: 8, right: 8, left: 72 };
-  const { chart, x, innerWidth, hover } = useMonthBands(months, margin);
-  const innerHeight = HEIGHT - margin.top - AXIS_BOTTOM;
+  const { chart, x, innerWidth, innerHeight, hover, hitRect, monthAxis } = useMonthBands(months, margin);
   const max = Math.max(1, ...months.map((m) => m.cents));
   const y = scaleLinear<number>({ domain: [0, max], range: [innerHeight, 0], nice: 4 });
   const colour = (i: number) =>
@@ -67,13 +90,7 @@ export function MoneyChart({ months, name }: { months: MoneyPoint[]; name: strin
           const barY = y(m.cents);
           return (
             <g key={m.month} onPointerEnter={hover(m)}>
-              <rect
-                className="chart__hit"
-                x={barX - (x.step() - x.bandwidth()) / 2}
-                y={0}
-                width={x.step()}
-                height={innerHeight}
-              />
+              {hitRect(m)}
               {m.cents > 0 ? (
                 <BarRounded
                   className="chart__bar"
@@ -91,12 +108,7 @@ export function MoneyChart({ months, name }: { months: MoneyPoint[]; name: strin
           );
         })}
         <AxisLeft scale={y} numTicks={4} tickFormat={(v) => dollars(Number(v))} hideAxisLine {...quietAxis} />
-        <AxisBottom
-          scale={x}
-          top={innerHeight}
-          tickFormat={(month) => monthLabel(month, { short: true })}
-          {...quietAxis}
-        />
+        {monthAxis}
       </Group>
     </ChartFrame>
   );
@@ -105,8 +117,7 @@ export function MoneyChart({ months, name }: { months: MoneyPoint[]; name: strin
 /** Offers sent and won per month, side by side. */
 export function OffersChart({ months }: { months: { month: string; sent: number; won: number }[] }) {
   const margin = { top: 8, right: 8, left: 36 };
-  const { chart, x, innerWidth, hover } = useMonthBands(months, margin);
-  const innerHeight = HEIGHT - margin.top - AXIS_BOTTOM;
+  const { chart, x, innerWidth, innerHeight, hover, hitRect, monthAxis } = useMonthBands(months, margin);
   const ticks = wholeTicks(Math.max(0, ...months.map((m) => Math.max(m.sent, m.won))));
   const y = scaleLinear<number>({ domain: [0, ticks.at(-1) ?? 1], range: [innerHeight, 0] });
   const inner = scaleBand<'sent' | 'won'>({
@@ -131,13 +142,7 @@ export function OffersChart({ months }: { months: { month: string; sent: number;
         <GridRows scale={y} width={innerWidth} tickValues={ticks} stroke={CHART.line} />
         {months.map((m) => (
           <g key={m.month} onPointerEnter={hover(m)}>
-            <rect
-              className="chart__hit"
-              x={(x(m.month) ?? 0) - (x.step() - x.bandwidth()) / 2}
-              y={0}
-              width={x.step()}
-              height={innerHeight}
-            />
+            {hitRect(m)}
             {(['sent', 'won'] as const).map((key) =>
               m[key] === 0 ? null : (
                 <BarRounded
@@ -157,12 +162,7 @@ export function OffersChart({ months }: { months: { month: string; sent: number;
           </g>
         ))}
         <AxisLeft scale={y} tickValues={ticks} tickFormat={(v) => String(v)} hideAxisLine {...quietAxis} />
-        <AxisBottom
-          scale={x}
-          top={innerHeight}
-          tickFormat={(month) => monthLabel(month, { short: true })}
-          {...quietAxis}
-        />
+        {monthAxis}
       </Group>
     </ChartFrame>
   );
@@ -173,8 +173,7 @@ type RatingPoint = { month: string; average: number | null; overall: number | nu
 /** The average of every rating so far (line) and each month's own average (dots), 1 to 5 stars. */
 export function RatingChart({ months }: { months: RatingPoint[] }) {
   const margin = { top: 8, right: 8, left: 36 };
-  const { chart, x, innerWidth, hover } = useMonthBands(months, margin);
-  const innerHeight = HEIGHT - margin.top - AXIS_BOTTOM;
+  const { chart, x, innerWidth, innerHeight, hover, hitRect, monthAxis } = useMonthBands(months, margin);
   const y = scaleLinear<number>({ domain: [1, 5], range: [innerHeight, 0] });
   const centre = (m: RatingPoint) => (x(m.month) ?? 0) + x.bandwidth() / 2;
   const stars = (v: number | null) => (v === null ? 'No ratings' : `${v.toFixed(1)} stars`);
@@ -196,15 +195,9 @@ export function RatingChart({ months }: { months: RatingPoint[] }) {
       <Group left={margin.left} top={margin.top}>
         <GridRows scale={y} width={innerWidth} tickValues={[1, 2, 3, 4, 5]} stroke={CHART.line} />
         {months.map((m) => (
-          <rect
-            key={m.month}
-            className="chart__hit"
-            x={(x(m.month) ?? 0) - (x.step() - x.bandwidth()) / 2}
-            y={0}
-            width={x.step()}
-            height={innerHeight}
-            onPointerEnter={hover(m)}
-          />
+          <g key={m.month} onPointerEnter={hover(m)}>
+            {hitRect(m)}
+          </g>
         ))}
         <LinePath
           className="chart__line"
@@ -235,12 +228,7 @@ export function RatingChart({ months }: { months: RatingPoint[] }) {
           hideAxisLine
           {...quietAxis}
         />
-        <AxisBottom
-          scale={x}
-          top={innerHeight}
-          tickFormat={(month) => monthLabel(month, { short: true })}
-          {...quietAxis}
-        />
+        {monthAxis}
       </Group>
     </ChartFrame>
   );
