@@ -9,30 +9,43 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The pro's public card as the signed-in person (`cookie`) sees it. */
+const cardOf = (cookie: string, proId: string) => async () =>
+  (await t.app.inject({ method: 'GET', url: `/api/designers/${proId}`, headers: { cookie } })).json()
+    .designer;
+
+/** A new project of the customer with the pro invited to it; its id. */
+async function invitedProject(customer: string, proId: string, title: string, description: string) {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    headers: { cookie: customer },
+    payload: { title, description },
+  });
+  const projectId = created.json().project.id as string;
+  const invited = await t.app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/invitations`,
+    headers: { cookie: customer },
+    payload: { proId },
+  });
+  expect(invited.statusCode).toBe(201);
+  return projectId;
+}
+
 describe('response rate and response time are measured, not typed in', () => {
   test("a pro's first message in the conversation counts as an answer to the invitation", async () => {
     const customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
     const pro = (await t.ctx.accounts.queries.findByEmail('designer4@demo.facet'))!;
-    const card = async () =>
-      (
-        await t.app.inject({ method: 'GET', url: `/api/designers/${pro.id}`, headers: { cookie: customer } })
-      ).json().designer;
+    const card = cardOf(customer, pro.id);
     expect(await card()).toMatchObject({ responseRate: null, responseTime: 'No data yet' });
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: { cookie: customer },
-      payload: { title: 'Halo ring', description: 'A halo around an oval centre stone.' },
-    });
-    const projectId = created.json().project.id;
-    const invited = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${projectId}/invitations`,
-      headers: { cookie: customer },
-      payload: { proId: pro.id },
-    });
-    expect(invited.statusCode).toBe(201);
+    const projectId = await invitedProject(
+      customer,
+      pro.id,
+      'Halo ring',
+      'A halo around an oval centre stone.',
+    );
     // invited, not yet answered, still within the 48-hour answer window: the rate is not lowered
     expect(await card()).toMatchObject({ responseRate: null, responseTime: 'No data yet' });
     // the window passed without an answer: 0 % answered
@@ -61,25 +74,14 @@ describe('response rate and response time are measured, not typed in', () => {
     const customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
     const staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
     const pro = (await t.ctx.accounts.queries.findByEmail('designer3@demo.facet'))!;
-    const card = async () =>
-      (
-        await t.app.inject({ method: 'GET', url: `/api/designers/${pro.id}`, headers: { cookie: customer } })
-      ).json().designer;
+    const card = cardOf(customer, pro.id);
     const before = await card();
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/projects',
-      headers: { cookie: customer },
-      payload: { title: 'Cancelled halo', description: 'A halo the customer no longer wants.' },
-    });
-    const projectId = created.json().project.id;
-    const invited = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${projectId}/invitations`,
-      headers: { cookie: customer },
-      payload: { proId: pro.id },
-    });
-    expect(invited.statusCode).toBe(201);
+    const projectId = await invitedProject(
+      customer,
+      pro.id,
+      'Cancelled halo',
+      'A halo the customer no longer wants.',
+    );
     const cancelled = await t.app.inject({
       method: 'POST',
       url: `/api/staff/projects/${projectId}/refund`,

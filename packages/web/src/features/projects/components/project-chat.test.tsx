@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import type { MoveStatusPayload } from '@facet/domain/chat';
 import { useAuth } from '../../../app/auth';
-import { claire, member, offer, project } from '../testing/fixtures';
+import { chatRoom, claire, member, offer, project } from '../testing/fixtures';
 import { ChatPanel } from './project-chat';
 import { chatMessage, fakeApi, fakeSocket, me, renderAt } from '../../../testing';
 
@@ -61,20 +61,7 @@ function serveDesigner(
       return {
         status: 200,
         body: {
-          rooms: [
-            {
-              id: 'r1',
-              projectId: 'p1',
-              customerId: 'u1',
-              proId: 'd1',
-              preQuote: false,
-              invitationStatus: 'accepted',
-              lastSeq: 0,
-              unreadCount: 0,
-              hasPreChat: false,
-              sendDisabledReason: state.paid ? null : PAYMENT_REASON,
-            },
-          ],
+          rooms: [chatRoom({ sendDisabledReason: state.paid ? null : PAYMENT_REASON })],
         },
       };
     if (method === 'GET' && path === '/api/rooms/r1/messages')
@@ -189,20 +176,7 @@ describe('pinning from the chat pane', () => {
         return {
           status: 200,
           body: {
-            rooms: [
-              {
-                id: 'r1',
-                projectId: 'p1',
-                customerId: 'u1',
-                proId: 'd1',
-                preQuote: false,
-                invitationStatus: 'accepted',
-                lastSeq: 1,
-                unreadCount: 0,
-                hasPreChat: false,
-                sendDisabledReason: null,
-              },
-            ],
+            rooms: [chatRoom({ lastSeq: 1 })],
           },
         };
       if (method === 'GET' && path === '/api/rooms/r1/messages')

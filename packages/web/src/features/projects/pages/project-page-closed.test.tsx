@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { claire, customer, member, offer, project } from '../testing/fixtures';
+import { chatRoom, claire, customer, member, offer, project } from '../testing/fixtures';
 import { ProjectPage } from './project-page';
 import { fakeApi, fakeSocket, me, renderAt } from '../../../testing';
 
@@ -58,20 +58,7 @@ function serveRefused() {
       return {
         status: 200,
         body: {
-          rooms: [
-            {
-              id: 'r1',
-              projectId: 'p1',
-              customerId: 'u1',
-              proId: 'd1',
-              preQuote: true,
-              invitationStatus: 'refused',
-              lastSeq: 0,
-              unreadCount: 0,
-              hasPreChat: false,
-              sendDisabledReason: CLOSED,
-            },
-          ],
+          rooms: [chatRoom({ preQuote: true, invitationStatus: 'refused', sendDisabledReason: CLOSED })],
         },
       };
     if (method === 'GET' && path === '/api/rooms/r1/messages')

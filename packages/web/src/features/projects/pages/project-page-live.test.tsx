@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import type { ProjectUpdatedPayload } from '@facet/domain/chat';
 import type { ProjectDetail } from '../api/types';
-import { claire, marco, member, offer, project } from '../testing/fixtures';
+import { chatRoom, claire, marco, member, offer, project } from '../testing/fixtures';
 import { ProjectPage } from './project-page';
 import { fakeApi, fakeSocket, me, renderAt } from '../../../testing';
 
@@ -43,18 +43,13 @@ const news = (over: Partial<ProjectUpdatedPayload> = {}): ProjectUpdatedPayload 
 });
 
 function room(id: string, proId: string, invitationStatus: string, sendDisabledReason: string | null = null) {
-  return {
+  return chatRoom({
     id,
-    projectId: 'p1',
-    customerId: 'u1',
     proId,
     preQuote: invitationStatus !== 'accepted',
     invitationStatus,
-    lastSeq: 0,
-    unreadCount: 0,
-    hasPreChat: false,
     sendDisabledReason,
-  };
+  });
 }
 
 describe('project page, live over the socket (projectUpdated)', () => {

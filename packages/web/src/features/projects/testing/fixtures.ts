@@ -1,3 +1,4 @@
+import type { ChatRoom } from '../../chat';
 import type { Offer, PersonRef, ProjectDetail, TeamMember } from '../api/types';
 
 export function person(id: string, first: string, last: string, role: PersonRef['role']): PersonRef {
@@ -39,6 +40,23 @@ const member = (p: PersonRef, label: TeamMember['label'], profileUrl: string | n
   online: false,
   profileUrl,
 });
+
+/** The room of project p1 between Ada (u1) and Claire (d1), after she was chosen; open to send. */
+export function chatRoom(o: Partial<ChatRoom> = {}): ChatRoom {
+  return {
+    id: 'r1',
+    projectId: 'p1',
+    customerId: 'u1',
+    proId: 'd1',
+    preQuote: false,
+    invitationStatus: 'accepted',
+    lastSeq: 0,
+    unreadCount: 0,
+    hasPreChat: false,
+    sendDisabledReason: null,
+    ...o,
+  };
+}
 
 export function project(o: Partial<ProjectDetail> = {}): ProjectDetail {
   return {
