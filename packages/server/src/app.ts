@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { installSameOriginCheck, installSessionReader } from './platform/auth';
 import { installErrorHandler } from './platform/error-handler';
+import { personalPages, TIME_ZONE_COOKIE } from './platform/personal-pages';
 import { frameworkErrors, installInputGuard } from './platform/input-guard';
 import { checkedSerializerCompiler, namedComponents } from './platform/openapi';
 import { startJobs, type Jobs } from './platform/jobs';
@@ -326,6 +327,20 @@ async function serveWebApp(app: Server, config: Config) {
           .map((name) => `/${name.slice(0, -'.html'.length)}`)
       : [],
   );
+  // signed-in pages rendered per person (platform/personal-pages.ts): for an active session whose account
+  // may see the page; anything else (no such session, the database away) gets the loading-screen head
+  const personal = personalPages(config.webDistDir, app.log);
+  async function personalPage(url: string, token: string, request: FastifyRequest) {
+    if (!personal) return null;
+    const user = await app.ctx.sessions.lookup(token).catch(() => undefined);
+    if (!user) return null;
+    const me = await app.ctx.accounts.toMe(user).catch(() => null);
+    if (!me) return null;
+    return personal.render(url, me, {
+      timeZone: request.cookies[TIME_ZONE_COOKIE],
+      acceptEncoding: request.headers['accept-encoding'],
+    });
+  }
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [url = '/', query] = request.url.split('?');
     if (url.startsWith('/api/') || url.startsWith('/dev/') || url.startsWith('/sandbox/')) {
@@ -335,9 +350,19 @@ async function serveWebApp(app: Server, config: Config) {
       // with a session the route's chunks load beside the app's; without one the page only sends the
       // visitor to sign in, so it gets the plain page
       void reply.header('vary', 'Cookie');
-      if (request.cookies[SESSION_COOKIE] !== undefined)
-        return reply.sendFile(`prerendered/signed-in${url}.html`);
-      return reply.sendFile('index.html');
+      const token = request.cookies[SESSION_COOKIE];
+      if (token === undefined) return reply.sendFile('index.html');
+      const page = personal?.paths.has(url) ? await personalPage(url, token, request) : null;
+      if (page) {
+        // the person's own page: never kept by a shared cache, nor by the browser (the next visit shows news)
+        void reply
+          .header('vary', 'Cookie, Accept-Encoding')
+          .header('cache-control', 'private, no-store')
+          .type('text/html; charset=utf-8');
+        if (page.encoding) void reply.header('content-encoding', page.encoding);
+        return reply.send(page.body);
+      }
+      return reply.sendFile(`prerendered/signed-in${url}.html`);
     }
     if (prerendered.has(url)) {
       // the answer depends on the session cookie: a signed-in person gets the app's plain page, whose

@@ -12,15 +12,16 @@ import { build } from 'vite';
 
 const web = new URL('..', import.meta.url).pathname;
 const dist = join(web, 'dist');
-// inside the package, so the rendered modules find react and the rest in node_modules
-const out = join(web, 'node_modules/.prerender');
+// inside the package, so the rendered modules find react and the rest in node_modules; kept after the build:
+// the server renders the personal pages with it (PERSONAL_PAGES, packages/server/src/web-pages.ts)
+const out = join(web, 'dist-ssr');
 
 await build({
   root: web,
   logLevel: 'warn',
   build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, sourcemap: false },
 });
-const { PRERENDERED_PAGES, SIGNED_IN_PAGES, renderPage, renderLoadingScreen } = await import(
+const { PRERENDERED_PAGES, SIGNED_IN_PAGES, PERSONAL_PAGES, renderPage, renderLoadingScreen } = await import(
   pathToFileURL(join(out, 'prerender.js')).href
 );
 
@@ -122,10 +123,30 @@ for (const { path, module } of SIGNED_IN_PAGES) {
   ];
   const html = `${withoutScripts(template.slice(0, lastHeadLink))}${links.map((l) => `${l}\n`).join('')}${template.slice(lastHeadLink)}`;
   writeFileSync(join(folder, 'signed-in', `${path.slice(1)}.html`), withLoadingScreen(html));
+  // a page the server renders per person: its markup is the first paint, so its head asks for nothing but
+  // the style sheets (no session preload: the page carries the session's answer; no chunks: the starter
+  // fetches them once the page is painted, as on the public pages), with places for the page's title, its
+  // markup and that answer
+  if (PERSONAL_PAGES.some((page) => page.path === path)) {
+    const personalLinks = [
+      `    <script type="module" crossorigin src="/${starter}" data-chunks='${JSON.stringify([main, ...imports])}'></script>`,
+      ...links.filter((link) => link.includes('rel="stylesheet"')),
+    ];
+    const personal =
+      `${withoutScripts(template.slice(0, lastHeadLink))}${personalLinks.map((l) => `${l}\n`).join('')}${template.slice(lastHeadLink)}`
+        .replace(/<title>[^<]*<\/title>/, '<!--facet:title-->')
+        .replace(
+          '<div id="root"></div>',
+          '<div id="root" data-personal><!--facet:page--></div><!--facet:session-->',
+        );
+    for (const marker of ['title', 'page', 'session'])
+      if (!personal.includes(`<!--facet:${marker}-->`))
+        throw new Error(`${path}: no place for its ${marker}`);
+    writeFileSync(join(folder, 'signed-in', `${path.slice(1)}.personal.html`), personal);
+  }
 }
-rmSync(out, { recursive: true, force: true });
 // the manifest served its purpose; it is not part of the app
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
 process.stdout.write(
-  `Prerendered ${PRERENDERED_PAGES.map((p) => p.path).join(', ')}; heads for ${SIGNED_IN_PAGES.map((p) => p.path).join(', ')}\n`,
+  `Prerendered ${PRERENDERED_PAGES.map((p) => p.path).join(', ')}; heads for ${SIGNED_IN_PAGES.map((p) => p.path).join(', ')}; rendered per person by the server: ${PERSONAL_PAGES.map((p) => p.path).join(', ')}\n`,
 );

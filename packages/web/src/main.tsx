@@ -6,6 +6,8 @@ import { fetchMe, meQueryKey } from './app/auth';
 import { AppProvider, createQueryClient } from './app/provider';
 import { createRouter, routes } from './app/router';
 import { signedOutQueryClient } from './app/signed-out';
+import { RenderedTimeZone, rememberTimeZone } from './lib/time-zone';
+import type { Me } from './lib/types';
 import './styles/global.css';
 
 /**
@@ -23,26 +25,42 @@ async function loadRoutesOf(location: Location) {
   );
 }
 
+/** What a page rendered for its person carries beside its markup: the session's answer and its time zone. */
+interface Carried {
+  user: Me;
+  timeZone: string;
+}
+
 async function start(container: HTMLElement) {
-  // markup to hydrate, or only the loading screen the build put there (which the first render replaces)
-  const prerendered = container.hasChildNodes() && !container.hasAttribute('data-loading');
-  if (prerendered) await loadRoutesOf(window.location);
+  rememberTimeZone();
+  // the page as the server rendered it for this person (packages/server/src/platform/personal-pages.ts)
+  const carriedText = container.hasAttribute('data-personal')
+    ? document.getElementById('facet-session')?.textContent
+    : null;
+  const personal = carriedText ? (JSON.parse(carriedText) as Carried) : null;
+  // markup to hydrate (a public page as a signed-out visitor sees it, or this person's page), or only the
+  // loading screen the build put there (which the first render replaces)
+  const prerendered = !personal && container.hasChildNodes() && !container.hasAttribute('data-loading');
+  if (prerendered || personal) await loadRoutesOf(window.location);
   const queryClient = prerendered ? signedOutQueryClient() : createQueryClient();
+  if (personal) queryClient.setQueryData(meQueryKey, personal.user);
   // who is signed in is asked at once, while the router loads the page's code (not after it)
-  if (!prerendered)
+  else if (!prerendered)
     void queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe(signal) });
   const router = createRouter();
   const app = (
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>
+      <RenderedTimeZone zone={personal?.timeZone}>
+        <AppProvider queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </RenderedTimeZone>
     </StrictMode>
   );
   // the first render as a transition: React renders (or hydrates) it in slices and lets the browser breathe
   // in between, instead of one long task while a phone is still busy loading the page
   startTransition(() => {
-    if (prerendered) hydrateRoot(container, app);
+    if (prerendered || personal) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
 }

@@ -1,10 +1,15 @@
 import { StrictMode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { FullPageLoader } from './app/app-layout';
-import { AppProvider } from './app/provider';
+import { meQueryKey } from './app/auth';
+import { protectedRedirect } from './app/guards';
+import { AppProvider, createQueryClient } from './app/provider';
 import { routes } from './app/router';
 import { signedOutQueryClient } from './app/signed-out';
+import { RenderedTimeZone } from './lib/time-zone';
+import type { Me } from './lib/types';
 
 /**
  * The public pages whose markup the build writes into their HTML (packages/web/scripts/prerender.mjs), as a
@@ -36,20 +41,52 @@ export const SIGNED_IN_PAGES = [
   { path: '/account-settings', module: 'src/features/account/pages/account-settings-page.tsx' },
 ] as const;
 
-/** The markup of one public page (the contents of #root). */
-export async function renderPage(path: string): Promise<string> {
-  const handler = createStaticHandler(routes);
+const handler = createStaticHandler(routes);
+
+/** The markup of a page (the contents of #root) as the app's first render with `queryClient` draws it. */
+async function render(path: string, queryClient: QueryClient, timeZone?: string): Promise<string> {
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered with a redirect`);
   if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
-      <AppProvider queryClient={signedOutQueryClient()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
+      <RenderedTimeZone zone={timeZone}>
+        <AppProvider queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </RenderedTimeZone>
     </StrictMode>,
   );
+}
+
+/** The markup of one public page (the contents of #root). */
+export async function renderPage(path: string): Promise<string> {
+  return render(path, signedOutQueryClient());
+}
+
+/**
+ * Signed-in pages the server renders per person when they are asked for (packages/server/src/app.ts): the
+ * first paint is the page itself as the app's first render draws it (the person's own header, navigation
+ * and every figure in its loading state), not the loading screen; the app then hydrates it (main.tsx).
+ */
+export const PERSONAL_PAGES = [{ path: '/dashboard' }] as const;
+
+/**
+ * The markup of a personal page for `me` (who the session cookie says is asking), or null where the app
+ * would send them elsewhere (a pending or blocked account): they get the loading screen, and the app moves
+ * them on. `timeZone` is the one their browser told the server (the greeting says the time of their day);
+ * the page carries it, and the browser hydrates in it.
+ */
+export async function renderPersonalPage(path: string, me: Me, timeZone: string): Promise<string | null> {
+  if (protectedRedirect(path, me) !== null) return null;
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(meQueryKey, me);
+  try {
+    return await render(path, queryClient, timeZone);
+  } finally {
+    queryClient.clear();
+  }
 }
 
 /**

@@ -65,6 +65,38 @@ describe('dashboards with charts', () => {
     expect(errors).toEqual([]);
   });
 
+  test("The dashboard's first paint is the person's own page, before any script runs, and the app takes it over in place", async ({
+    signIn,
+    browser,
+  }) => {
+    const { page, errors } = await signIn(customer);
+    await page.getByRole('heading', { name: 'Your figures' }).waitFor();
+    // the same signed-in browser with scripts off: what the server sent is what a phone paints first
+    const noScripts = await browser.newContext({
+      storageState: await page.context().storageState(),
+      javaScriptEnabled: false,
+    });
+    try {
+      const first = await noScripts.newPage();
+      await first.goto(`${new URL(page.url()).origin}/dashboard`);
+      const drawn = await first.locator('h1').textContent();
+      expect(drawn).toMatch(/^Good (morning|afternoon|evening), Claire$/);
+      await first
+        .getByText('What would you like to make today? Start from a model, an idea or a designer.')
+        .waitFor();
+      const nav = first.getByRole('navigation', { name: 'App' });
+      expect(await nav.getByRole('link').allTextContents()).toContain('Browse Designers');
+      // with scripts the app draws the same page in its place, then its figures: the same greeting (the
+      // server used the time zone the browser told it)
+      await page.goto('/dashboard');
+      await page.getByText('Spent this month').waitFor();
+      expect(await page.locator('h1').textContent()).toBe(drawn);
+    } finally {
+      await noScripts.close();
+    }
+    expect(errors).toEqual([]);
+  });
+
   test('A designer sees earnings this month against last, offers sent and won and the rating over time', async ({
     signIn,
   }) => {

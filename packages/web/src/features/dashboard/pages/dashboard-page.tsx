@@ -14,6 +14,7 @@ import {
 import { useAuth } from '../../../app/auth';
 import { Card, CardContent, CardDescription, CardTitle } from '../../../components/ui';
 import type { Me } from '../../../lib/types';
+import { useHourOf } from '../../../lib/time-zone';
 import { RecentProjects, ProInvitations } from '../components/recent-projects';
 import { useProjectCounts } from '../api/get-project-counts';
 import { DashboardFigures } from '../components/dashboard-figures';
@@ -91,8 +92,7 @@ export function quickActionsFor(user: Me): QuickAction[] {
   return user.role === 'staff' ? STAFF_ACTIONS : [...PRO_ACTIONS, EARNINGS_ACTION];
 }
 
-function greeting(date = new Date()): string {
-  const hour = date.getHours();
+function greeting(hour: number): string {
   if (hour < 12) return 'Good morning';
   if (hour < 18) return 'Good afternoon';
   return 'Good evening';
@@ -111,6 +111,7 @@ export function DashboardPage() {
   const { user } = useAuth();
   const { counts } = useProjectCounts();
   const orderStats = useOrderStats(user?.role === 'customer');
+  const hour = useHourOf(new Date());
   if (!user) return null;
   const customer = user.role === 'customer';
   const staff = user.role === 'staff';
@@ -123,7 +124,7 @@ export function DashboardPage() {
         <div>
           <p className="eyebrow">Dashboard</p>
           <h1 className="page__title">
-            {greeting()}
+            {greeting(hour)}
             {user.firstName ? `, ${user.firstName}` : ''}
           </h1>
           <p className="page__lead">
