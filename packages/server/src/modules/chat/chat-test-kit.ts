@@ -185,10 +185,15 @@ export function chatWorld(overrides: Partial<Config> = {}, options: BuildOptions
     if (!room) throw new Error(`no room for ${pro}`);
     return room.id;
   }
-  /** A new project of the customer with one pro invited: the project, the invitation and their room. */
+  /**
+   * A new project of the customer with one pro invited: the project, the invitation and their room.
+   * The status move the invitation made is in the room before this returns (the app posts it after
+   * the reply, so a history read right away could miss it and a later one would not).
+   */
   async function invitedRoom(pro: string, title: string) {
     const projectId = await newProject(title);
     const offerId = await invite(projectId, pro);
+    await app().ctx.chat.syncProjectEvents();
     return { projectId, offerId, room: await roomFor(projectId, pro) };
   }
   async function history(who: string, room: string) {
