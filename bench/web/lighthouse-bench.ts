@@ -100,14 +100,19 @@ async function signIn(url: string) {
  */
 async function putCookies(port: number, url: string, cookie: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const [context] = browser.contexts();
-  if (!context) throw new Error('the browser has no default context');
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const at = pair.indexOf('=');
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-    }),
-  );
+  try {
+    const [context] = browser.contexts();
+    if (!context) throw new Error('the browser has no default context');
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+      }),
+    );
+  } finally {
+    // over CDP this only disconnects: the browser and its cookie jar stay for Lighthouse
+    await browser.close();
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

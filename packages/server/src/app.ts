@@ -13,9 +13,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
-import { installSameOriginCheck, installSessionReader } from './platform/auth';
+import { installSameOriginCheck, installSessionReader, readSession } from './platform/auth';
 import { installErrorHandler } from './platform/error-handler';
-import { personalPages, TIME_ZONE_COOKIE } from './platform/personal-pages';
+import { personalPages } from './platform/personal-pages';
+import { TIME_ZONE_COOKIE } from '@facet/domain/format';
 import { frameworkErrors, installInputGuard } from './platform/input-guard';
 import { checkedSerializerCompiler, namedComponents } from './platform/openapi';
 import { startJobs, type Jobs } from './platform/jobs';
@@ -330,9 +331,9 @@ async function serveWebApp(app: Server, config: Config) {
   // signed-in pages rendered per person (platform/personal-pages.ts): for an active session whose account
   // may see the page; anything else (no such session, the database away) gets the loading-screen head
   const personal = personalPages(config.webDistDir, app.log);
-  async function personalPage(url: string, token: string, request: FastifyRequest) {
+  async function personalPage(url: string, request: FastifyRequest) {
     if (!personal) return null;
-    const user = await app.ctx.sessions.lookup(token).catch(() => undefined);
+    const user = await readSession(app, request).catch(() => null);
     if (!user) return null;
     const me = await app.ctx.accounts.toMe(user).catch(() => null);
     if (!me) return null;
@@ -350,9 +351,8 @@ async function serveWebApp(app: Server, config: Config) {
       // with a session the route's chunks load beside the app's; without one the page only sends the
       // visitor to sign in, so it gets the plain page
       void reply.header('vary', 'Cookie');
-      const token = request.cookies[SESSION_COOKIE];
-      if (token === undefined) return reply.sendFile('index.html');
-      const page = personal?.paths.has(url) ? await personalPage(url, token, request) : null;
+      if (request.cookies[SESSION_COOKIE] === undefined) return reply.sendFile('index.html');
+      const page = personal?.paths.has(url) ? await personalPage(url, request) : null;
       if (page) {
         // the person's own page: never kept by a shared cache, nor by the browser (the next visit shows news)
         void reply

@@ -84,9 +84,7 @@ const folder = join(dist, 'prerendered');
 rmSync(folder, { recursive: true, force: true });
 mkdirSync(folder);
 for (const { path, module } of PRERENDERED_PAGES) {
-  const markup = await renderPage(path);
-  // React puts a page's <title> first; it belongs in the head, in place of the app's default title
-  const [, title = '', body = markup] = /^(<title>[^<]*<\/title>)?([\s\S]*)$/.exec(markup) ?? [];
+  const { title, body } = await renderPage(path);
   const own = assetsOf(module);
   const ownScripts = own.scripts.filter((file) => !entry.scripts.includes(file));
   const chunks = [...entry.scripts.slice(-1), ...entry.scripts.slice(0, -1), ...ownScripts];
@@ -98,6 +96,7 @@ for (const { path, module } of PRERENDERED_PAGES) {
   ];
   let html = `${withoutScripts(template.slice(0, lastHeadLink))}${links.map((l) => `${l}\n`).join('')}${template.slice(lastHeadLink)}`;
   html = html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+  // the page's own title, in place of the app's default one
   if (title) html = html.replace(/<title>[^<]*<\/title>/, () => title);
   const name = path === '/' ? 'index' : path.slice(1);
   writeFileSync(join(folder, `${name}.html`), html);

@@ -43,13 +43,19 @@ export const SIGNED_IN_PAGES = [
 
 const handler = createStaticHandler(routes);
 
-/** The markup of a page (the contents of #root) as the app's first render with `queryClient` draws it. */
-async function render(path: string, queryClient: QueryClient, timeZone?: string): Promise<string> {
+/** A page as the app's first render draws it: its `<title>` element (for the head) and the contents of #root. */
+export interface RenderedPage {
+  title: string | null;
+  body: string;
+}
+
+/** The page as the app's first render with `queryClient` draws it. */
+async function render(path: string, queryClient: QueryClient, timeZone?: string): Promise<RenderedPage> {
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered with a redirect`);
   if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  const markup = renderToString(
     <StrictMode>
       <RenderedTimeZone zone={timeZone}>
         <AppProvider queryClient={queryClient}>
@@ -58,10 +64,13 @@ async function render(path: string, queryClient: QueryClient, timeZone?: string)
       </RenderedTimeZone>
     </StrictMode>,
   );
+  // React puts the page's <title> (PageTitle) first; it belongs in the head
+  const [, title = null, body = markup] = /^(<title>[^<]*<\/title>)?([\s\S]*)$/.exec(markup) ?? [];
+  return { title, body };
 }
 
-/** The markup of one public page (the contents of #root). */
-export async function renderPage(path: string): Promise<string> {
+/** One public page as a signed-out visitor sees it. */
+export async function renderPage(path: string): Promise<RenderedPage> {
   return render(path, signedOutQueryClient());
 }
 
@@ -73,12 +82,16 @@ export async function renderPage(path: string): Promise<string> {
 export const PERSONAL_PAGES = [{ path: '/dashboard' }] as const;
 
 /**
- * The markup of a personal page for `me` (who the session cookie says is asking), or null where the app
+ * A personal page for `me` (who the session cookie says is asking), or null where the app
  * would send them elsewhere (a pending or blocked account): they get the loading screen, and the app moves
  * them on. `timeZone` is the one their browser told the server (the greeting says the time of their day);
  * the page carries it, and the browser hydrates in it.
  */
-export async function renderPersonalPage(path: string, me: Me, timeZone: string): Promise<string | null> {
+export async function renderPersonalPage(
+  path: string,
+  me: Me,
+  timeZone: string,
+): Promise<RenderedPage | null> {
   if (protectedRedirect(path, me) !== null) return null;
   const queryClient = createQueryClient();
   queryClient.setQueryData(meQueryKey, me);

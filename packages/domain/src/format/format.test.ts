@@ -13,6 +13,7 @@ import { withDefaultUnit } from './dimensions';
 import { formatDays, formatMoney, parseDollars } from './money';
 import { formatBytes } from './bytes';
 import { formatDate, formatTime } from './dates';
+import { isTimeZone } from './time-zone';
 import { stageName } from './production-stages';
 
 const at = (iso: string) => new Date(iso);
@@ -177,5 +178,11 @@ describe('dates: the one formatter of days and times', () => {
   test('hours and minutes in a locale and zone', () => {
     expect(formatTime('2026-11-22T09:05:00Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe('09:05');
     expect(formatTime('2026-11-22T21:05:00Z', { locale: 'en-US', timeZone: 'UTC' })).toBe('09:05 PM');
+  });
+  test('a time zone the server may draw a page in is an IANA name the runtime knows', () => {
+    expect(isTimeZone('Asia/Tokyo')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
   });
 });

@@ -5,3 +5,4 @@ export * from './dimensions';
 export * from './money';
 export * from './bytes';
 export * from './dates';
+export * from './time-zone';

@@ -22,17 +22,28 @@ export function installSessionReader(app: FastifyInstance) {
   app.decorateRequest('sessionToken', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/dev/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const user = await app.ctx.sessions.lookup(token);
+    const user = await readSession(app, request);
     if (user) {
-      request.account = user;
-      request.sessionToken = token;
       // the matched route's pattern, so no spelling of the address slips past
       const refusal = standingRefusal(user, request.routeOptions.url ?? request.url);
       if (refusal) throw refusal;
     }
   });
+}
+
+/**
+ * Reads the session cookie into `request.account` and `request.sessionToken` (null without an active
+ * session). The API's hook calls it for every request; a page the server draws per person calls it itself,
+ * since other pages need no database read. Throws when the sessions cannot be read (the database away).
+ */
+export async function readSession(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const user = await app.ctx.sessions.lookup(token);
+  if (!user) return null;
+  request.account = user;
+  request.sessionToken = token;
+  return user;
 }
 
 /**

@@ -19,7 +19,7 @@ const renderer = `
 export async function renderPersonalPage(path, me, timeZone) {
   if (me.status === 'pending') return null;
   if (me.firstName === 'Boom') throw new Error('the page failed to render');
-  return '<title>Dashboard · Facet</title><main><h1>Hello ' + me.firstName + '</h1><p>' + path + ' in ' + timeZone + '</p></main>';
+  return { title: '<title>Dashboard · Facet</title>', body: '<main><h1>Hello ' + me.firstName + '</h1><p>' + path + ' in ' + timeZone + '</p></main>' };
 }`;
 let t: Awaited<ReturnType<typeof createTestApp>>;
 

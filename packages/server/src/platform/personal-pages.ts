@@ -3,23 +3,16 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
+import { isTimeZone } from '@facet/domain/format';
 
 /** What the web build's server bundle offers (packages/web/src/prerender.tsx, kept in web/dist-ssr). */
 interface WebRenderer {
-  renderPersonalPage(path: string, me: unknown, timeZone: string): Promise<string | null>;
+  renderPersonalPage(
+    path: string,
+    me: unknown,
+    timeZone: string,
+  ): Promise<{ title: string | null; body: string } | null>;
 }
-
-/** The cookie in which the web app tells the server the browser's time zone (web/src/lib/time-zone.ts). */
-export const TIME_ZONE_COOKIE = 'facet_tz';
-
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** JSON inside a `<script>` element: nothing in it can close the element or end a line of script. */
 const inScript = (value: unknown) =>
@@ -77,13 +70,11 @@ export function personalPages(webDistDir: string, log: FastifyBaseLogger) {
         // the browser's zone when it told one (a cookie the app writes), else UTC; the page carries it, so the
         // browser hydrates in the zone the server drew
         const timeZone = options.timeZone && isTimeZone(options.timeZone) ? options.timeZone : 'UTC';
-        const markup = await (await renderer).renderPersonalPage(path, me, timeZone);
-        if (markup === null) return null;
-        // React puts the page's <title> first; it goes in the head
-        const [, title = '<title>Facet</title>', body = markup] =
-          /^(<title>[^<]*<\/title>)?([\s\S]*)$/.exec(markup) ?? [];
+        const page = await (await renderer).renderPersonalPage(path, me, timeZone);
+        if (page === null) return null;
+        const { title, body } = page;
         const html = templateOf(path)
-          .replace('<!--facet:title-->', () => title)
+          .replace('<!--facet:title-->', () => title ?? '<title>Facet</title>')
           .replace('<!--facet:page-->', () => body)
           .replace(
             '<!--facet:session-->',

@@ -1,4 +1,5 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
+import { TIME_ZONE_COOKIE } from '@facet/domain/format';
 import { useHydrated } from './use-hydrated';
 
 /**
@@ -7,8 +8,6 @@ import { useHydrated } from './use-hydrated';
  * browser, where the browser's own zone applies.
  */
 export const TimeZoneContext = createContext<string | undefined>(undefined);
-
-export const TIME_ZONE_COOKIE = 'facet_tz';
 
 /**
  * The time zone a page rendered on the server was drawn in (`zone`) while React hydrates it, so the first
