@@ -15074,6 +15074,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/projects/board/{column}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next 20 projects of one board column, from offset (the column's "Show more") */
+        get: {
+            parameters: {
+                query?: {
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    column: "not-started" | "invite" | "payment" | "in-progress" | "review" | "completed" | "cancelled";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BoardColumn"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/settings/earned-percentage": {
         parameters: {
             query?: never;
@@ -15609,6 +15667,12 @@ export interface components {
             reason: string | null;
             route: string;
             subjectId: string | null;
+        };
+        BoardColumn: {
+            key: string;
+            name: string;
+            projects: components["schemas"]["BoardProject"][];
+            total: number;
         };
         BoardProject: {
             approvedChangeId: string | null;
@@ -16902,12 +16966,7 @@ export interface components {
             refundedCents: number;
         };
         ProjectsBoard: {
-            columns: {
-                key: string;
-                name: string;
-                projects: components["schemas"]["BoardProject"][];
-                total: number;
-            }[];
+            columns: components["schemas"]["BoardColumn"][];
             lateCount: number;
         };
         ProjectSummary: {

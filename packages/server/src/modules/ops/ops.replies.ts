@@ -71,16 +71,19 @@ export const boardProjectReply = z
   })
   .meta({ id: 'BoardProject' });
 
+export const boardColumnReply = z
+  .object({
+    key: z.string(),
+    name: z.string(),
+    /** How many projects the column holds; `projects` is a page of them. */
+    total: z.number().int(),
+    projects: z.array(boardProjectReply),
+  })
+  .meta({ id: 'BoardColumn' });
+
 export const projectsBoardReply = z
   .object({
-    columns: z.array(
-      z.object({
-        key: z.string(),
-        name: z.string(),
-        total: z.number().int(),
-        projects: z.array(boardProjectReply),
-      }),
-    ),
+    columns: z.array(boardColumnReply),
     lateCount: z.number().int(),
   })
   .meta({ id: 'ProjectsBoard' });

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../platform/auth';
 import { replies } from '../../platform/openapi';
+import { BOARD_COLUMNS, BOARD_PAGE } from './ops.service';
 import {
   auditEntryReply,
+  boardColumnReply,
   payoutReply,
   peopleReply,
   projectsBoardReply,
@@ -90,6 +92,35 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireRole(request, 'staff');
       return ops.projectsBoard();
+    },
+  );
+
+  app.get(
+    '/api/staff/projects/board/:column',
+    {
+      schema: {
+        tags,
+        summary: `The next ${BOARD_PAGE} projects of one board column, from offset (the column's "Show more")`,
+        params: z.object({
+          column: z.enum(
+            BOARD_COLUMNS.map((c) => c.key),
+            `Choose a column: ${BOARD_COLUMNS.map((c) => c.key).join(', ')}.`,
+          ),
+        }),
+        querystring: z.object({
+          offset: z.coerce
+            .number('Offset must be a number.')
+            .int('Offset must be a whole number.')
+            .min(0, 'Offset starts at 0.')
+            .max(1_000_000, 'Offset is at most 1000000.')
+            .default(0),
+        }),
+        response: replies({ 200: boardColumnReply }),
+      },
+    },
+    async (request) => {
+      requireRole(request, 'staff');
+      return ops.projectsBoardColumn(request.params.column, request.query.offset);
     },
   );
 

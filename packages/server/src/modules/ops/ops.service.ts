@@ -15,7 +15,13 @@ import {
   type PeopleSearch,
 } from '../accounts/accounts.reads';
 import { heldInEscrow } from '../payments/payments.reads';
-import { projectsForBoard } from '../projects/projects.reads';
+import {
+  boardCounts,
+  projectsForBoard,
+  type BoardSlice,
+  type ProjectRow,
+  type StatusRow,
+} from '../projects/projects.reads';
 import { staffActions } from './ops.tables';
 
 /**
@@ -36,8 +42,17 @@ export const BOARD_COLUMNS = [
   { key: 'completed', position: null, name: COMPLETED_STATUS_NAME },
   { key: 'cancelled', position: CANCELLED_POSITION, name: CANCELLED_STATUS_NAME },
 ] as const;
-/** The closed columns (completed, cancelled) show their latest projects only. */
-const CLOSED_SHOWN = 12;
+export type BoardColumnKey = (typeof BOARD_COLUMNS)[number]['key'];
+/** How many projects a board column shows at a time ("Show more" reads the next as many). */
+export const BOARD_PAGE = 20;
+
+type BoardColumn = (typeof BOARD_COLUMNS)[number];
+const sliceOf = (column: BoardColumn): BoardSlice =>
+  column.position === null ? { completed: true } : { completed: false, position: column.position };
+const totalOf = (counts: Awaited<ReturnType<typeof boardCounts>>, column: BoardColumn) =>
+  counts
+    .filter((c) => (column.position === null ? c.completed : !c.completed && c.position === column.position))
+    .reduce((sum, c) => sum + c.total, 0);
 
 /** What a staff action on a route means, for people reading the log. */
 const ACTION_LABELS: Record<string, string> = {
@@ -55,6 +70,56 @@ const ACTION_LABELS: Record<string, string> = {
 
 export function opsService(deps: { db: Db }) {
   const { db } = deps;
+
+  /** The board's cards of these projects: names, due date and lateness, and what staff may do with each. */
+  async function cardsOf(
+    rows: { project: ProjectRow; status: StatusRow; approvedChangeId: string | null }[],
+    now: Date,
+  ) {
+    const [people, held] = await Promise.all([
+      peopleByIds(
+        db,
+        rows.flatMap((r) => [r.project.customerId, r.project.proId]),
+      ),
+      heldInEscrow(
+        db,
+        rows.map((r) => r.project.id),
+      ),
+    ]);
+    const byId = new Map(people.map((p) => [p.id, p]));
+    return rows.map(({ project: p, status, approvedChangeId }) => {
+      const cancelled = isCancelled(status);
+      const { dueAt, lateness } = projectDeadline({ ...p, cancelled }, now);
+      /** Not delivered, completed or cancelled yet: staff may cancel it (refunding what it paid). */
+      const canCancel = !p.completed && !p.deliveredAt && !cancelled;
+      return {
+        id: p.id,
+        title: p.title,
+        service: p.service,
+        statusName: p.completed ? COMPLETED_STATUS_NAME : status.name,
+        position: status.position,
+        completed: p.completed,
+        customerName: fullName(byId.get(p.customerId)),
+        proName: fullName(p.proId ? byId.get(p.proId) : undefined),
+        totalPriceCents: p.totalPriceCents,
+        createdAt: p.createdAt.toISOString(),
+        dueAt: dueAt?.toISOString() ?? null,
+        lateness,
+        late: isOverdue({ ...p, cancelled }, now),
+        /** Staff may mark it paid (waiting at Make Payment). */
+        canMarkPaid: !p.completed && status.position === 2,
+        /** Approved changes wait for their payment: staff may mark them paid. */
+        approvedChangeId: p.completed ? null : approvedChangeId,
+        canCancel,
+        /**
+         * Money held in escrow for it (not a payment marked made outside the platform): cancelling refunds
+         * it; on a cancelled project, what a failed refund left held can be refunded again.
+         */
+        canRefund: !p.completed && !p.deliveredAt && (held.get(p.id) ?? 0) > 0,
+        heldCents: held.get(p.id) ?? 0,
+      };
+    });
+  }
 
   return {
     /** People by search and filters, each with profile, links, portfolio and the latest decision. */
@@ -111,64 +176,41 @@ export function opsService(deps: { db: Db }) {
       return { people, total, page: search.page, pageSize: search.pageSize };
     },
 
-    /** Every project on a board by status, late ones first in each column, then the oldest due. */
+    /**
+     * Every project on a board by status, a page of each column: late ones first, then the oldest due;
+     * completed and cancelled, the latest moved there first. Each column says how many it holds.
+     */
     async projectsBoard(now = new Date()) {
-      const rows = await projectsForBoard(db);
-      const people = await peopleByIds(
-        db,
-        rows.flatMap((r) => [r.project.customerId, r.project.proId]),
-      );
-      const byId = new Map(people.map((p) => [p.id, p]));
-      const held = await heldInEscrow(db);
-      const touched = new Map(rows.map((r) => [r.project.id, r.project.updatedAt.getTime()]));
-      const cards = rows.map(({ project: p, status, approvedChangeId }) => {
-        const cancelled = isCancelled(status);
-        const { dueAt, lateness } = projectDeadline({ ...p, cancelled }, now);
-        /** Not delivered, completed or cancelled yet: staff may cancel it (refunding what it paid). */
-        const canCancel = !p.completed && !p.deliveredAt && !cancelled;
-        return {
-          id: p.id,
-          title: p.title,
-          service: p.service,
-          statusName: p.completed ? COMPLETED_STATUS_NAME : status.name,
-          position: status.position,
-          completed: p.completed,
-          customerName: fullName(byId.get(p.customerId)),
-          proName: fullName(p.proId ? byId.get(p.proId) : undefined),
-          totalPriceCents: p.totalPriceCents,
-          createdAt: p.createdAt.toISOString(),
-          dueAt: dueAt?.toISOString() ?? null,
-          lateness,
-          late: isOverdue({ ...p, cancelled }, now),
-          /** Staff may mark it paid (waiting at Make Payment). */
-          canMarkPaid: !p.completed && status.position === 2,
-          /** Approved changes wait for their payment: staff may mark them paid. */
-          approvedChangeId: p.completed ? null : approvedChangeId,
-          canCancel,
-          /**
-           * Money held in escrow for it (not a payment marked made outside the platform): cancelling refunds
-           * it; on a cancelled project, what a failed refund left held can be refunded again.
-           */
-          canRefund: !p.completed && !p.deliveredAt && (held.get(p.id) ?? 0) > 0,
-          heldCents: held.get(p.id) ?? 0,
-        };
+      const [counts, pages] = await Promise.all([
+        boardCounts(db, now),
+        Promise.all(
+          BOARD_COLUMNS.map((column) =>
+            projectsForBoard(db, sliceOf(column), { now, limit: BOARD_PAGE, offset: 0 }),
+          ),
+        ),
+      ]);
+      const cards = await cardsOf(pages.flat(), now);
+      let at = 0;
+      const columns = BOARD_COLUMNS.map((column, i) => {
+        const projects = cards.slice(at, (at += pages[i]!.length));
+        return { key: column.key, name: column.name, total: totalOf(counts, column), projects };
       });
-      const order = (a: (typeof cards)[number], b: (typeof cards)[number]) =>
-        Number(b.late) - Number(a.late) ||
-        (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999') ||
-        a.createdAt.localeCompare(b.createdAt);
-      const columns = BOARD_COLUMNS.map((column) => {
-        const inColumn = cards.filter((c) =>
-          column.position === null ? c.completed : !c.completed && c.position === column.position,
-        );
-        const closed = column.position === null || column.position === CANCELLED_POSITION;
-        // completed and cancelled: the latest moved there first (a move sets the project's updatedAt)
-        const sorted = closed
-          ? inColumn.sort((a, b) => touched.get(b.id)! - touched.get(a.id)!).slice(0, CLOSED_SHOWN)
-          : inColumn.sort(order);
-        return { key: column.key, name: column.name, total: inColumn.length, projects: sorted };
-      });
-      return { columns, lateCount: cards.filter((c) => c.late).length };
+      return { columns, lateCount: counts.reduce((sum, c) => sum + c.late, 0) };
+    },
+
+    /** The next page of one board column, from `offset` (a column's "Show more"). */
+    async projectsBoardColumn(key: BoardColumnKey, offset: number, now = new Date()) {
+      const column = BOARD_COLUMNS.find((c) => c.key === key)!;
+      const [counts, rows] = await Promise.all([
+        boardCounts(db, now),
+        projectsForBoard(db, sliceOf(column), { now, limit: BOARD_PAGE, offset }),
+      ]);
+      return {
+        key: column.key,
+        name: column.name,
+        total: totalOf(counts, column),
+        projects: await cardsOf(rows, now),
+      };
     },
 
     /** The audit log, newest first, optionally of one subject; with the actor's name and a label. */

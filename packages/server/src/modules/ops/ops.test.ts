@@ -8,6 +8,7 @@ import { projects } from '../projects/projects.tables';
 import { paymentsTestKit } from '../payments/payments-test-kit';
 import { loginAs, sessionCookie } from '../../test/test-app';
 import { designerSignup } from '../accounts/test-payloads';
+import { addWeekdays } from '@facet/domain/format';
 
 let k: Awaited<ReturnType<typeof paymentsTestKit>>;
 beforeAll(async () => {
@@ -182,7 +183,7 @@ describe('projects board', () => {
     const longAgo = new Date(Date.now() - 20 * 86_400_000);
     await k.t.ctx.db
       .update(projects)
-      .set({ paidAt: longAgo, dueAt: new Date(Date.now() - 6 * 86_400_000) })
+      .set({ paidAt: longAgo, dueAt: addWeekdays(longAgo, 7) })
       .where(eq(projects.id, late));
 
     const board = (await k.call('staff', 'GET', '/api/staff/projects/board')).json();
@@ -207,8 +208,11 @@ describe('projects board', () => {
         statusName: string;
       }[];
     const inProgress = column('in-progress');
+    // late ones first
+    expect(inProgress.findIndex((p) => !p.late)).toBeGreaterThan(inProgress.findLastIndex((p) => p.late));
     // marked paid by staff (paid outside the platform): it may be cancelled, with nothing held to refund
-    expect(inProgress[0]).toMatchObject({
+    const lateCard = inProgress.find((p) => p.id === late)!;
+    expect(lateCard).toMatchObject({
       id: late,
       late: true,
       canCancel: true,
@@ -216,7 +220,7 @@ describe('projects board', () => {
       heldCents: 0,
       statusName: 'In Design',
     });
-    expect(inProgress[0]!.lateness).toMatch(/Late$/);
+    expect(lateCard.lateness).toMatch(/Late$/);
     expect(inProgress.find((p) => p.id === onTime)).toMatchObject({ late: false, lateness: 'On Track' });
     // not paid yet: staff may cancel it, with nothing to refund
     expect(column('payment').find((p) => p.id === waiting)).toMatchObject({
@@ -225,6 +229,119 @@ describe('projects board', () => {
       canRefund: false,
     });
     expect(board.lateCount).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the projects board, a page of each column', () => {
+  type Card = { id: string; title: string; late: boolean; dueAt: string | null; createdAt: string };
+  type Column = { key: string; total: number; projects: Card[] };
+  const column = async (key: string, offset?: number) => {
+    const r = await k.call(
+      'staff',
+      'GET',
+      `/api/staff/projects/board/${key}${offset === undefined ? '' : `?offset=${offset}`}`,
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json() as Column;
+  };
+  /** Every card of a column, reading "Show more" until the column's total. */
+  const wholeColumn = async (key: string) => {
+    const first = await column(key);
+    const cards = [...first.projects];
+    while (cards.length < first.total) {
+      const next = await column(key, cards.length);
+      expect(next.projects.length, 'a page ends before the total').toBeGreaterThan(0);
+      cards.push(...next.projects);
+    }
+    return { total: first.total, cards };
+  };
+
+  test('completed: 20 at a time, the latest completed first; the next pages follow without a gap or a repeat', async () => {
+    const now = Date.now();
+    const mine = await k.t.ctx.db
+      .insert(projects)
+      .values(
+        Array.from({ length: 45 }, (_, i) => ({
+          customerId: k.ids.customer!,
+          title: `Paged completed ring ${i}`,
+          statusId: 'design-review',
+          completed: true,
+          // ring 0 moved to completed last
+          updatedAt: new Date(now + 3_600_000 - i * 60_000),
+        })),
+      )
+      .returning({ id: projects.id });
+    const board = (await k.call('staff', 'GET', '/api/staff/projects/board')).json() as {
+      columns: Column[];
+    };
+    const completed = board.columns.find((c) => c.key === 'completed')!;
+    expect(completed.total).toBeGreaterThanOrEqual(45);
+    expect(completed.projects).toHaveLength(20);
+    expect(completed.projects.map((p) => p.title)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Paged completed ring ${i}`),
+    );
+    // the column read on: the same first page, then the rest, each project once
+    const whole = await wholeColumn('completed');
+    expect(whole.total).toBe(completed.total);
+    expect(whole.cards.slice(0, 20).map((p) => p.id)).toEqual(completed.projects.map((p) => p.id));
+    const ids = whole.cards.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(0, 45)).toEqual(mine.map((p) => p.id));
+    // past the end: an empty page with the total
+    expect(await column('completed', whole.total)).toMatchObject({ total: whole.total, projects: [] });
+  });
+
+  test('an open column pages late ones first (the most late first), then by due date, then the oldest', async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    const rows = await k.t.ctx.db
+      .insert(projects)
+      .values(
+        Array.from({ length: 30 }, (_, i) => {
+          // paid 20 days ago (ring 0) to 9 days ahead of that (ring 29): the first ones are late
+          const paidAt = new Date(now - (20 - i) * day - i * 60_000);
+          return {
+            customerId: k.ids.customer!,
+            title: `Paged review ring ${i}`,
+            statusId: 'design-review',
+            paidAt,
+            leadTimeDays: 10,
+            dueAt: addWeekdays(paidAt, 10),
+            // ring 3 is delivered: never late
+            filesDelivered: i === 3,
+            createdAt: new Date(now - i * 1000),
+          };
+        }),
+      )
+      .returning({ id: projects.id, title: projects.title });
+    const { total, cards } = await wholeColumn('review');
+    expect(total).toBe(cards.length);
+    const mine = new Set(rows.map((r) => r.id));
+    const minePaged = cards.filter((c) => mine.has(c.id));
+    expect(minePaged).toHaveLength(30);
+    expect(minePaged.filter((c) => c.late).length).toBeGreaterThan(2);
+    expect(minePaged.filter((c) => !c.late).length).toBeGreaterThan(2);
+    expect(minePaged.find((c) => c.title === 'Paged review ring 3')).toMatchObject({ late: false });
+    // over every page: late ones first, each group by due date, then the oldest
+    const order = (a: Card, b: Card) =>
+      Number(b.late) - Number(a.late) ||
+      (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999') ||
+      a.createdAt.localeCompare(b.createdAt);
+    expect(cards.map((c) => c.id)).toEqual([...cards].sort(order).map((c) => c.id));
+  });
+
+  test('a column that does not exist or an offset that is not a count is refused with a message', async () => {
+    const unknown = await k.call('staff', 'GET', '/api/staff/projects/board/archived');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toContain(
+      'Choose a column: not-started, invite, payment, in-progress, review, completed, cancelled.',
+    );
+    const negative = await k.call('staff', 'GET', '/api/staff/projects/board/completed?offset=-1');
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().error.message).toContain('Offset starts at 0.');
+    const word = await k.call('staff', 'GET', '/api/staff/projects/board/completed?offset=ten');
+    expect(word.statusCode).toBe(400);
+    expect(word.json().error.message).toContain('Offset must be a number.');
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments, payouts } from './payments.tables';
 
@@ -74,15 +74,22 @@ export async function moneyNeedingAttention(db: Db, since: Date) {
 }
 
 /**
- * The money each project holds in escrow now: its payments that went through and were neither released to
- * the pro nor refunded (what cancelling it with refund gives back). Projects holding nothing are absent; the
- * held payments are few (projects paid and not yet completed), so all of them are read at once.
+ * The money each of these projects holds in escrow now: its payments that went through and were neither
+ * released to the pro nor refunded (what cancelling it with refund gives back). Projects holding nothing are
+ * absent.
  */
-export async function heldInEscrow(db: Db): Promise<Map<string, number>> {
+export async function heldInEscrow(db: Db, projectIds: readonly string[]): Promise<Map<string, number>> {
+  if (projectIds.length === 0) return new Map();
   const rows = await db
     .select({ projectId: payments.projectId, cents: sql<number>`sum(${payments.amountCents})::int` })
     .from(payments)
-    .where(and(isNotNull(payments.projectId), eq(payments.status, 'succeeded'), isNull(payments.releasedAt)))
+    .where(
+      and(
+        inArray(payments.projectId, [...new Set(projectIds)]),
+        eq(payments.status, 'succeeded'),
+        isNull(payments.releasedAt),
+      ),
+    )
     .groupBy(payments.projectId);
   return new Map(rows.map((r) => [r.projectId!, Number(r.cents)]));
 }

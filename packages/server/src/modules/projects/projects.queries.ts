@@ -34,7 +34,7 @@ import {
   projectStatuses,
 } from './projects.tables';
 import { modelSummaries } from '../models/models.reads';
-import type { ProjectEventRow } from './projects.reads';
+import { lateCondition, type ProjectEventRow } from './projects.reads';
 import { ratingOfProject } from '../ratings/ratings.reads';
 import type { UserRow } from '../accounts/accounts.queries';
 import {
@@ -404,20 +404,6 @@ const newest = [desc(projects.createdAt), desc(projects.id)];
 
 /** How many matches past a page's first row a list counts at most (`totalExact` says whether it stopped). */
 export const COUNT_AHEAD = 1000;
-
-/**
- * Late for the production team: still open (not delivered, completed or cancelled) an hour or more past its
- * due date, as the lateness text counts it. Such rows are few and found by projects_due_idx.
- */
-function lateCondition(now: Date): SQL {
-  const lateBefore = new Date(now.getTime() - 3_600_000);
-  return and(
-    eq(projects.completed, false),
-    eq(projects.filesDelivered, false),
-    lte(projects.dueAt, lateBefore),
-    notInArray(projects.statusId, [...CANCELLED_STATUS_IDS]),
-  )!;
-}
 
 /**
  * One page of the list: newest first; for the production team late projects come first, the latest due

@@ -1,6 +1,20 @@
-import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { CANCELLED_STATUS_IDS } from '@facet/domain/workflow';
+import { CANCELLED_POSITION, CANCELLED_STATUS_IDS } from '@facet/domain/workflow';
 import {
   changeRequests,
   invitations,
@@ -170,10 +184,35 @@ export async function projectAudience(db: Db | Tx, projectId: string) {
 }
 
 /**
- * Every project with its workflow status and, where the customer approved priced changes that wait for
- * their payment, that change request's id (the operations console's board; staff may mark it paid).
+ * Late for the production team: still open (not delivered, completed or cancelled) an hour or more past its
+ * due date, as the lateness text counts it. Such rows are few and found by projects_due_idx.
  */
-export function projectsForBoard(db: Db) {
+export function lateCondition(now: Date): SQL {
+  const lateBefore = new Date(now.getTime() - 3_600_000);
+  return and(
+    eq(projects.completed, false),
+    eq(projects.filesDelivered, false),
+    lte(projects.dueAt, lateBefore),
+    notInArray(projects.statusId, [...CANCELLED_STATUS_IDS]),
+  )!;
+}
+
+/** One column of the operations console's board: the completed projects, or the others at one position. */
+export type BoardSlice = { completed: true } | { completed: false; position: number };
+
+/**
+ * One page of a board column, with each project's workflow status and, where the customer approved priced
+ * changes that wait for their payment, that change request's id (staff may mark it paid). Completed and
+ * cancelled: the latest moved there first (a move sets updatedAt). The others: late ones first (the most
+ * late first), then by due date, then the oldest.
+ */
+export function projectsForBoard(
+  db: Db,
+  slice: BoardSlice,
+  options: { now: Date; limit: number; offset: number },
+) {
+  const closed = slice.completed || slice.position === CANCELLED_POSITION;
+  const late = lateCondition(options.now);
   return db
     .select({
       project: projects,
@@ -186,7 +225,38 @@ export function projectsForBoard(db: Db) {
     })
     .from(projects)
     .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
-    .orderBy(asc(projects.createdAt));
+    .where(
+      slice.completed
+        ? eq(projects.completed, true)
+        : and(eq(projects.completed, false), eq(projectStatuses.position, slice.position)),
+    )
+    .orderBy(
+      ...(closed
+        ? [desc(projects.updatedAt), desc(projects.id)]
+        : [
+            sql`coalesce(${late}, false) desc`,
+            sql`${projects.dueAt} asc nulls last`,
+            asc(projects.createdAt),
+            asc(projects.id),
+          ]),
+    )
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
+/** How many projects there are at each status (apart from the completed ones), and how many are late. */
+export async function boardCounts(db: Db, now: Date) {
+  const rows = await db
+    .select({
+      position: projectStatuses.position,
+      completed: projects.completed,
+      total: sql<number>`count(*)::int`,
+      late: sql<number>`count(*) filter (where ${lateCondition(now)})::int`,
+    })
+    .from(projects)
+    .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
+    .groupBy(projectStatuses.position, projects.completed);
+  return rows.map((r) => ({ ...r, total: Number(r.total), late: Number(r.late) }));
 }
 
 /** Projects per status (name and position in its workflow) and completion, of one customer or of everyone. */

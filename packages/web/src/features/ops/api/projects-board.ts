@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Reply, Schemas } from '../../../api';
 import { api } from '../../../lib/api-client';
 import { coalesce } from '../../../lib/coalesce';
@@ -31,6 +31,41 @@ export function useProjectsBoard() {
     queryFn: ({ signal }) =>
       api.get<Reply<'/api/staff/projects/board', 'get'>>('/api/staff/projects/board', { signal }),
   });
+}
+
+/**
+ * The rest of one board column past the board's first page of it, a page at a time; nothing is asked for
+ * until the first "Show more". Part of the board's key, so the board's live refresh reads these pages again.
+ */
+export function useMoreOfColumn(column: string, from: number, total: number) {
+  const [asked, setAsked] = useState(false);
+  const more = useInfiniteQuery({
+    queryKey: [...key, 'column', column, from],
+    enabled: asked,
+    initialPageParam: from,
+    queryFn: ({ signal, pageParam }) =>
+      api.get<Reply<'/api/staff/projects/board/{column}', 'get'>>(
+        `/api/staff/projects/board/${enc(column)}`,
+        { signal, query: { offset: pageParam } },
+      ),
+    getNextPageParam: (last, _pages, offset) =>
+      last.projects.length > 0 && offset + last.projects.length < last.total
+        ? offset + last.projects.length
+        : undefined,
+  });
+  return {
+    projects: more.data?.pages.flatMap((page) => page.projects) ?? [],
+    /** For ShowMore: a next page while the column holds more than is shown. */
+    pages: {
+      hasNextPage: asked ? more.hasNextPage : total > from,
+      isFetchingNextPage: more.isFetchingNextPage || (asked && more.isPending),
+      fetchNextPage: async () => {
+        if (!asked) setAsked(true);
+        else await more.fetchNextPage();
+      },
+    },
+    error: more.error,
+  };
 }
 
 export type ProjectAction =

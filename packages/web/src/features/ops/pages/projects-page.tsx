@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FolderKanban } from 'lucide-react';
 import { formatDate, formatMoney } from '@facet/domain/format';
-import { Button, Card, EmptyState, Skeleton, toast } from '../../../components/ui';
+import { Button, Card, EmptyState, ShowMore, Skeleton, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
 import {
+  useMoreOfColumn,
   useProjectAction,
   useProjectsBoard,
   type BoardProject,
   type ProjectAction,
+  type ProjectsBoard,
 } from '../api/projects-board';
 import { ReasonDialog } from '../components/reason-dialog';
 
@@ -110,13 +112,63 @@ function ProjectCard({
   );
 }
 
+type Column = ProjectsBoard['columns'][number];
+
+/**
+ * One status column: the board's first page of it, then "Show more" a page at a time; a project moved
+ * between pages while reading on is shown once.
+ */
+function BoardColumn({
+  column,
+  renderCard,
+}: {
+  column: Column;
+  renderCard: (project: BoardProject) => ReactNode;
+}) {
+  const more = useMoreOfColumn(column.key, column.projects.length, column.total);
+  const seen = new Set<string>();
+  const projects = [...column.projects, ...more.projects].filter((p) => !seen.has(p.id) && seen.add(p.id));
+  const left = column.total - projects.length;
+  return (
+    <section className="ops-column" aria-labelledby={`col-${column.key}`}>
+      <h2 className="ops-column__title" id={`col-${column.key}`}>
+        <span>{column.name}</span>
+        <span aria-label={`${column.total} projects`}>{column.total}</span>
+      </h2>
+      {projects.length === 0 ? (
+        <p className="ops-muted">None</p>
+      ) : (
+        <ul className="ops-list">{projects.map(renderCard)}</ul>
+      )}
+      {left > 0 ? (
+        <p className="ops-muted" aria-live="polite">
+          Showing {projects.length} of {column.total}
+        </p>
+      ) : null}
+      {more.error ? (
+        <p className="ops-alert" role="alert">
+          {errorMessage(more.error)}
+        </p>
+      ) : null}
+      {left > 0 ? (
+        <ShowMore pages={more.pages}>
+          Show more <span className="visually-hidden">of {column.name}</span>
+        </ShowMore>
+      ) : null}
+    </section>
+  );
+}
+
 /** /ops/projects: every project on a board by status, late ones first, with the moves staff may make. */
 export function OpsProjectsPage() {
   const board = useProjectsBoard();
   const action = useProjectAction();
-  const [refundingId, setRefundingId] = useState<string | null>(null);
-  // read from the board as it is now (it is live): the amount held may change while the dialog is open
-  const refunding = board.data?.columns.flatMap((c) => c.projects).find((p) => p.id === refundingId) ?? null;
+  const [chosen, setRefunding] = useState<BoardProject | null>(null);
+  // read from the board as it is now where it shows the project (it is live): the amount held may change
+  // while the dialog is open
+  const refunding = chosen
+    ? (board.data?.columns.flatMap((c) => c.projects).find((p) => p.id === chosen.id) ?? chosen)
+    : null;
 
   function run(a: ProjectAction, done: string) {
     action.mutate(a, {
@@ -156,39 +208,26 @@ export function OpsProjectsPage() {
         // the board scrolls sideways: focusable so the keyboard can scroll it too
         <div className="ops-board" role="region" aria-label="Projects board" tabIndex={0}>
           {board.data.columns.map((column) => (
-            <section key={column.key} className="ops-column" aria-labelledby={`col-${column.key}`}>
-              <h2 className="ops-column__title" id={`col-${column.key}`}>
-                <span>{column.name}</span>
-                <span aria-label={`${column.total} projects`}>{column.total}</span>
-              </h2>
-              {column.total > column.projects.length ? (
-                <p className="ops-muted">
-                  The {column.projects.length} latest of {column.total}
-                </p>
-              ) : null}
-              {column.projects.length === 0 ? (
-                <p className="ops-muted">None</p>
-              ) : (
-                <ul className="ops-list">
-                  {column.projects.map((p) => (
-                    <ProjectCard
-                      key={p.id}
-                      project={p}
-                      onAction={run}
-                      onRefund={(p) => setRefundingId(p.id)}
-                      busy={action.isPending && action.variables?.kind !== 'refund'}
-                    />
-                  ))}
-                </ul>
+            <BoardColumn
+              key={column.key}
+              column={column}
+              renderCard={(p) => (
+                <ProjectCard
+                  key={p.id}
+                  project={p}
+                  onAction={run}
+                  onRefund={setRefunding}
+                  busy={action.isPending && action.variables?.kind !== 'refund'}
+                />
               )}
-            </section>
+            />
           ))}
         </div>
       )}
       {refunding ? (
         <ReasonDialog
           open
-          onOpenChange={(open) => (open ? null : setRefundingId(null))}
+          onOpenChange={(open) => (open ? null : setRefunding(null))}
           title={`${cancelLabel(refunding)}: ${refunding.title}`}
           description={
             !refunding.canCancel

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, me, renderAt } from '../../../testing';
+import type { BoardProject } from '../api/projects-board';
+import { OpsProjectsPage } from './projects-page';
+
+vi.setConfig({ testTimeout: 20_000 });
+vi.mock('../../../lib/socket', async () => (await import('../../../testing/fake-socket')).socketModule);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const staff = me({ role: 'staff', firstTimeLogin: false });
+const project = (n: number): BoardProject => ({
+  id: `p${n}`,
+  title: `Completed ring ${n}`,
+  service: false,
+  statusName: 'Completed',
+  position: 4,
+  completed: true,
+  customerName: 'Ada Lovelace',
+  proName: null,
+  totalPriceCents: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  dueAt: null,
+  lateness: null,
+  late: false,
+  canMarkPaid: false,
+  approvedChangeId: null,
+  canCancel: false,
+  canRefund: false,
+  heldCents: 0,
+});
+const rings = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => project(from + i));
+
+describe('the projects board reads a long column on a page at a time', () => {
+  test('"Show more" asks for the column from where the board stopped, until the column is whole', async () => {
+    const { requests } = fakeApi(({ path, query }) => {
+      if (path === '/api/me') return { status: 200, body: { user: staff } };
+      if (path === '/api/staff/projects/board')
+        return {
+          status: 200,
+          body: {
+            columns: [{ key: 'completed', name: 'Completed', total: 45, projects: rings(0, 20) }],
+            lateCount: 0,
+          },
+        };
+      if (path === '/api/staff/projects/board/completed') {
+        const offset = Number(query?.offset);
+        // the column moved down a place after the board was read: ring 19 comes again, and shows once
+        const page = offset === 20 ? [project(19), ...rings(20, 39)] : rings(offset - 1, 45);
+        return { status: 200, body: { key: 'completed', name: 'Completed', total: 45, projects: page } };
+      }
+      return undefined!;
+    });
+    renderAt('/ops/projects', <OpsProjectsPage />, '/ops/projects');
+    const column = await screen.findByRole('region', { name: /^Completed/ });
+    expect(within(column).getAllByTestId('ops-project')).toHaveLength(20);
+    expect(within(column).getByText('Showing 20 of 45')).toBeTruthy();
+    // nothing more is asked for before it is wanted
+    const columnReads = () => requests.filter((r) => r.path === '/api/staff/projects/board/completed');
+    expect(columnReads()).toHaveLength(0);
+
+    const user = userEvent.setup();
+    await user.click(within(column).getByRole('button', { name: 'Show more of Completed' }));
+    await within(column).findByText('Showing 39 of 45');
+    expect(within(column).getAllByText('Completed ring 19')).toHaveLength(1);
+    await user.click(within(column).getByRole('button', { name: 'Show more of Completed' }));
+    await within(column).findByText('Completed ring 44');
+    expect(within(column).getAllByTestId('ops-project')).toHaveLength(45);
+    expect(columnReads().map((r) => r.query?.offset)).toEqual(['20', '40']);
+    // the column is whole: no count, no button
+    expect(within(column).queryByText(/^Showing/)).toBeNull();
+    expect(within(column).queryByRole('button', { name: /Show more/ })).toBeNull();
+  });
+});
