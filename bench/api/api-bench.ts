@@ -8,6 +8,7 @@
  *
  *   npm run bench -- api
  *   API_BENCH_SECONDS=5 API_BENCH_RATE=20 API_BENCH_LABEL=after npm run bench -- api
+ *   API_BENCH_ONLY=board API_BENCH_LABEL=board npm run bench -- api   (only the rows whose name matches)
  *
  * Figures in the table are whole-process (HTTP client → server process → PostgreSQL); the EXPLAIN
  * timings are PostgreSQL's own for one statement. Writes bench/api/results-LABEL.md.
@@ -34,6 +35,8 @@ const LABEL = process.env.API_BENCH_LABEL ?? 'run';
 const PROS = Number(process.env.API_BENCH_PROS ?? 10_000);
 const PROJECTS = Number(process.env.API_BENCH_PROJECTS ?? 100_000);
 const MESSAGES = Number(process.env.API_BENCH_MESSAGES ?? 1_000_000);
+/** Only the rows whose name matches (a regular expression), e.g. API_BENCH_ONLY=board. */
+const ONLY = process.env.API_BENCH_ONLY ? new RegExp(process.env.API_BENCH_ONLY) : null;
 
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const start = performance.now();
@@ -316,7 +319,13 @@ export async function runApiBench() {
         who: 'staff',
         path: () => `/api/staff/orders?status=active&cursor=${activeCursor}`,
       },
-    ];
+      { name: 'projects board (staff)', who: 'staff', path: () => '/api/staff/projects/board' },
+      {
+        name: 'projects board, completed page 5 (staff)',
+        who: 'staff',
+        path: () => '/api/staff/projects/board/completed?offset=80',
+      },
+    ].filter((e) => !ONLY || ONLY.test(e.name));
     const rows: Row[] = [];
     for (const e of endpoints) {
       // a few warm-up requests so each row measures the steady state
