@@ -365,7 +365,7 @@ export async function runApiBench() {
       const ms = performance.now() - start;
       const selects = captured.filter(
         (q) =>
-          /^\s*select/i.test(q.text) &&
+          /^\s*\(?select/i.test(q.text) &&
           !/from "sessions"|from "users" where "users"."id" = \$1$/i.test(q.text),
       );
       explains.push(

@@ -15673,6 +15673,7 @@ export interface components {
             name: string;
             projects: components["schemas"]["BoardProject"][];
             total: number;
+            totalExact: boolean;
         };
         BoardProject: {
             approvedChangeId: string | null;

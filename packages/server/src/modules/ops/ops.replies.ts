@@ -75,8 +75,10 @@ export const boardColumnReply = z
   .object({
     key: z.string(),
     name: z.string(),
-    /** How many projects the column holds; `projects` is a page of them. */
+    /** How many projects the column holds (counted up to 1,000 past the page); `projects` is a page of them. */
     total: z.number().int(),
+    /** Whether `total` is the whole column (false: there are more than that). */
+    totalExact: z.boolean(),
     projects: z.array(boardProjectReply),
   })
   .meta({ id: 'BoardColumn' });

@@ -16,11 +16,12 @@ import {
 } from '../accounts/accounts.reads';
 import { heldInEscrow } from '../payments/payments.reads';
 import {
-  boardCounts,
+  boardColumnTotals,
+  boardRowsOf,
+  lateProjectCount,
   projectsForBoard,
+  type BoardRow,
   type BoardSlice,
-  type ProjectRow,
-  type StatusRow,
 } from '../projects/projects.reads';
 import { staffActions } from './ops.tables';
 
@@ -49,10 +50,6 @@ export const BOARD_PAGE = 20;
 type BoardColumn = (typeof BOARD_COLUMNS)[number];
 const sliceOf = (column: BoardColumn): BoardSlice =>
   column.position === null ? { completed: true } : { completed: false, position: column.position };
-const totalOf = (counts: Awaited<ReturnType<typeof boardCounts>>, column: BoardColumn) =>
-  counts
-    .filter((c) => (column.position === null ? c.completed : !c.completed && c.position === column.position))
-    .reduce((sum, c) => sum + c.total, 0);
 
 /** What a staff action on a route means, for people reading the log. */
 const ACTION_LABELS: Record<string, string> = {
@@ -71,11 +68,26 @@ const ACTION_LABELS: Record<string, string> = {
 export function opsService(deps: { db: Db }) {
   const { db } = deps;
 
+  /** A page of each of these board columns from `offset`, with how many each holds. */
+  async function columnPages(columns: readonly BoardColumn[], offset: number, now: Date) {
+    const [totals, pages] = await Promise.all([
+      boardColumnTotals(db, columns.map(sliceOf), offset),
+      Promise.all(
+        columns.map((column) => projectsForBoard(db, sliceOf(column), { now, limit: BOARD_PAGE, offset })),
+      ),
+    ]);
+    const cards = await cardsOf(await boardRowsOf(db, pages.flat()), now);
+    let at = 0;
+    return columns.map((column, i) => ({
+      key: column.key,
+      name: column.name,
+      ...totals[i]!,
+      projects: cards.slice(at, (at += pages[i]!.length)),
+    }));
+  }
+
   /** The board's cards of these projects: names, due date and lateness, and what staff may do with each. */
-  async function cardsOf(
-    rows: { project: ProjectRow; status: StatusRow; approvedChangeId: string | null }[],
-    now: Date,
-  ) {
+  async function cardsOf(rows: BoardRow[], now: Date) {
     const [people, held] = await Promise.all([
       peopleByIds(
         db,
@@ -178,39 +190,21 @@ export function opsService(deps: { db: Db }) {
 
     /**
      * Every project on a board by status, a page of each column: late ones first, then the oldest due;
-     * completed and cancelled, the latest moved there first. Each column says how many it holds.
+     * completed and cancelled, the latest moved there first. Each column says how many it holds (counted
+     * up to COUNT_AHEAD; `totalExact` says whether that is all).
      */
     async projectsBoard(now = new Date()) {
-      const [counts, pages] = await Promise.all([
-        boardCounts(db, now),
-        Promise.all(
-          BOARD_COLUMNS.map((column) =>
-            projectsForBoard(db, sliceOf(column), { now, limit: BOARD_PAGE, offset: 0 }),
-          ),
-        ),
+      const [lateCount, columns] = await Promise.all([
+        lateProjectCount(db, now),
+        columnPages(BOARD_COLUMNS, 0, now),
       ]);
-      const cards = await cardsOf(pages.flat(), now);
-      let at = 0;
-      const columns = BOARD_COLUMNS.map((column, i) => {
-        const projects = cards.slice(at, (at += pages[i]!.length));
-        return { key: column.key, name: column.name, total: totalOf(counts, column), projects };
-      });
-      return { columns, lateCount: counts.reduce((sum, c) => sum + c.late, 0) };
+      return { columns, lateCount };
     },
 
     /** The next page of one board column, from `offset` (a column's "Show more"). */
     async projectsBoardColumn(key: BoardColumnKey, offset: number, now = new Date()) {
-      const column = BOARD_COLUMNS.find((c) => c.key === key)!;
-      const [counts, rows] = await Promise.all([
-        boardCounts(db, now),
-        projectsForBoard(db, sliceOf(column), { now, limit: BOARD_PAGE, offset }),
-      ]);
-      return {
-        key: column.key,
-        name: column.name,
-        total: totalOf(counts, column),
-        projects: await cardsOf(rows, now),
-      };
+      const [column] = await columnPages([BOARD_COLUMNS.find((c) => c.key === key)!], offset, now);
+      return column!;
     },
 
     /** The audit log, newest first, optionally of one subject; with the actor's name and a label. */

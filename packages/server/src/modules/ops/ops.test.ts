@@ -330,6 +330,24 @@ describe('the projects board, a page of each column', () => {
     expect(cards.map((c) => c.id)).toEqual([...cards].sort(order).map((c) => c.id));
   });
 
+  test('a column of more than 1,000 is counted to 1,000 past the page (totalExact false), then whole further on', async () => {
+    await k.t.ctx.db.execute(sql`
+      insert into projects (customer_id, title, status_id, updated_at)
+      select ${k.ids.customer!}::uuid, 'Bulk cancelled ring ' || g, 'design-cancelled',
+             now() - (g || ' seconds')::interval
+      from generate_series(1, 1010) g`);
+    const board = (await k.call('staff', 'GET', '/api/staff/projects/board')).json() as {
+      columns: (Column & { totalExact: boolean })[];
+    };
+    const cancelled = board.columns.find((c) => c.key === 'cancelled')!;
+    expect(cancelled).toMatchObject({ total: 1000, totalExact: false });
+    expect(cancelled.projects).toHaveLength(20);
+    const far = (await column('cancelled', 1000)) as Column & { totalExact: boolean };
+    expect(far.totalExact).toBe(true);
+    expect(far.total).toBeGreaterThanOrEqual(1010);
+    expect(far.projects).toHaveLength(Math.min(20, far.total - 1000));
+  });
+
   test('a column that does not exist or an offset that is not a count is refused with a message', async () => {
     const unknown = await k.call('staff', 'GET', '/api/staff/projects/board/archived');
     expect(unknown.statusCode).toBe(400);

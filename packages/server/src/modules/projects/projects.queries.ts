@@ -8,15 +8,12 @@ import {
   inArray,
   isNotNull,
   isNull,
-  lte,
-  notInArray,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import {
   allowedProjectActions,
-  CANCELLED_STATUS_IDS,
   compareOffers,
   decideProjectAction,
   PROJECT_STATUSES,
@@ -34,7 +31,8 @@ import {
   projectStatuses,
 } from './projects.tables';
 import { modelSummaries } from '../models/models.reads';
-import { lateCondition, type ProjectEventRow } from './projects.reads';
+import { COUNT_AHEAD, lateCondition, type ProjectEventRow } from './projects.reads';
+export { COUNT_AHEAD };
 import { ratingOfProject } from '../ratings/ratings.reads';
 import type { UserRow } from '../accounts/accounts.queries';
 import {
@@ -401,9 +399,6 @@ function searchCondition(q: string): SQL {
 const SEARCH_SEPARATOR = '\u001f';
 
 const newest = [desc(projects.createdAt), desc(projects.id)];
-
-/** How many matches past a page's first row a list counts at most (`totalExact` says whether it stopped). */
-export const COUNT_AHEAD = 1000;
 
 /**
  * One page of the list: newest first; for the production team late projects come first, the latest due

@@ -13,8 +13,9 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { CANCELLED_POSITION, CANCELLED_STATUS_IDS } from '@facet/domain/workflow';
+import { CANCELLED_POSITION, CANCELLED_STATUS_IDS, PROJECT_STATUSES } from '@facet/domain/workflow';
 import {
   changeRequests,
   invitations,
@@ -200,63 +201,154 @@ export function lateCondition(now: Date): SQL {
 /** One column of the operations console's board: the completed projects, or the others at one position. */
 export type BoardSlice = { completed: true } | { completed: false; position: number };
 
+export interface BoardRow {
+  project: ProjectRow;
+  status: StatusRow;
+  /** The latest approved change request waiting for its payment (staff may mark it paid), or null. */
+  approvedChangeId: string | null;
+}
+
+const inSlice = (slice: BoardSlice) =>
+  slice.completed
+    ? eq(projects.completed, true)
+    : and(
+        eq(projects.completed, false),
+        inArray(
+          projects.statusId,
+          PROJECT_STATUSES.filter((s) => s.position === slice.position).map((s) => s.id),
+        ),
+      );
+
+const movedLatest = [desc(projects.updatedAt), desc(projects.id)];
+const dueFirst = [sql`${projects.dueAt} asc nulls last`, asc(projects.createdAt), asc(projects.id)];
+
 /**
- * One page of a board column, with each project's workflow status and, where the customer approved priced
- * changes that wait for their payment, that change request's id (staff may mark it paid). Completed and
- * cancelled: the latest moved there first (a move sets updatedAt). The others: late ones first (the most
- * late first), then by due date, then the oldest.
+ * One page of a board column (its rows; `boardRowsOf` adds what the cards show). Completed and cancelled: the latest moved there first (a move sets
+ * updatedAt; projects_moved_idx). The others: late ones first (the most late first), then by due date, then
+ * the oldest; read per status in the order of projects_board_idx (late ones, then the rest) and merged, so
+ * a page reads about as many rows as it shows plus its offset, whatever the column holds.
  */
-export function projectsForBoard(
+export async function projectsForBoard(
   db: Db,
   slice: BoardSlice,
   options: { now: Date; limit: number; offset: number },
-) {
-  const closed = slice.completed || slice.position === CANCELLED_POSITION;
-  const late = lateCondition(options.now);
-  return db
-    .select({
-      project: projects,
-      status: projectStatuses,
-      approvedChangeId: sql<string | null>`(
-        select ${changeRequests.id} from ${changeRequests}
-        where ${changeRequests.projectId} = ${projects.id} and ${changeRequests.status} = 'approved'
-        order by ${changeRequests.requestedAt} desc limit 1
-      )`,
-    })
-    .from(projects)
-    .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
-    .where(
-      slice.completed
-        ? eq(projects.completed, true)
-        : and(eq(projects.completed, false), eq(projectStatuses.position, slice.position)),
-    )
-    .orderBy(
-      ...(closed
-        ? [desc(projects.updatedAt), desc(projects.id)]
-        : [
-            sql`coalesce(${late}, false) desc`,
-            sql`${projects.dueAt} asc nulls last`,
-            asc(projects.createdAt),
-            asc(projects.id),
-          ]),
-    )
-    .limit(options.limit)
-    .offset(options.offset);
+): Promise<ProjectRow[]> {
+  const { limit, offset } = options;
+  let rows: ProjectRow[];
+  if (slice.completed || slice.position === CANCELLED_POSITION) {
+    rows = await db
+      .select()
+      .from(projects)
+      .where(inSlice(slice))
+      .orderBy(...movedLatest)
+      .limit(limit)
+      .offset(offset);
+  } else {
+    const late = lateCondition(options.now);
+    const statusIds = PROJECT_STATUSES.filter((s) => s.position === slice.position).map((s) => s.id);
+    const upTo = offset + limit;
+    // one statement: per status, its late ones and the rest, each in index order and as many as a page needs
+    const part = (statusId: string, lateOnes: boolean) =>
+      db
+        .select({
+          ...getTableColumns(projects),
+          latePart: sql<boolean>`${lateOnes}::boolean`.as('late_part'),
+        })
+        .from(projects)
+        .where(
+          and(
+            eq(projects.statusId, statusId),
+            eq(projects.completed, false),
+            lateOnes ? late : sql`not coalesce(${late}, false)`,
+          ),
+        )
+        .orderBy(...dueFirst)
+        .limit(upTo);
+    const [first, second, ...more] = statusIds.flatMap((id) => [part(id, true), part(id, false)]);
+    if (!first || !second) return [];
+    const read = await unionAll(first, second, ...more);
+    const byDue = (a: ProjectRow, b: ProjectRow) =>
+      (a.dueAt?.getTime() ?? Infinity) - (b.dueAt?.getTime() ?? Infinity) ||
+      a.createdAt.getTime() - b.createdAt.getTime() ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const strip = ({ latePart: _, ...project }: (typeof read)[number]): ProjectRow => project;
+    const lateRows = read
+      .filter((r) => r.latePart)
+      .map(strip)
+      .sort(byDue);
+    const rest = read
+      .filter((r) => !r.latePart)
+      .map(strip)
+      .sort(byDue);
+    rows = [...lateRows, ...rest].slice(offset, upTo);
+  }
+  return rows;
 }
 
-/** How many projects there are at each status (apart from the completed ones), and how many are late. */
-export async function boardCounts(db: Db, now: Date) {
-  const rows = await db
-    .select({
-      position: projectStatuses.position,
-      completed: projects.completed,
-      total: sql<number>`count(*)::int`,
-      late: sql<number>`count(*) filter (where ${lateCondition(now)})::int`,
-    })
+/**
+ * What the board's cards of these projects show beside the row: its workflow status and, where the customer
+ * approved priced changes that wait for their payment, that change request's id (staff may mark it paid).
+ */
+export async function boardRowsOf(db: Db, rows: ProjectRow[]): Promise<BoardRow[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [statuses, changes] = await Promise.all([
+    db.select().from(projectStatuses),
+    db
+      .selectDistinctOn([changeRequests.projectId], {
+        projectId: changeRequests.projectId,
+        id: changeRequests.id,
+      })
+      .from(changeRequests)
+      .where(and(inArray(changeRequests.projectId, ids), eq(changeRequests.status, 'approved')))
+      .orderBy(changeRequests.projectId, desc(changeRequests.requestedAt)),
+  ]);
+  const statusOf = new Map(statuses.map((st) => [st.id, st]));
+  const changeOf = new Map(changes.map((c) => [c.projectId, c.id]));
+  return rows.map((project) => ({
+    project,
+    status: statusOf.get(project.statusId)!,
+    approvedChangeId: changeOf.get(project.id) ?? null,
+  }));
+}
+
+/** How many matches past a page's first row a list counts at most (`totalExact` says whether it stopped). */
+export const COUNT_AHEAD = 1000;
+
+/**
+ * How many projects each of these board columns holds, counted up to COUNT_AHEAD past `offset` (a column of
+ * 40,000 is not all counted for a page of 20): the count, and whether it is the whole column. One statement.
+ */
+export async function boardColumnTotals(db: Db, slices: readonly BoardSlice[], offset: number) {
+  const cap = offset + COUNT_AHEAD;
+  const countOf = (slice: BoardSlice, i: number) =>
+    db
+      .select({ column: sql<number>`${i}::int`.as('board_column'), counted: sql<number>`count(*)::int` })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(projects)
+          .where(inSlice(slice))
+          .limit(cap + 1)
+          .as(`counted_${i}`),
+      );
+  const [first, ...more] = slices.map(countOf);
+  if (!first) return [];
+  const rows = more.length > 0 ? await unionAll(first, more[0]!, ...more.slice(1)) : await first;
+  const countedOf = new Map(rows.map((r) => [Number(r.column), Number(r.counted)]));
+  return slices.map((_, i) => {
+    const counted = countedOf.get(i) ?? 0;
+    return { total: Math.min(counted, cap), totalExact: counted <= cap };
+  });
+}
+
+/** How many open projects are late (few; projects_due_idx). */
+export async function lateProjectCount(db: Db, now: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
     .from(projects)
-    .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
-    .groupBy(projectStatuses.position, projects.completed);
-  return rows.map((r) => ({ ...r, total: Number(r.total), late: Number(r.late) }));
+    .where(lateCondition(now));
+  return Number(row?.n ?? 0);
 }
 
 /** Projects per status (name and position in its workflow) and completion, of one customer or of everyone. */

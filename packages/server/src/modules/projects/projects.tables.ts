@@ -67,6 +67,14 @@ export const projects = pgTable(
     index('projects_due_idx')
       .on(t.dueAt)
       .where(sql`not ${t.completed} and not ${t.filesDelivered}`),
+    // the production team's board: an open column's page per status by due date, then the oldest
+    index('projects_board_idx')
+      .on(t.statusId, t.dueAt.asc().nullsLast(), t.createdAt, t.id)
+      .where(sql`not ${t.completed}`),
+    // the board's completed and cancelled columns: the latest moved there first (read backwards)
+    index('projects_moved_idx').on(t.updatedAt, t.id),
+    // the board's count of each column, from the index alone
+    index('projects_status_idx').on(t.statusId, t.completed),
   ],
 );
 

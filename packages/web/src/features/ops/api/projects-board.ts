@@ -36,28 +36,34 @@ export function useProjectsBoard() {
 /**
  * The rest of one board column past the board's first page of it, a page at a time; nothing is asked for
  * until the first "Show more". Part of the board's key, so the board's live refresh reads these pages again.
+ * A column's total is counted a bounded way past each page (`totalExact` false: at least that many).
  */
-export function useMoreOfColumn(column: string, from: number, total: number) {
+export function useMoreOfColumn(column: ProjectsBoard['columns'][number]) {
+  const from = column.projects.length;
   const [asked, setAsked] = useState(false);
   const more = useInfiniteQuery({
-    queryKey: [...key, 'column', column, from],
+    queryKey: [...key, 'column', column.key, from],
     enabled: asked,
     initialPageParam: from,
     queryFn: ({ signal, pageParam }) =>
       api.get<Reply<'/api/staff/projects/board/{column}', 'get'>>(
-        `/api/staff/projects/board/${enc(column)}`,
+        `/api/staff/projects/board/${enc(column.key)}`,
         { signal, query: { offset: pageParam } },
       ),
     getNextPageParam: (last, _pages, offset) =>
-      last.projects.length > 0 && offset + last.projects.length < last.total
+      last.projects.length > 0 && (offset + last.projects.length < last.total || !last.totalExact)
         ? offset + last.projects.length
         : undefined,
   });
+  // the latest page counted furthest (each counts a bounded way past itself)
+  const counted = more.data?.pages.at(-1) ?? column;
   return {
     projects: more.data?.pages.flatMap((page) => page.projects) ?? [],
+    total: counted.total,
+    totalExact: counted.totalExact,
     /** For ShowMore: a next page while the column holds more than is shown. */
     pages: {
-      hasNextPage: asked ? more.hasNextPage : total > from,
+      hasNextPage: asked ? more.hasNextPage : column.total > from || !column.totalExact,
       isFetchingNextPage: more.isFetchingNextPage || (asked && more.isPending),
       fetchNextPage: async () => {
         if (!asked) setAsked(true);

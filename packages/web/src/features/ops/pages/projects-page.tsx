@@ -114,6 +114,9 @@ function ProjectCard({
 
 type Column = ProjectsBoard['columns'][number];
 
+const counts = new Intl.NumberFormat('en-US');
+const formatCount = (n: number) => counts.format(n);
+
 /**
  * One status column: the board's first page of it, then "Show more" a page at a time; a project moved
  * between pages while reading on is shown once.
@@ -125,36 +128,37 @@ function BoardColumn({
   column: Column;
   renderCard: (project: BoardProject) => ReactNode;
 }) {
-  const more = useMoreOfColumn(column.key, column.projects.length, column.total);
+  const more = useMoreOfColumn(column);
   const seen = new Set<string>();
   const projects = [...column.projects, ...more.projects].filter((p) => !seen.has(p.id) && seen.add(p.id));
-  const left = column.total - projects.length;
+  const total = `${formatCount(more.total)}${more.totalExact ? '' : '+'}`;
+  const whole = more.totalExact && projects.length >= more.total;
   return (
     <section className="ops-column" aria-labelledby={`col-${column.key}`}>
       <h2 className="ops-column__title" id={`col-${column.key}`}>
         <span>{column.name}</span>
-        <span aria-label={`${column.total} projects`}>{column.total}</span>
+        <span aria-label={`${total} projects`}>{total}</span>
       </h2>
       {projects.length === 0 ? (
         <p className="ops-muted">None</p>
       ) : (
         <ul className="ops-list">{projects.map(renderCard)}</ul>
       )}
-      {left > 0 ? (
+      {whole ? null : (
         <p className="ops-muted" aria-live="polite">
-          Showing {projects.length} of {column.total}
+          Showing {formatCount(projects.length)} of {total}
         </p>
-      ) : null}
+      )}
       {more.error ? (
         <p className="ops-alert" role="alert">
           {errorMessage(more.error)}
         </p>
       ) : null}
-      {left > 0 ? (
+      {whole ? null : (
         <ShowMore pages={more.pages}>
           Show more <span className="visually-hidden">of {column.name}</span>
         </ShowMore>
-      ) : null}
+      )}
     </section>
   );
 }
