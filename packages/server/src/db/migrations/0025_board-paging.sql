@@ -1,3 +1,3 @@
 CREATE INDEX "projects_board_idx" ON "projects" USING btree ("status_id","due_at","created_at","id") WHERE not "projects"."completed";--> statement-breakpoint
-CREATE INDEX "projects_moved_idx" ON "projects" USING btree ("updated_at","id");--> statement-breakpoint
-CREATE INDEX "projects_status_idx" ON "projects" USING btree ("status_id","completed");
+CREATE INDEX "projects_completed_idx" ON "projects" USING btree ("updated_at","id") WHERE "projects"."completed";--> statement-breakpoint
+CREATE INDEX "projects_cancelled_idx" ON "projects" USING btree ("updated_at","id") WHERE not "projects"."completed" and "projects"."status_id" in ('design-cancelled', 'service-cancelled');

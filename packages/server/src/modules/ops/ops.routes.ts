@@ -112,7 +112,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
             .number('Offset must be a number.')
             .int('Offset must be a whole number.')
             .min(0, 'Offset starts at 0.')
-            .max(1_000_000, 'Offset is at most 1000000.')
+            .max(10_000, 'Offset is at most 10000.')
             .default(0),
         }),
         response: replies({ 200: boardColumnReply }),

@@ -70,11 +70,17 @@ export function opsService(deps: { db: Db }) {
 
   /** A page of each of these board columns from `offset`, with how many each holds. */
   async function columnPages(columns: readonly BoardColumn[], offset: number, now: Date) {
+    // the columns one after another: a board (asked for by every staff tab on any project's news) holds one
+    // connection of the pool for them, not one per column
+    const readPages = async () => {
+      const pages: Awaited<ReturnType<typeof projectsForBoard>>[] = [];
+      for (const column of columns)
+        pages.push(await projectsForBoard(db, sliceOf(column), { now, limit: BOARD_PAGE, offset }));
+      return pages;
+    };
     const [totals, pages] = await Promise.all([
       boardColumnTotals(db, columns.map(sliceOf), offset),
-      Promise.all(
-        columns.map((column) => projectsForBoard(db, sliceOf(column), { now, limit: BOARD_PAGE, offset })),
-      ),
+      readPages(),
     ]);
     const cards = await cardsOf(await boardRowsOf(db, pages.flat()), now);
     let at = 0;

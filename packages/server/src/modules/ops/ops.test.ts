@@ -328,6 +328,22 @@ describe('the projects board, a page of each column', () => {
       (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999') ||
       a.createdAt.localeCompare(b.createdAt);
     expect(cards.map((c) => c.id)).toEqual([...cards].sort(order).map((c) => c.id));
+    expect(new Set(cards.map((c) => c.id)).size).toBe(cards.length);
+  });
+
+  test('projects of both workflows made within one millisecond page in their order to the microsecond, each once', async () => {
+    // ring g made (g * 7 mod 45) microseconds into the same millisecond, half of them service projects
+    await k.t.ctx.db.execute(sql`
+      insert into projects (customer_id, title, status_id, service, created_at)
+      select ${k.ids.customer!}::uuid, 'Same instant ring ' || g,
+             case when g % 2 = 0 then 'service-not-started' else 'design-not-started' end, g % 2 = 0,
+             '2020-01-01T00:00:00.123Z'::timestamptz + ((g * 7) % 45) * interval '1 microsecond'
+      from generate_series(1, 45) g`);
+    const { cards } = await wholeColumn('not-started');
+    expect(new Set(cards.map((c) => c.id)).size).toBe(cards.length);
+    // nothing is due: the oldest first, and these are the oldest of all
+    const rings = Array.from({ length: 45 }, (_, i) => i + 1).sort((a, b) => ((a * 7) % 45) - ((b * 7) % 45));
+    expect(cards.slice(0, 45).map((c) => c.title)).toEqual(rings.map((g) => `Same instant ring ${g}`));
   });
 
   test('a column of more than 1,000 is counted to 1,000 past the page (totalExact false), then whole further on', async () => {
@@ -346,6 +362,15 @@ describe('the projects board, a page of each column', () => {
     expect(far.totalExact).toBe(true);
     expect(far.total).toBeGreaterThanOrEqual(1010);
     expect(far.projects).toHaveLength(Math.min(20, far.total - 1000));
+    // the latest cancelled first, page after page
+    const first = await column('cancelled', 0);
+    const second = await column('cancelled', 20);
+    const bulk = [...first.projects, ...second.projects].filter((p) =>
+      p.title.startsWith('Bulk cancelled ring '),
+    );
+    expect(bulk.map((p) => p.title)).toEqual(
+      Array.from({ length: 40 }, (_, i) => `Bulk cancelled ring ${i + 1}`),
+    );
   });
 
   test('a column that does not exist or an offset that is not a count is refused with a message', async () => {

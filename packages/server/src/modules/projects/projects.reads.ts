@@ -223,10 +223,11 @@ const movedLatest = [desc(projects.updatedAt), desc(projects.id)];
 const dueFirst = [sql`${projects.dueAt} asc nulls last`, asc(projects.createdAt), asc(projects.id)];
 
 /**
- * One page of a board column (its rows; `boardRowsOf` adds what the cards show). Completed and cancelled: the latest moved there first (a move sets
- * updatedAt; projects_moved_idx). The others: late ones first (the most late first), then by due date, then
- * the oldest; read per status in the order of projects_board_idx (late ones, then the rest) and merged, so
- * a page reads about as many rows as it shows plus its offset, whatever the column holds.
+ * One page of a board column (its rows; `boardRowsOf` adds what the cards show). Completed and cancelled:
+ * the latest moved there first (a move sets updatedAt; projects_completed_idx, projects_cancelled_idx). The
+ * others: late ones first (the most late first), then by due date, then the oldest: per status, its late
+ * ones and the rest, each read in the order of projects_board_idx and only as far as the page reaches, in one
+ * statement that orders them together and cuts the page.
  */
 export async function projectsForBoard(
   db: Db,
@@ -247,7 +248,6 @@ export async function projectsForBoard(
     const late = lateCondition(options.now);
     const statusIds = PROJECT_STATUSES.filter((s) => s.position === slice.position).map((s) => s.id);
     const upTo = offset + limit;
-    // one statement: per status, its late ones and the rest, each in index order and as many as a page needs
     const part = (statusId: string, lateOnes: boolean) =>
       db
         .select({
@@ -266,21 +266,17 @@ export async function projectsForBoard(
         .limit(upTo);
     const [first, second, ...more] = statusIds.flatMap((id) => [part(id, true), part(id, false)]);
     if (!first || !second) return [];
-    const read = await unionAll(first, second, ...more);
-    const byDue = (a: ProjectRow, b: ProjectRow) =>
-      (a.dueAt?.getTime() ?? Infinity) - (b.dueAt?.getTime() ?? Infinity) ||
-      a.createdAt.getTime() - b.createdAt.getTime() ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    const strip = ({ latePart: _, ...project }: (typeof read)[number]): ProjectRow => project;
-    const lateRows = read
-      .filter((r) => r.latePart)
-      .map(strip)
-      .sort(byDue);
-    const rest = read
-      .filter((r) => !r.latePart)
-      .map(strip)
-      .sort(byDue);
-    rows = [...lateRows, ...rest].slice(offset, upTo);
+    // the page is cut from the parts in the database, in the same order to the microsecond
+    const read = await unionAll(first, second, ...more)
+      .orderBy(
+        sql`${sql.identifier('late_part')} desc`,
+        sql`${sql.identifier('due_at')} asc nulls last`,
+        sql`${sql.identifier('created_at')} asc`,
+        sql`${sql.identifier('id')} asc`,
+      )
+      .limit(limit)
+      .offset(offset);
+    rows = read.map(({ latePart: _, ...project }) => project);
   }
   return rows;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CANCELLED_STATUS_IDS } from '@facet/domain/workflow';
 import {
   boolean,
   index,
@@ -72,9 +73,14 @@ export const projects = pgTable(
       .on(t.statusId, t.dueAt.asc().nullsLast(), t.createdAt, t.id)
       .where(sql`not ${t.completed}`),
     // the board's completed and cancelled columns: the latest moved there first (read backwards)
-    index('projects_moved_idx').on(t.updatedAt, t.id),
-    // the board's count of each column, from the index alone
-    index('projects_status_idx').on(t.statusId, t.completed),
+    index('projects_completed_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.completed}`),
+    index('projects_cancelled_idx')
+      .on(t.updatedAt, t.id)
+      .where(
+        sql`not ${t.completed} and ${t.statusId} in (${sql.raw(CANCELLED_STATUS_IDS.map((id) => `'${id}'`).join(', '))})`,
+      ),
   ],
 );
 

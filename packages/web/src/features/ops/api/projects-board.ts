@@ -63,10 +63,12 @@ export function useMoreOfColumn(column: ProjectsBoard['columns'][number]) {
     totalExact: counted.totalExact,
     /** For ShowMore: a next page while the column holds more than is shown. */
     pages: {
-      hasNextPage: asked ? more.hasNextPage : column.total > from || !column.totalExact,
-      isFetchingNextPage: more.isFetchingNextPage || (asked && more.isPending),
+      // the button stays (busy) while the first page loads, and stays to try again if it failed
+      hasNextPage: asked && more.data ? more.hasNextPage : column.total > from || !column.totalExact,
+      isFetchingNextPage: more.isFetchingNextPage || (asked && !more.data && more.isFetching),
       fetchNextPage: async () => {
         if (!asked) setAsked(true);
+        else if (!more.data) await more.refetch();
         else await more.fetchNextPage();
       },
     },

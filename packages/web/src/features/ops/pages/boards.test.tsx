@@ -116,4 +116,53 @@ describe('the projects board reads a long column on a page at a time', () => {
     expect(within(column).queryByText(/^Showing/)).toBeNull();
     expect(within(column).queryByRole('button', { name: /Show more/ })).toBeNull();
   });
+
+  test('a page that fails says why and keeps the button, which asks again', async () => {
+    let fail = true;
+    fakeApi(({ path, query }) => {
+      if (path === '/api/me') return { status: 200, body: { user: staff } };
+      if (path === '/api/staff/projects/board')
+        return {
+          status: 200,
+          body: {
+            columns: [
+              { key: 'completed', name: 'Completed', total: 1000, totalExact: false, projects: rings(0, 20) },
+            ],
+            lateCount: 0,
+          },
+        };
+      if (path === '/api/staff/projects/board/completed') {
+        if (fail) {
+          fail = false;
+          return {
+            status: 503,
+            body: { error: { code: 'unavailable', message: 'The database is not answering. Try again.' } },
+          };
+        }
+        return {
+          status: 200,
+          body: {
+            key: 'completed',
+            name: 'Completed',
+            total: 1020,
+            totalExact: true,
+            projects: rings(Number(query?.offset), Number(query?.offset) + 20),
+          },
+        };
+      }
+      return undefined!;
+    });
+    renderAt('/ops/projects', <OpsProjectsPage />, '/ops/projects');
+    const column = await screen.findByRole('region', { name: /^Completed/ });
+    // counted to 1,000 and stopped: at least that many
+    expect(within(column).getByText('Showing 20 of 1,000+')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(column).getByRole('button', { name: 'Show more of Completed' }));
+    expect((await within(column).findByRole('alert')).textContent).toBe(
+      'The database is not answering. Try again.',
+    );
+    await user.click(within(column).getByRole('button', { name: 'Show more of Completed' }));
+    await within(column).findByText('Showing 40 of 1,020');
+    expect(within(column).queryByRole('alert')).toBeNull();
+  });
 });
