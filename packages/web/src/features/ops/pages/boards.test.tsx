@@ -70,32 +70,35 @@ const project = (n: number): BoardProject => ({
   heldCents: 0,
 });
 const rings = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => project(from + i));
+/** A staff member's API with a board of one Completed column, and `page` answering that column's pages. */
+const completedBoard = (
+  first: { total: number; totalExact: boolean },
+  page: (offset: number) => { status: number; body: unknown },
+) =>
+  fakeApi(({ path, query }) => {
+    if (path === '/api/me') return { status: 200, body: { user: staff } };
+    if (path === '/api/staff/projects/board')
+      return {
+        status: 200,
+        body: {
+          columns: [{ key: 'completed', name: 'Completed', ...first, projects: rings(0, 20) }],
+          lateCount: 0,
+        },
+      };
+    if (path === '/api/staff/projects/board/completed') return page(Number(query?.offset));
+    return undefined!;
+  });
+const completedPage = (total: number, projects: BoardProject[]) => ({
+  status: 200,
+  body: { key: 'completed', name: 'Completed', total, totalExact: true, projects },
+});
 
 describe('the projects board reads a long column on a page at a time', () => {
   test('"Show more" asks for the column from where the board stopped, until the column is whole', async () => {
-    const { requests } = fakeApi(({ path, query }) => {
-      if (path === '/api/me') return { status: 200, body: { user: staff } };
-      if (path === '/api/staff/projects/board')
-        return {
-          status: 200,
-          body: {
-            columns: [
-              { key: 'completed', name: 'Completed', total: 45, totalExact: true, projects: rings(0, 20) },
-            ],
-            lateCount: 0,
-          },
-        };
-      if (path === '/api/staff/projects/board/completed') {
-        const offset = Number(query?.offset);
-        // the column moved down a place after the board was read: ring 19 comes again, and shows once
-        const page = offset === 20 ? [project(19), ...rings(20, 39)] : rings(offset - 1, 45);
-        return {
-          status: 200,
-          body: { key: 'completed', name: 'Completed', total: 45, totalExact: true, projects: page },
-        };
-      }
-      return undefined!;
-    });
+    const { requests } = completedBoard({ total: 45, totalExact: true }, (offset) =>
+      // the column moved down a place after the board was read: ring 19 comes again, and shows once
+      completedPage(45, offset === 20 ? [project(19), ...rings(20, 39)] : rings(offset - 1, 45)),
+    );
     renderAt('/ops/projects', <OpsProjectsPage />, '/ops/projects');
     const column = await screen.findByRole('region', { name: /^Completed/ });
     expect(within(column).getAllByTestId('ops-project')).toHaveLength(20);
@@ -119,38 +122,13 @@ describe('the projects board reads a long column on a page at a time', () => {
 
   test('a page that fails says why and keeps the button, which asks again', async () => {
     let fail = true;
-    fakeApi(({ path, query }) => {
-      if (path === '/api/me') return { status: 200, body: { user: staff } };
-      if (path === '/api/staff/projects/board')
-        return {
-          status: 200,
-          body: {
-            columns: [
-              { key: 'completed', name: 'Completed', total: 1000, totalExact: false, projects: rings(0, 20) },
-            ],
-            lateCount: 0,
-          },
-        };
-      if (path === '/api/staff/projects/board/completed') {
-        if (fail) {
-          fail = false;
-          return {
-            status: 503,
-            body: { error: { code: 'unavailable', message: 'The database is not answering. Try again.' } },
-          };
-        }
-        return {
-          status: 200,
-          body: {
-            key: 'completed',
-            name: 'Completed',
-            total: 1020,
-            totalExact: true,
-            projects: rings(Number(query?.offset), Number(query?.offset) + 20),
-          },
-        };
-      }
-      return undefined!;
+    completedBoard({ total: 1000, totalExact: false }, (offset) => {
+      if (!fail) return completedPage(1020, rings(offset, offset + 20));
+      fail = false;
+      return {
+        status: 503,
+        body: { error: { code: 'unavailable', message: 'The database is not answering. Try again.' } },
+      };
     });
     renderAt('/ops/projects', <OpsProjectsPage />, '/ops/projects');
     const column = await screen.findByRole('region', { name: /^Completed/ });

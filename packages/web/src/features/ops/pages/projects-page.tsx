@@ -137,7 +137,10 @@ function BoardColumn({
     <section className="ops-column" aria-labelledby={`col-${column.key}`}>
       <h2 className="ops-column__title" id={`col-${column.key}`}>
         <span>{column.name}</span>
-        <span aria-label={`${total} projects`}>{total}</span>
+        <span>
+          {total}
+          <span className="visually-hidden"> projects</span>
+        </span>
       </h2>
       {projects.length === 0 ? (
         <p className="ops-muted">None</p>
