@@ -31,7 +31,7 @@ import {
   projectStatuses,
 } from './projects.tables';
 import { modelSummaries } from '../models/models.reads';
-import { COUNT_AHEAD, lateCondition, type ProjectEventRow } from './projects.reads';
+import { COUNT_AHEAD, lateCondition, statusesAt, type ProjectEventRow } from './projects.reads';
 export { COUNT_AHEAD };
 import { ratingOfProject } from '../ratings/ratings.reads';
 import type { UserRow } from '../accounts/accounts.queries';
@@ -327,17 +327,6 @@ function visibleTo(db: Db, viewer: UserRow): SQL | undefined {
   return inArray(
     projects.id,
     db.select({ id: invitations.projectId }).from(invitations).where(eq(invitations.proId, viewer.id)),
-  );
-}
-
-/**
- * The status ids whose workflow position passes the test. The statuses are the domain's fixed list
- * (seeded from it at start-up), so a filter names them instead of reading each row's position.
- */
-function statusesAt(test: (position: number) => boolean): SQL {
-  return inArray(
-    projects.statusId,
-    PROJECT_STATUSES.filter((s) => test(s.position)).map((s) => s.id),
   );
 }
 

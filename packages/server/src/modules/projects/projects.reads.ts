@@ -208,15 +208,24 @@ export interface BoardRow {
   approvedChangeId: string | null;
 }
 
+/**
+ * The ids of the statuses whose workflow position passes the test. The statuses are the domain's fixed list
+ * (seeded from it at start-up), so a filter names them instead of reading each row's position.
+ */
+const statusIdsAt = (test: (position: number) => boolean) =>
+  PROJECT_STATUSES.filter((s) => test(s.position)).map((s) => s.id);
+
+/** Projects at a status whose workflow position passes the test. */
+export function statusesAt(test: (position: number) => boolean): SQL {
+  return inArray(projects.statusId, statusIdsAt(test));
+}
+
 const inSlice = (slice: BoardSlice) =>
   slice.completed
     ? eq(projects.completed, true)
     : and(
         eq(projects.completed, false),
-        inArray(
-          projects.statusId,
-          PROJECT_STATUSES.filter((s) => s.position === slice.position).map((s) => s.id),
-        ),
+        statusesAt((p) => p === slice.position),
       );
 
 const movedLatest = [desc(projects.updatedAt), desc(projects.id)];
@@ -246,7 +255,7 @@ export async function projectsForBoard(
       .offset(offset);
   } else {
     const late = lateCondition(options.now);
-    const statusIds = PROJECT_STATUSES.filter((s) => s.position === slice.position).map((s) => s.id);
+    const statusIds = statusIdsAt((p) => p === slice.position);
     const upTo = offset + limit;
     const part = (statusId: string, lateOnes: boolean) =>
       db
