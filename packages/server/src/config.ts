@@ -107,7 +107,11 @@ const envSchema = z.object({
     .min(500)
     .max(60_000)
     .default(10_000),
-  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { message: 'must be at least 16 characters' })
+    .regex(/^\S+$/, { message: 'must not contain spaces' })
+    .optional(),
 });
 
 /** One identity tenant's keys: PREFIX_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _AUDIENCE, _ORGANIZATION, _NAME. */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
+import { loadConfig } from '../config';
 import { createTestApp } from '../test/test-app';
 import { paymentsTestKit } from '../modules/payments/payments-test-kit';
 import { signPayload } from './payments/sandbox-gateway';
@@ -54,6 +55,19 @@ async function scrapeUntil(check: (text: string) => boolean, what: string, timeo
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+describe('METRICS_TOKEN', () => {
+  test('is optional, at least 16 characters, without spaces', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).metricsToken).toBe(TOKEN);
+    expect(() => loadConfig({ METRICS_TOKEN: 'too-short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'a token with spaces in it' })).toThrow(
+      /METRICS_TOKEN: must not contain spaces/,
+    );
+  });
+});
 
 describe('GET /api/metrics without METRICS_TOKEN', () => {
   test('is the 404 of any unknown API route, whatever the header', async () => {
@@ -336,5 +350,21 @@ describe('GET /api/metrics with METRICS_TOKEN', { timeout: 90_000 }, () => {
       (next) => figure(next, 'facet_metrics_scrape_errors', { source: 'jobs' }) === 0,
       'the job counts read again',
     );
+  });
+
+  // last: the sources it breaks stay broken for the rest of the app's life
+  test('a figure source that throws costs that figure only, never the scrape nor a request', async () => {
+    k.t.ctx.metrics.watch({
+      sockets: () => {
+        throw new Error('sockets unreadable');
+      },
+      queues: () => {
+        throw new Error('queues unreadable');
+      },
+    });
+    const text = await scrape();
+    expect(figure(text, 'facet_metrics_scrape_errors', { source: 'jobs' })).toBe(1);
+    expect(text).toMatch(/^process_cpu_user_seconds_total /m);
+    expect((await k.t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
   });
 });
