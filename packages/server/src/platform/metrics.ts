@@ -93,15 +93,12 @@ async function within<T>(work: Promise<T>, ms: number): Promise<T> {
   }
 }
 
-export function createMetrics(options: { enabled: boolean; log: FastifyBaseLogger }): Metrics {
-  const { log } = options;
-  const registry = new Registry();
-  // process and event-loop figures under their usual names (process_*, nodejs_*), so the common Node.js
-  // dashboards work as they are; only when someone can read them
-  if (options.enabled) collectDefaultMetrics({ register: registry });
-  const registers = [registry];
+type Registers = Registry[];
+type Sources = Parameters<Metrics['watch']>[0];
 
-  const webhooks = new Counter({
+/** The payments' counters (events applied, duplicate or failed; webhooks refused; payments settled). */
+function paymentCounters(registers: Registers, count: (fn: () => void) => void): PaymentsMetrics {
+  const refused = new Counter({
     name: 'facet_payment_webhooks_refused_total',
     help: 'Payment webhooks refused for a missing or wrong signature.',
     registers,
@@ -124,12 +121,61 @@ export function createMetrics(options: { enabled: boolean; log: FastifyBaseLogge
     labelNames: ['purpose', 'outcome'] as const,
     registers,
   });
-  const jobFailures = new Counter({
-    name: 'facet_job_failures_total',
-    help: "Job runs whose handler threw on this node, by queue (each retry's failure counts).",
-    labelNames: ['queue'] as const,
+  return {
+    eventApplied: (type, applied) =>
+      count(() => events.inc({ type, result: applied ? 'applied' : 'duplicate' })),
+    eventFailed: (type) => count(() => eventFailures.inc({ type })),
+    webhookRefused: () => count(() => refused.inc()),
+    paymentSucceeded: (purpose) => count(() => payments.inc({ purpose, outcome: 'succeeded' })),
+    paymentFailed: (purpose) => count(() => payments.inc({ purpose, outcome: 'failed' })),
+  };
+}
+
+/** The figures read in memory at each scrape: sockets open, and the pool's connections once there is a pool. */
+function inMemoryGauges(registry: Registry, log: FastifyBaseLogger, sources: () => Sources) {
+  const registers = [registry];
+  new Gauge({
+    name: 'facet_socketio_connections',
+    help: 'Socket.io connections open on this node (signed in, main namespace).',
     registers,
+    collect() {
+      const read = sources().sockets;
+      if (read) safely(log, () => this.set(read()));
+    },
   });
+  const poolGauge = (name: string, help: string, figure: (stats: PoolStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        safely(log, () => {
+          const stats = sources().pool?.();
+          if (stats) this.set(figure(stats));
+        });
+      },
+    });
+  return {
+    /** The pool's gauges, once a pool is watched (PGlite has none: no such figures rather than zeros). */
+    watchPool() {
+      if (registry.getSingleMetric('facet_db_pool_in_use') || !sources().pool?.()) return;
+      poolGauge('facet_db_pool_in_use', 'PostgreSQL pool connections checked out.', (s) => s.total - s.idle);
+      poolGauge('facet_db_pool_idle', 'PostgreSQL pool connections open and idle.', (s) => s.idle);
+      poolGauge(
+        'facet_db_pool_waiting',
+        'Queries waiting for a PostgreSQL pool connection.',
+        (s) => s.waiting,
+      );
+      poolGauge('facet_db_pool_max', 'The PostgreSQL pool size limit.', (s) => s.max);
+    },
+  };
+}
+
+/**
+ * The queue counts, read from the database at each scrape: one read at a time (a database that does not
+ * answer holds one connection, not one a scrape), given up after SCRAPE_READ_TIMEOUT_MS.
+ */
+function queueGauges(registers: Registers, log: FastifyBaseLogger, sources: () => Sources) {
   const scrapeErrors = new Gauge({
     name: 'facet_metrics_scrape_errors',
     help: 'Whether the last scrape could not read a source (1) or could (0): jobs = the queue counts.',
@@ -143,78 +189,55 @@ export function createMetrics(options: { enabled: boolean; log: FastifyBaseLogge
     labelNames: ['queue', 'state'] as const,
     registers,
   });
-
-  let sources: Parameters<Metrics['watch']>[0] = {};
-  new Gauge({
-    name: 'facet_socketio_connections',
-    help: 'Socket.io connections open on this node (signed in, main namespace).',
-    registers,
-    collect() {
-      safely(log, () => {
-        if (sources.sockets) this.set(sources.sockets());
-      });
-    },
-  });
-  const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
-    new Gauge({
-      name,
-      help,
-      registers,
-      collect() {
-        safely(log, () => {
-          const stats = sources.pool?.();
-          if (stats) this.set(read(stats));
-        });
-      },
-    });
-  /** The pool's gauges, once a pool is watched (PGlite has none: no such figures rather than zeros). */
-  function watchPool() {
-    if (registry.getSingleMetric('facet_db_pool_in_use') || !sources.pool?.()) return;
-    poolGauge('facet_db_pool_in_use', 'PostgreSQL pool connections checked out.', (s) => s.total - s.idle);
-    poolGauge('facet_db_pool_idle', 'PostgreSQL pool connections open and idle.', (s) => s.idle);
-    poolGauge('facet_db_pool_waiting', 'Queries waiting for a PostgreSQL pool connection.', (s) => s.waiting);
-    poolGauge('facet_db_pool_max', 'The PostgreSQL pool size limit.', (s) => s.max);
-  }
-
-  // one read of the queues at a time: a database that does not answer holds one connection, not one a scrape
-  let queueRead: Promise<QueueCount[]> | null = null;
-  async function readQueues() {
-    if (!sources.queues) return;
+  let reading: Promise<QueueCount[]> | null = null;
+  return async function readQueues() {
+    const source = sources().queues;
+    if (!source) return;
     let counts: QueueCount[] | null = null;
     try {
-      if (!queueRead) {
-        const read = sources.queues();
-        queueRead = read;
-        void read.then(
-          () => (queueRead = null),
-          () => (queueRead = null),
-        );
+      if (!reading) {
+        const read = source();
+        reading = read;
+        const done = () => (reading = null);
+        void read.then(done, done);
       }
-      counts = await within(queueRead, SCRAPE_READ_TIMEOUT_MS);
+      counts = await within(reading, SCRAPE_READ_TIMEOUT_MS);
     } catch (err) {
       log.warn({ err }, 'metrics: the job queues could not be read');
     }
     queueJobs.reset();
     scrapeErrors.set({ source: 'jobs' }, counts ? 0 : 1);
     for (const row of counts ?? []) queueJobs.set({ queue: row.queue, state: row.state }, row.count);
-  }
+  };
+}
 
+export function createMetrics(options: { enabled: boolean; log: FastifyBaseLogger }): Metrics {
+  const { log } = options;
+  const registry = new Registry();
+  // process and event-loop figures under their usual names (process_*, nodejs_*), so the common Node.js
+  // dashboards work as they are; only when someone can read them
+  if (options.enabled) collectDefaultMetrics({ register: registry });
+  const registers = [registry];
   const count = (fn: () => void) => safely(log, fn);
+
+  const jobFailures = new Counter({
+    name: 'facet_job_failures_total',
+    help: "Job runs whose handler threw on this node, by queue (each retry's failure counts).",
+    labelNames: ['queue'] as const,
+    registers,
+  });
+  let sources: Sources = {};
+  const gauges = inMemoryGauges(registry, log, () => sources);
+  const readQueues = queueGauges(registers, log, () => sources);
+
   return {
     enabled: options.enabled,
     registry,
-    payments: {
-      eventApplied: (type, applied) =>
-        count(() => events.inc({ type, result: applied ? 'applied' : 'duplicate' })),
-      eventFailed: (type) => count(() => eventFailures.inc({ type })),
-      webhookRefused: () => count(() => webhooks.inc()),
-      paymentSucceeded: (purpose) => count(() => payments.inc({ purpose, outcome: 'succeeded' })),
-      paymentFailed: (purpose) => count(() => payments.inc({ purpose, outcome: 'failed' })),
-    },
+    payments: paymentCounters(registers, count),
     jobFailed: (queue) => count(() => jobFailures.inc({ queue })),
     watch(next) {
       sources = { ...sources, ...next };
-      safely(log, watchPool);
+      safely(log, gauges.watchPool);
     },
     async scrape() {
       await readQueues();
