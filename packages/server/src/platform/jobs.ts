@@ -38,6 +38,11 @@ export interface Jobs {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
   /** The schedules stored in the database (one per name, whatever the number of nodes). */
   schedules(): Promise<{ name: string; cron: string }[]>;
+  /**
+   * Jobs waiting (created, retry), running (active) and failed for good (until pg-boss archives them), per
+   * queue, counted in the database across the cluster; at most QUEUE_COUNT_LIMIT jobs are counted.
+   */
+  counts(): Promise<{ queue: string; state: string; count: number }[]>;
   /** Resolves once every queue is empty (tests and graceful shutdown). */
   drain(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -49,6 +54,13 @@ const RECORD_OF_END = [
   /WITH deleted_jobs AS[\s\S]*UNNEST\(\$2::uuid\[\]\)/,
 ];
 const ZERO_COUNT = { rows: [{ count: '0' }] };
+
+/** The most jobs `counts()` reads: a backlog past this is counted as this many (the read stays short). */
+export const QUEUE_COUNT_LIMIT = 100_000;
+const QUEUE_COUNTS = `SELECT name AS queue, state::text AS state, count(*)::int AS count
+  FROM (SELECT name, state FROM pgboss.job WHERE state IN ('created', 'retry', 'active', 'failed')
+        LIMIT ${QUEUE_COUNT_LIMIT}) AS jobs
+  GROUP BY name, state`;
 
 /**
  * The connection pg-boss is given. After a batch's callback pg-boss records the batch's end itself (complete,
@@ -88,6 +100,8 @@ export async function startJobs(options: {
   /** How often this node looks at the schedules (seconds, pg-boss default 30; tests go faster). */
   cronIntervalSeconds?: number;
   log: FastifyBaseLogger;
+  /** Told of each job run whose handler threw (the metrics' failure count). */
+  onFailure?: (queue: string) => void;
 }): Promise<Jobs> {
   const cronInterval = options.cronIntervalSeconds;
   const recorded = new Set<string>();
@@ -120,6 +134,7 @@ export async function startJobs(options: {
     } catch (err) {
       failure = err;
       options.log.warn({ err, queue: name, jobId: job.id }, 'job failed; it is retried');
+      options.onFailure?.(name);
     } finally {
       inFlight.delete(run);
     }
@@ -192,6 +207,10 @@ export async function startJobs(options: {
     },
     async schedules() {
       return (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron }));
+    },
+    async counts() {
+      const { rows } = await options.sql.executeSql(QUEUE_COUNTS, []);
+      return rows as { queue: string; state: string; count: number }[];
     },
     async drain(timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
