@@ -9,7 +9,7 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # The whole context before `npm ci`: its `prepare` script (scripts/build-analyze.mjs) bundles a source file.
-# The workspace's devDependency `node` (24.x) downloads its binary here, and npm scripts run it.
+# The workspace's dependency `node` (24.x) downloads its binary here, and npm scripts run it.
 COPY . .
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 RUN npm run build
@@ -27,7 +27,8 @@ COPY packages/server/package.json packages/server/
 COPY packages/web/package.json packages/web/
 COPY packages/e2e/package.json packages/e2e/
 COPY scripts ./scripts
-# --omit=dev leaves out the `node` devDependency: `node` below is the image's own
+# this also installs the project's pinned Node 24 (npm's `node` package), which `npm run …` would use;
+# the commands below call the image's own Node 24 directly
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/web/dist packages/web/dist
