@@ -9,6 +9,7 @@
  * Writes bench/web/RESULTS.md (the run before it stays below).
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,9 +51,14 @@ async function startServer() {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // production refuses a plain-http PUBLIC_URL (decision 055); the origin check compares hosts, so the
+      // bench's http requests still pass, and it asks for the demo and the sandbox gateway by name
+      PUBLIC_URL: `https://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      PAYMENTS_SANDBOX: 'true',
+      UPLOAD_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -33,7 +33,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Facet <hello@facet.studio>'),
   STAFF_EMAIL_DOMAIN: z.string().default('facet.studio'),
-  SEED_DEMO: bool.default(true),
+  SEED_DEMO: bool.optional(),
   SEED_DEMO_MONEY: bool.default(true),
   COOKIE_SECURE: bool.optional(),
   SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(365).default(30),
@@ -77,6 +77,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z]{3}$/, { message: 'must be a 3-letter currency code' })
     .default('usd'),
+  PAYMENTS_SANDBOX: bool.optional(),
   PAYMENTS_SANDBOX_CHAOS: bool.optional(),
   AI_BASE_URL: url.optional(),
   AI_API_KEY: z.string().min(1).optional(),
@@ -260,6 +261,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const production = e.NODE_ENV === 'production';
+  const stripeSet = e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_WEBHOOK_SECRET !== undefined;
+  if (stripeSet && e.PAYMENTS_SANDBOX === true) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS_SANDBOX: set PAYMENTS_SANDBOX=true or the STRIPE_ keys, not both',
+    );
+  }
+  const refusals = production ? productionRefusals(e) : [];
+  if (!production && !stripeSet && e.PAYMENTS_SANDBOX === false)
+    refusals.push(...stripeRefusals(e, 'when PAYMENTS_SANDBOX=false'));
+  if (refusals.length > 0) {
+    throw new ConfigError(
+      `${production ? 'Refusing to start in production' : 'Invalid configuration'}:\n${refusals.map((line) => `  ${line}`).join('\n')}`,
+    );
+  }
   const identityTenant = (prefix: 'IDENTITY_CUSTOMER' | 'IDENTITY_PRO', fallbackName: string) => {
     const issuer = e[`${prefix}_ISSUER`];
     const clientId = e[`${prefix}_CLIENT_ID`];
@@ -300,7 +315,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     staffEmailDomain: e.STAFF_EMAIL_DOMAIN,
-    seedDemo: e.SEED_DEMO,
+    // the demo's accounts have a published password: in production only when asked for by name
+    seedDemo: e.SEED_DEMO ?? !production,
     seedDemoMoney: e.SEED_DEMO_MONEY,
     cookieSecure: e.COOKIE_SECURE ?? production,
     sessionTtlDays: e.SESSION_TTL_DAYS,
@@ -359,6 +375,49 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
   };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** The Stripe keys a setup without the sandbox gateway lacks, one line each. */
+function stripeRefusals(e: Env, when: string): string[] {
+  return (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+    .filter((key) => e[key] === undefined)
+    .map(
+      (key) =>
+        `${key}: required ${when} (or PAYMENTS_SANDBOX=true for the sandbox gateway, which accepts test cards)`,
+    );
+}
+
+/**
+ * What a production start refuses (decision 055), one line per problem so an operator fixes them all in one
+ * go: the test-card gateway, the published demo logins, per-process random secrets and plain-http cookies
+ * are for trying Facet out, never the default of a real installation.
+ */
+function productionRefusals(e: Env): string[] {
+  const refusals: string[] = [];
+  if (!(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET) && e.PAYMENTS_SANDBOX !== true)
+    refusals.push(...stripeRefusals(e, 'in production'));
+  const identityConfigured = (['IDENTITY_CUSTOMER', 'IDENTITY_PRO'] as const).some((prefix) =>
+    (['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET'] as const).some((key) => e[`${prefix}_${key}`] !== undefined),
+  );
+  if (identityConfigured && !e.IDENTITY_TOKEN_KEY)
+    refusals.push(
+      'IDENTITY_TOKEN_KEY: required in production when an identity provider is configured (encrypts its tokens at rest; at least 32 characters)',
+    );
+  // the key signs links to the disk storage; a bucket's uploads are presigned by the bucket's own keys
+  if (!e.UPLOAD_SECRET && !e.S3_BUCKET)
+    refusals.push(
+      'UPLOAD_SECRET: required in production (signs upload links; at least 32 characters, the same on every process)',
+    );
+  if (!e.PUBLIC_URL) refusals.push('PUBLIC_URL: required in production (the https:// address people use)');
+  else if (new URL(e.PUBLIC_URL).protocol !== 'https:')
+    refusals.push('PUBLIC_URL: must be an https:// address in production');
+  if (e.COOKIE_SECURE === false)
+    refusals.push('COOKIE_SECURE: must not be false in production (the session cookie goes over https only)');
+  if (e.DEV_MAILBOX === true)
+    refusals.push('DEV_MAILBOX: must not be true in production (the outbox page shows every mail to anyone)');
+  return refusals;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {

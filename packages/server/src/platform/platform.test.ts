@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
 import { createTestApp } from '../test/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -135,11 +135,115 @@ describe('configuration', () => {
     );
   });
 
-  test('demo seeding can be switched off for production', () => {
-    expect(loadConfig({ SEED_DEMO: 'false', NODE_ENV: 'production' })).toMatchObject({
+  /** A complete production environment: each test takes one key away or changes one. */
+  const production = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://facet.example',
+    UPLOAD_SECRET: 'u'.repeat(32),
+    STRIPE_SECRET_KEY: 'sk_test_facet',
+    STRIPE_WEBHOOK_SECRET: 'whsec_facet',
+  };
+  const refusalOf = (env: Record<string, string | undefined>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  test('production: safe defaults (no demo, secure cookies, no outbox page, no sandbox chaos)', () => {
+    expect(loadConfig(production)).toMatchObject({
       seedDemo: false,
       cookieSecure: true,
       devMailbox: false,
+      payments: { sandboxChaos: false, stripe: { secretKey: 'sk_test_facet' } },
     });
+    // a public demo asks for its demo data and the sandbox gateway by name
+    const demo = { ...production, STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' };
+    expect(loadConfig({ ...demo, PAYMENTS_SANDBOX: 'true', SEED_DEMO: 'true' })).toMatchObject({
+      seedDemo: true,
+      payments: { stripe: null, sandboxChaos: false },
+    });
+    // development and tests keep the demo
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).payments.sandboxChaos).toBe(true);
+  });
+
+  test('production: every missing item is named, one line each', () => {
+    const lines = refusalOf({ NODE_ENV: 'production' }).split('\n');
+    expect(lines[0]).toBe('Refusing to start in production:');
+    expect(lines.slice(1).map((l) => l.trim().split(':')[0])).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'UPLOAD_SECRET',
+      'PUBLIC_URL',
+    ]);
+    expect(lines[1]).toMatch(/PAYMENTS_SANDBOX=true for the sandbox gateway, which accepts test cards/);
+  });
+
+  test('production: the sandbox gateway only when PAYMENTS_SANDBOX=true, never beside Stripe', () => {
+    const noStripe = { ...production, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined };
+    expect(refusalOf(noStripe)).toMatch(
+      /STRIPE_SECRET_KEY: required in production[\s\S]*STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(refusalOf({ ...noStripe, PAYMENTS_SANDBOX: 'false' })).toMatch(/STRIPE_SECRET_KEY: required/);
+    expect(loadConfig({ ...noStripe, PAYMENTS_SANDBOX: 'true' }).payments.stripe).toBeNull();
+    expect(refusalOf({ ...production, PAYMENTS_SANDBOX: 'true' })).toMatch(/PAYMENTS_SANDBOX: .*not both/);
+    // outside production, PAYMENTS_SANDBOX=false asks for Stripe too
+    expect(refusalOf({ NODE_ENV: 'development', PAYMENTS_SANDBOX: 'false' })).toMatch(
+      /Invalid configuration:\n {2}STRIPE_SECRET_KEY: required when PAYMENTS_SANDBOX=false/,
+    );
+  });
+
+  test('production: IDENTITY_TOKEN_KEY is required once an identity provider is configured', () => {
+    const tenant = {
+      IDENTITY_PRO_ISSUER: 'https://id.example',
+      IDENTITY_PRO_CLIENT_ID: 'facet',
+      IDENTITY_PRO_CLIENT_SECRET: 'secret',
+    };
+    expect(loadConfig(production).identity.tokenKey).toBeUndefined();
+    expect(refusalOf({ ...production, ...tenant })).toMatch(
+      /^Refusing to start in production:\n {2}IDENTITY_TOKEN_KEY: required in production when an identity provider is configured/,
+    );
+    expect(
+      loadConfig({ ...production, ...tenant, IDENTITY_TOKEN_KEY: 'k'.repeat(32) }).identity.professional,
+    ).toMatchObject({ issuer: 'https://id.example' });
+    // outside production a random per-process key still does
+    expect(loadConfig({ NODE_ENV: 'test', ...tenant }).identity.tokenKey).toBeUndefined();
+  });
+
+  test('production: UPLOAD_SECRET is required for the disk storage (a bucket presigns its own)', () => {
+    expect(refusalOf({ ...production, UPLOAD_SECRET: undefined })).toBe(
+      'Refusing to start in production:\n  UPLOAD_SECRET: required in production (signs upload links; at least 32 characters, the same on every process)',
+    );
+    expect(
+      loadConfig({ ...production, UPLOAD_SECRET: undefined, S3_BUCKET: 'facet-files' }).s3,
+    ).toMatchObject({
+      bucket: 'facet-files',
+    });
+  });
+
+  test('production: PUBLIC_URL is set and https; COOKIE_SECURE and DEV_MAILBOX cannot be turned unsafe', () => {
+    expect(refusalOf({ ...production, PUBLIC_URL: undefined })).toMatch(/PUBLIC_URL: required in production/);
+    expect(refusalOf({ ...production, PUBLIC_URL: 'http://facet.example' })).toMatch(
+      /PUBLIC_URL: must be an https:\/\/ address in production/,
+    );
+    expect(refusalOf({ ...production, COOKIE_SECURE: 'false' })).toMatch(/COOKIE_SECURE: must not be false/);
+    expect(loadConfig({ ...production, COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+    expect(refusalOf({ ...production, DEV_MAILBOX: 'true' })).toMatch(/DEV_MAILBOX: must not be true/);
+    // all of them at once: all named
+    const all = refusalOf({
+      ...production,
+      PUBLIC_URL: 'http://x.example',
+      COOKIE_SECURE: 'no',
+      DEV_MAILBOX: 'yes',
+    });
+    expect(all.split('\n')).toHaveLength(4);
+    // a bad value is still named as before
+    expect(refusalOf({ ...production, PORT: 'abc' })).toMatch(/PORT: must be a number/);
+    // development keeps its plain-http defaults
+    expect(loadConfig({ NODE_ENV: 'development', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
   });
 });
