@@ -1,6 +1,7 @@
 import './node-version';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DatabaseInUseError } from './db/client';
 
 async function main() {
   let config;
@@ -46,6 +47,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // the embedded database open in another process: one line says which, no stack
+  console.error(error instanceof DatabaseInUseError ? error.message : error);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -6,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
@@ -23,6 +25,8 @@ export interface Database {
   db: Db;
   sql: SqlExecutor;
   migrate(): Promise<void>;
+  /** How many of this version's migrations the database has not had yet (all of them when it is new). */
+  pendingMigrations(): Promise<number>;
   close(): Promise<void>;
   /**
    * Calls `listener` before a statement sent through drizzle that may change one of `tables` runs (any
@@ -67,6 +71,25 @@ export const pgliteExtensions = { pg_trgm };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The embedded database's folder under DATA_DIR (the server and the operator's command open the same). */
+export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'db');
+
+/** Drizzle's migrator applies a migration when it is newer than the last one recorded; so is it counted here. */
+async function pendingMigrations(sql: SqlExecutor) {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const [table] = (
+    await sql.executeSql("select to_regclass('drizzle.__drizzle_migrations') is not null as present")
+  ).rows as { present: boolean }[];
+  if (!table?.present) return migrations.length;
+  const [last] = (
+    await sql.executeSql(
+      'select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1',
+    )
+  ).rows as { created_at: string | number }[];
+  const applied = last ? Number(last.created_at) : 0;
+  return migrations.filter((m) => m.folderMillis > applied).length;
+}
+
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory when dataDir is null). */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -85,17 +108,19 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     let closed = false;
+    const sql: SqlExecutor = {
+      async executeSql(text, values) {
+        if (closed) return resultAfterClose(text);
+        const result = await pool.query(text, values);
+        return { rows: result.rows };
+      },
+    };
     return {
       kind: 'postgres',
       db,
-      sql: {
-        async executeSql(text, values) {
-          if (closed) return resultAfterClose(text);
-          const result = await pool.query(text, values);
-          return { rows: result.rows };
-        },
-      },
+      sql,
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      pendingMigrations: () => pendingMigrations(sql),
       close: async () => {
         closed = true;
         await pool.end();
@@ -105,31 +130,103 @@ export async function openDatabase(options: {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   const client = new PGlite({ dataDir: options.dataDir ?? undefined, extensions: pgliteExtensions });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   let closed = false;
+  const sql: SqlExecutor = {
+    // PGlite's extended protocol takes one statement; pg-boss sends its schema as one parameterless script.
+    async executeSql(text, values) {
+      if (closed) return resultAfterClose(text);
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows };
+    },
+  };
   return {
     kind: 'pglite',
     db,
-    sql: {
-      // PGlite's extended protocol takes one statement; pg-boss sends its schema as one parameterless script.
-      async executeSql(text, values) {
-        if (closed) return resultAfterClose(text);
-        if (!values || values.length === 0) {
-          const results = await client.exec(text);
-          return { rows: results.at(-1)?.rows ?? [] };
-        }
-        const result = await client.query(text, values);
-        return { rows: result.rows };
-      },
-    },
+    sql,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    pendingMigrations: () => pendingMigrations(sql),
     close: async () => {
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
     },
     onWriteTo,
     poolStats: () => null,
   };
+}
+
+/** The embedded database's folder is open in another process (the server, or an operator's command). */
+export class DatabaseInUseError extends Error {}
+
+/** The lock files of the folders this process has open. */
+const openHere = new Set<string>();
+
+/**
+ * PGlite has no lock of its own: a second process opening the same folder would corrupt it. The folder's
+ * `facet.lock` names the process that has it open; one whose process is gone (killed, crashed) is taken
+ * over. Returns the release, called on close.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const path = join(dataDir, 'facet.lock');
+  if (openHere.has(path)) {
+    throw new DatabaseInUseError(`The embedded database in ${dataDir} is open in this process already.`);
+  }
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+      // an empty file: another process is just writing its id; this process's own id: a lock left by an
+      // earlier life of it (a container's server is process 1 each time), as this process has not opened it
+      const holder = Number(readFileSync(path, 'utf8').trim());
+      const stale = Number.isInteger(holder) && holder > 0 && (holder === process.pid || !isRunning(holder));
+      if (!stale) {
+        throw new DatabaseInUseError(
+          `The embedded database in ${dataDir} is in use by ${holder > 0 ? `process ${holder}` : 'another process'} (the server, or another facet command); stop it first (if no Facet process is running, remove ${path}).`,
+        );
+      }
+      unlinkSync(path);
+    }
+  }
+  openHere.add(path);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    openHere.delete(path);
+    try {
+      if (readFileSync(path, 'utf8').trim() === String(process.pid)) unlinkSync(path);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
