@@ -12,7 +12,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { openDatabase, type Database, type Db } from './db/client';
+import { embeddedDatabaseDir, openDatabase, type Database, type Db } from './db/client';
 import { installSameOriginCheck, installSessionReader, readSession } from './platform/auth';
 import { installErrorHandler } from './platform/error-handler';
 import { personalPages } from './platform/personal-pages';
@@ -23,92 +23,80 @@ import { startJobs, type Jobs } from './platform/jobs';
 import { createMetrics, installHttpMetrics, installMetricsRoute, type Metrics } from './platform/metrics';
 import { createMailer, type Mailer } from './platform/mail/mail';
 import { createStorage, type Storage } from './platform/storage';
-import { accountsService, type AccountsService } from './modules/accounts/accounts.service';
+import type { AccountsService } from './modules/accounts/accounts.service';
 import { authRoutes } from './modules/accounts/auth.routes';
 import { meRoutes } from './modules/accounts/me.routes';
-import {
-  registerSessionPurge,
-  SESSION_COOKIE,
-  sessionStore,
-  type SessionStore,
-} from './modules/accounts/sessions';
+import { registerSessionPurge, SESSION_COOKIE, type SessionStore } from './modules/accounts/sessions';
 import { staffRoutes } from './modules/accounts/staff.routes';
-import { signupService, type SignupService } from './modules/accounts/signup.service';
+import type { SignupService } from './modules/accounts/signup.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { catalogService, type CatalogService } from './modules/catalog/catalog.service';
+import type { CatalogService } from './modules/catalog/catalog.service';
 import { catalogStaffRoutes } from './modules/catalog/catalog-staff.routes';
 import {
   METAL_PRICES_CRON,
   METAL_PRICES_JOB,
-  metalPricesService,
   type MetalPricesService,
 } from './modules/catalog/metal-prices.service';
-import { createMetalFeed } from './platform/metal-feed/metal-feed';
-import { pricingService, type PricingService } from './modules/pricing/pricing.service';
+import type { PricingService } from './modules/pricing/pricing.service';
 import { filesRoutes } from './platform/files/files.routes';
 import { modelsRoutes } from './modules/models/models.routes';
 import { registerModelJobs } from './modules/models/models.jobs';
-import { modelsService, type ModelsService } from './modules/models/models.service';
+import type { ModelsService } from './modules/models/models.service';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
-import { filesService, type FilesService } from './platform/files/files.service';
+import type { FilesService } from './platform/files/files.service';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/notifications/mailbox.routes';
-import {
-  notificationsService,
-  registerMailJob,
-  type NotificationsService,
-} from './modules/notifications/notifications.service';
+import { registerMailJob, type NotificationsService } from './modules/notifications/notifications.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
-import { onboardingService, type OnboardingService } from './modules/onboarding/onboarding.service';
+import type { OnboardingService } from './modules/onboarding/onboarding.service';
 import { seedDemo, seedReference } from './db/seed';
-import { projectsService, type ProjectsService } from './modules/projects/projects.service';
+import { buildServices } from './services';
+import type { ProjectsService } from './modules/projects/projects.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
-import { offersService, type OffersService } from './modules/offers/offers.service';
+import type { OffersService } from './modules/offers/offers.service';
 import { designersRoutes } from './modules/designers/designers.routes';
-import { designersService, type DesignersService } from './modules/designers/designers.service';
+import type { DesignersService } from './modules/designers/designers.service';
 import { ratingsRoutes } from './modules/ratings/ratings.routes';
-import { ratingsService, type RatingsService } from './modules/ratings/ratings.service';
-import { chatService, type ChatService } from './modules/chat/chat.service';
+import type { RatingsService } from './modules/ratings/ratings.service';
+import type { ChatService } from './modules/chat/chat.service';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { libraryRoutes } from './modules/library/library.routes';
 import { parametricRoutes } from './modules/parametric/parametric.routes';
-import { libraryService, type LibraryService } from './modules/library/library.service';
+import type { LibraryService } from './modules/library/library.service';
 import { installRealtime } from './platform/realtime';
-import { projectNews } from './platform/project-news';
 import { connectRedis, type RedisLink } from './platform/redis';
-import { localInvalidationBus, redisInvalidationBus } from './platform/invalidation';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
-import { authThrottleStore, type AuthThrottle } from './modules/accounts/auth-throttle';
-import { createPaymentGateway, registerPaymentJobs } from './platform/payments/payments-port';
+import type { AuthThrottle } from './modules/accounts/auth-throttle';
+import { registerPaymentJobs } from './platform/payments/payments-port';
 import type { PaymentGateway } from './platform/payments/gateway';
 import { sandboxRoutes } from './platform/payments/sandbox.routes';
-import { paymentsService, type PaymentsService } from './modules/payments/payments.service';
-import { projectPayments, type ProjectPayments } from './modules/payments/project-payments';
+import type { PaymentsService } from './modules/payments/payments.service';
+import type { ProjectPayments } from './modules/payments/project-payments';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { webhooksRoutes } from './modules/payments/webhooks.routes';
 import { registerPaymentsJobs } from './modules/payments/payments.jobs';
-import { EXPIRE_UNPAID_JOB, ordersService, type OrdersService } from './modules/orders/orders.service';
-import { cartService, type CartService } from './modules/cart/cart.service';
-import { checkoutService, type CheckoutService } from './modules/cart/checkout.service';
+import { EXPIRE_UNPAID_JOB, type OrdersService } from './modules/orders/orders.service';
+import type { CartService } from './modules/cart/cart.service';
+import type { CheckoutService } from './modules/cart/checkout.service';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { engravingImageRoutes } from './modules/cart/engraving-images.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { startOrderAnnouncements } from './modules/orders/orders.announce';
-import { billingService, type BillingService } from './modules/billing/billing.service';
+import type { BillingService } from './modules/billing/billing.service';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { registerBillingJobs } from './modules/billing/billing.jobs';
-import { createAi, type AiPort } from './platform/ai/ai';
-import { designService, type DesignService } from './modules/design/design.service';
+import type { AiPort } from './platform/ai/ai';
+import type { DesignService } from './modules/design/design.service';
 import { designRoutes } from './modules/design/design.routes';
 import { installStaffAudit, installStaffGuard } from './modules/ops/ops.audit';
 import { opsRoutes } from './modules/ops/ops.routes';
-import { opsService, type OpsService } from './modules/ops/ops.service';
-import { identityService, type IdentityService } from './modules/identity/identity.service';
+import type { OpsService } from './modules/ops/ops.service';
+import type { IdentityService } from './modules/identity/identity.service';
 import { identityRoutes } from './modules/identity/identity.routes';
-import { dashboardService, type DashboardService } from './modules/dashboard/dashboard.service';
+import type { DashboardService } from './modules/dashboard/dashboard.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 
 /** Everything a route may use, built once per app: ports first, then the services over them. */
@@ -392,7 +380,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir ? join(config.dataDir, 'db') : null,
+    dataDir: config.dataDir ? embeddedDatabaseDir(config.dataDir) : null,
     onQuery: options.onQuery,
   });
   await database.migrate();
@@ -414,100 +402,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const rateLimitRedis = config.redisUrl ? connectRedis(config.redisUrl, 'rate-limit', app.log) : null;
-  // the embedded database has this one process as its only writer: looked-up sessions may be kept
-  const sessions = sessionStore(db, config.sessionTtlDays, {
-    ...(database.kind === 'pglite' ? { keepWhileUnchanged: database.onWriteTo } : {}),
-  });
-  const throttle = authThrottleStore(db);
-  const files = filesService({ db, storage });
-  const onboarding = onboardingService(db);
-  const redisLinks: RedisLink[] = rateLimitRedis ? [rateLimitRedis] : [];
-  // kept catalogs (pricing) are dropped on every node when staff change it
-  const bus = config.redisUrl
-    ? redisInvalidationBus(config.redisUrl, app.log, redisLinks)
-    : localInvalidationBus();
-  const catalog = catalogService(db, { bus });
-  const pricing = pricingService({ db, catalog });
-  const models = modelsService({ db, storage, files, config, jobs, log: app.log });
-  const accounts = accountsService({ db, sessions, files, jobs, throttle });
-  const signup = signupService({ db, sessions, files, jobs, accounts, onboarding, throttle });
-  // project news (offers, status moves, lead times) to each party's own socket channel; the realtime server sets where
-  const news = projectNews();
-  const projects = projectsService({ db, jobs, storage, news });
-  const chat = chatService({ db, jobs, storage, config, news });
-  const { gateway, sandbox } = await createPaymentGateway({ db, jobs, config });
-  const payments = paymentsService({
-    db,
-    jobs,
-    gateway,
-    publicUrl: config.publicUrl,
-    currency: config.payments.currency,
-    log: app.log,
-    metrics: metrics.payments,
-  });
-  const library = libraryService({ db, storage, models });
-  const orders = ordersService({ db, jobs, payments });
-  const cart = cartService({ db, catalog, pricing, models, library, files });
-  const ai = createAi(config.ai);
-  // plans and credit packs are paid through the payments port; their confirmation applies them
-  const billing = billingService({ db, jobs, accounts, payments });
-  const designers = designersService({ db, projects, accounts });
-  const ctx: AppContext = {
+  const { ctx, sandbox, news, bus } = await buildServices({
     config,
     database,
-    db,
     storage,
     jobs,
     mailer,
-    redis: redisLinks,
-    sessions,
-    throttle,
-    files,
-    accounts,
-    signup,
-    onboarding,
-    catalog,
-    metalPrices: metalPricesService({
-      db,
-      feed: createMetalFeed(config.metalFeed),
-      log: app.log,
-      changed: catalog.changed,
-    }),
-    pricing,
-    models,
-    projects,
-    // the chat's quote cards follow the offers
-    offers: offersService({ db, projects, onOfferChange: chat.offerChanged, news }),
-    ratings: ratingsService({ db, projects }),
-    designers,
-    chat,
-    library,
-    gateway,
-    payments,
-    // a project's payments move it on; its completion releases their escrow
-    projectPayments: projectPayments({ db, jobs, payments, projects }),
-    orders,
-    cart,
-    // a cart payment's confirmation marks its order paid and takes the ordered lines out of the cart
-    checkout: checkoutService({ db, cart, library, orders, payments }),
-    billing,
-    ai,
-    design: designService({ db, storage, files, catalog, projects, ai, credits: billing.credits }),
-    ops: opsService({ db }),
-    identity: identityService({
-      db,
-      config: config.identity,
-      publicUrl: config.publicUrl,
-      sessions,
-      accounts,
-      signup,
-      throttle,
-      log: app.log,
-    }),
-    notifications: notificationsService({ db, mailer, publicUrl: config.publicUrl }),
-    dashboard: dashboardService({ db, orders, designers }),
     metrics,
-  };
+    log: app.log,
+    redis: rateLimitRedis ? [rateLimitRedis] : [],
+  });
+  const { sessions, throttle, models, gateway } = ctx;
   app.decorate('ctx', ctx);
 
   await registerMailJob({ jobs, notifications: ctx.notifications });
@@ -515,7 +420,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSessionPurge({ jobs, sessions, log: app.log });
   // failed sign-in counts older than their window are forgotten
   await jobs.schedule('auth-throttle-purge', '*/15 * * * *', () => throttle.purge());
-  await registerPaymentsJobs({ jobs, payments, repair: gateway.name === 'sandbox' });
+  await registerPaymentsJobs({ jobs, payments: ctx.payments, repair: gateway.name === 'sandbox' });
   await jobs.schedule(EXPIRE_UNPAID_JOB, '17 * * * *', async () => {
     await ctx.orders.expireUnpaid();
   });

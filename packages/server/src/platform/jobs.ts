@@ -97,6 +97,11 @@ export async function startJobs(options: {
   runWorkers: boolean;
   /** Fire cron schedules from this process (every node may: pg-boss lets one of them send each slot). */
   runSchedules?: boolean;
+  /**
+   * Run pg-boss's maintenance (expiring abandoned jobs) from this process; the operator's command, which
+   * only sends jobs for the server's workers, does not (default on).
+   */
+  supervise?: boolean;
   /** How often this node looks at the schedules (seconds, pg-boss default 30; tests go faster). */
   cronIntervalSeconds?: number;
   log: FastifyBaseLogger;
@@ -108,7 +113,7 @@ export async function startJobs(options: {
   const boss = new PgBoss({
     db: afterBatchRecords(options.sql, recorded, options.log),
     schema: 'pgboss',
-    supervise: true,
+    supervise: options.supervise ?? true,
     schedule: options.runSchedules ?? true,
     ...(cronInterval
       ? { cronMonitorIntervalSeconds: cronInterval, cronWorkerIntervalSeconds: cronInterval }
