@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   accountStatusEvents,
@@ -39,6 +39,9 @@ export function accountsQueries(db: Db) {
           .limit(1)
       )[0],
 
+    /** How many accounts there are (the operator's seed-demo fills only a database without any). */
+    count: async () => (await db.select({ n: count() }).from(users))[0]?.n ?? 0,
+
     findById: async (id: string) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
 
     addressOf: async (userId: string) =>
@@ -51,7 +54,8 @@ export function accountsQueries(db: Db) {
       tx: Tx,
       input: {
         user: NewUser;
-        address: NewAddress;
+        /** None for a staff account made by the operator's command (staff have no sign-up address). */
+        address: NewAddress | null;
         profile: Omit<NewProfile, 'userId'>;
         answers: { questionId: string; answerId: string }[];
         portfolio: { fileKey: string; name: string; contentType: string; sizeBytes: number }[];
@@ -59,7 +63,7 @@ export function accountsQueries(db: Db) {
     ) {
       const [user] = await tx.insert(users).values(input.user).returning();
       if (!user) throw new Error('insert returned no user');
-      await tx.insert(addresses).values({ ...input.address, userId: user.id });
+      if (input.address) await tx.insert(addresses).values({ ...input.address, userId: user.id });
       await tx.insert(profiles).values({ ...input.profile, userId: user.id });
       if (input.answers.length) {
         await tx.insert(userAnswers).values(input.answers.map((a) => ({ ...a, userId: user.id })));
@@ -102,7 +106,8 @@ export function accountsQueries(db: Db) {
       tx: Tx,
       input: {
         userId: string;
-        actorId: string;
+        /** None: the operator's command (decision 055). */
+        actorId: string | null;
         from: string;
         to: UserRow['status'];
         isInactive?: boolean;

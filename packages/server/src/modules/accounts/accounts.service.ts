@@ -1,4 +1,6 @@
 import argon2 from 'argon2';
+import { z } from 'zod';
+import { emailSchema, fullNameSchema, newPasswordSchema } from '@facet/domain/rules';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
@@ -196,7 +198,8 @@ export function accountsService(deps: AccountsDeps) {
       await q.updateUser(user.id, { hasSkippedQuestions: true });
     },
 
-    setStatus: (actor: UserRow, userId: string, change: StatusChange) =>
+    /** A staff decision on an account; `actor` null: the operator's command (decision 055). */
+    setStatus: (actor: UserRow | null, userId: string, change: StatusChange) =>
       setAccountStatus(deps, q, toMe, actor, userId, change),
 
     async listAccounts(filter: { role?: UserRow['role']; status?: UserRow['status'] }) {
@@ -250,7 +253,7 @@ async function setAccountStatus(
   deps: AccountsDeps,
   q: Queries,
   toMe: ToMe,
-  actor: UserRow,
+  actor: UserRow | null,
   userId: string,
   change: StatusChange,
 ) {
@@ -273,7 +276,7 @@ async function setAccountStatus(
   await deps.db.transaction((tx) =>
     q.setStatus(tx, {
       userId,
-      actorId: actor.id,
+      actorId: actor?.id ?? null,
       from: target.status,
       to,
       isInactive: change.isInactive,
@@ -289,6 +292,61 @@ async function setAccountStatus(
   }
   return toMe((await q.findById(userId))!);
 }
+
+/**
+ * A production team account made by the operator's command (`facet staff create`, decision 055): the
+ * sign-up's rules for the email, the name and the password, its argon2id hash; active at once, without an
+ * address. An email that has an account already is refused and nothing changes.
+ */
+export async function createStaffAccount(
+  db: Db,
+  input: { email: string; fullName: string; password: string },
+): Promise<UserRow> {
+  const parsed = staffAccountInput.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError('validation_failed', issue.message, 400, { [issue.path.join('.')]: issue.message });
+  }
+  const { email, fullName, password } = parsed.data;
+  const q = accountsQueries(db);
+  if (await q.findByEmail(email)) throw staffEmailTaken();
+  const { firstName, lastName } = splitFullName(fullName);
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db.transaction((tx) =>
+      q.insertAccount(tx, {
+        user: {
+          email,
+          passwordHash,
+          role: 'staff',
+          status: 'active',
+          firstName,
+          lastName,
+          firstTimeLogin: true,
+        },
+        address: null,
+        profile: {},
+        answers: [],
+        portfolio: [],
+      }),
+    );
+  } catch (error) {
+    // the same email made between the look-up and the insert
+    if ((await q.findByEmail(email)) !== undefined) throw staffEmailTaken();
+    throw error;
+  }
+}
+
+const staffAccountInput = z.object({
+  email: emailSchema,
+  fullName: fullNameSchema,
+  password: newPasswordSchema,
+});
+
+const staffEmailTaken = () =>
+  new AppError('email_taken', 'An account with this email already exists.', 409, {
+    email: 'An account with this email already exists.',
+  });
 
 /** The address must name a real country, and a real state when that country has states. */
 export function checkAddress(address: { country: string; state: string }) {

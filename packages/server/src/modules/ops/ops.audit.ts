@@ -41,6 +41,35 @@ function reasonOf(body: unknown): string | null {
   return typeof reason === 'string' && reason.trim() ? reason.trim().slice(0, 500) : null;
 }
 
+/** The audit row of a change made by the operator's command (`npm run facet`): its method, never HTTP's. */
+export const OPERATOR_METHOD = 'CLI';
+
+/**
+ * Audits a change made by the operator's command as the console's are (decision 055): no staff account made
+ * it, so the actor is none and the method `CLI`; the route is the command (`facet account set-status`), the
+ * detail names the operating-system user who ran it.
+ */
+export async function recordOperatorAction(
+  db: Db,
+  action: {
+    command: string;
+    subjectId: string;
+    reason: string | null;
+    detail: Record<string, string | number | boolean | null>;
+  },
+) {
+  await db.insert(staffActions).values({
+    actorId: null,
+    method: OPERATOR_METHOD,
+    route: action.command,
+    subjectId: action.subjectId,
+    reason: action.reason?.trim().slice(0, 500) || null,
+    detail: action.detail,
+    // what the console's request would have answered: the change was made
+    statusCode: 200,
+  });
+}
+
 /**
  * Before a successful state-changing staff request's answer goes out: one audit row, so whoever reads
  * the log after the answer finds it (a failure to write it is logged, the answer still goes).

@@ -24,6 +24,7 @@ import {
   type BoardSlice,
 } from '../projects/projects.reads';
 import { staffActions } from './ops.tables';
+import { OPERATOR_METHOD } from './ops.audit';
 
 /**
  * The operations console's reads (decision 038): people to review, the projects board and the audit
@@ -63,7 +64,10 @@ const ACTION_LABELS: Record<string, string> = {
   'POST /api/staff/webhook-events/:id/retry': 'Webhook event retried',
   'POST /api/staff/payments/reconcile': 'Payments reconciled',
   'POST /api/staff/payments/payouts': 'Payouts run',
+  [`${OPERATOR_METHOD} facet account set-status`]: "Account decision (operator's command)",
 };
+/** Who the log names for a change made by the operator's command (it has no staff account). */
+const OPERATOR_NAME = 'Operator (command line)';
 
 export function opsService(deps: { db: Db }) {
   const { db } = deps;
@@ -234,7 +238,11 @@ export function opsService(deps: { db: Db }) {
         entries: rows.map((r) => ({
           id: r.id,
           actorId: r.actorId,
-          actorName: r.actorId ? (names.get(r.actorId) ?? null) : null,
+          actorName: r.actorId
+            ? (names.get(r.actorId) ?? null)
+            : r.method === OPERATOR_METHOD
+              ? OPERATOR_NAME
+              : null,
           action: ACTION_LABELS[`${r.method} ${r.route}`] ?? `${r.method} ${r.route}`,
           method: r.method,
           route: r.route,
