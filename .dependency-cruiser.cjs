@@ -111,6 +111,18 @@ module.exports = {
       to: { path: TABLES },
     },
     {
+      name: 'server-cli-starts-no-server',
+      severity: 'error',
+      comment:
+        "The operator's command (src/cli) opens the database and the services it needs, never the HTTP " +
+        'server (app.ts, main.ts, routes), the real-time server, or the job workers and schedules that the ' +
+        '*.jobs.ts registrations start (docs/decisions/055-operators-command.md). Its tests may build the app.',
+      from: { path: `${SERVER}cli/`, pathNot: SERVER_TESTS },
+      to: {
+        path: [`${SERVER}(app|main)\\.ts$`, `${SERVER}platform/realtime`, '\\.routes\\.ts$', '\\.jobs\\.ts$'],
+      },
+    },
+    {
       name: 'server-schema-index-in-db-only',
       severity: 'error',
       comment:
