@@ -11,4 +11,11 @@ if (!existsSync(entry)) {
   console.error('The operator command is not built: run npm run build (it needs npm install first)');
   process.exit(1);
 }
-await import(pathToFileURL(entry).href);
+// the bundle runs itself only as the program (node packages/server/dist/facet.mjs); imported, it is called
+const { runCli } = await import(pathToFileURL(entry).href);
+const code = await runCli(process.argv.slice(2), {
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+});
+process.exit(code);

@@ -1,3 +1,4 @@
+import '../node-version';
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -109,7 +110,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** Run as a program (not imported by a test): the process's streams, its exit status. */
+/**
+ * Run as a program (`node --import tsx packages/server/src/cli/main.ts`, or the bundle `node
+ * packages/server/dist/facet.mjs`): the process's streams, its exit status. Imported (a test,
+ * scripts/facet.mjs), it only exports runCli.
+ */
 function isMain(): boolean {
   const script = process.argv[1];
   if (!script) return false;
