@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -10,10 +10,12 @@ import {
   api,
   freshDatabase,
   invitedRoom,
+  login,
   signIn,
   startNode,
   type ServerNode,
 } from '../modules/chat/cluster-kit';
+import { SERVER_DIST } from '../../../../scripts/build-server.mjs';
 import {
   chatClient,
   collect,
@@ -140,4 +142,64 @@ test('a model uploaded to one bundle node is analysed by the bundled worker', as
     `/api/models/${model.id}`,
   );
   expect(seenOnA.status).toBe('ready');
+});
+
+/** The bundled operator's command under plain node, its stdin given; its exit code and output. */
+function facet(args: string[], env: Record<string, string>, stdin = '') {
+  const child = spawn(process.execPath, [join(SERVER_DIST, 'facet.mjs'), ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdin.end(stdin);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+test('in production the bundle starts without demo accounts, and the bundled command makes the first staff account', async () => {
+  const prod = await freshDatabase(databaseServer);
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: prod.url,
+    PUBLIC_URL: 'https://facet.example',
+    UPLOAD_SECRET: randomBytes(24).toString('hex'),
+    PAYMENTS_SANDBOX: 'true',
+    DATA_DIR: join(shared, 'production'),
+  };
+  const node = await startNode({
+    databaseUrl: prod.url,
+    seedDemo: false,
+    bundle: true,
+    env: { ...env, SEED_DEMO: '' },
+  });
+  try {
+    await expect(login(node.url, 'staff@demo.facet', 'staff')).rejects.toThrow(/401/);
+    const password = 'Ops-first-staff-1';
+    const made = await facet(
+      ['staff', 'create', '--email', 'olga@facet.example', '--name', 'Olga Operator', '--password-stdin'],
+      env,
+      `${password}\n`,
+    );
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout + made.stderr).not.toContain(password);
+    const cookie = await login(node.url, 'olga@facet.example', 'staff', password);
+    const { user } = await api<{ user: { role: string; email: string } }>(node.url, cookie, 'GET', '/api/me');
+    expect(user).toMatchObject({ role: 'staff', email: 'olga@facet.example' });
+    // the same email again is refused and changes nothing
+    const again = await facet(
+      ['staff', 'create', '--email', 'olga@facet.example', '--name', 'Olga Other', '--password-stdin'],
+      env,
+      'Another-password-2\n',
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim().split('\n')).toHaveLength(1);
+    await login(node.url, 'olga@facet.example', 'staff', password);
+  } finally {
+    await node.kill();
+    await prod.drop();
+  }
 });
