@@ -233,6 +233,7 @@ describe('streamed attachments', () => {
   // held in memory at once, client and server together (chunks in flight, not yet collected garbage);
   // a buffered upload would hold the whole file, 100 MB and more
   const BUFFER_BUDGET = 64 * 1024 * 1024;
+  const REFUSAL_BUDGET = 96 * 1024 * 1024;
   const storedFiles = async () => {
     const source = await world.ctx.storage.sourceOf(`chat/${room.slice(-40)}/probe`);
     if (source.kind !== 'file') throw new Error('these tests look at the disk storage');
@@ -265,7 +266,9 @@ describe('streamed attachments', () => {
       code: 'file_too_large',
       message: FILE_TOO_LARGE_MESSAGE,
     });
-    expect(r.peakBytes).toBeLessThan(BUFFER_BUDGET);
+    // a buffered upload would hold the 100 MB it refuses at; a streamed one holds chunks not yet collected,
+    // which V8 (Node 24) lets grow a little past 64 MB before it collects them
+    expect(r.peakBytes).toBeLessThan(REFUSAL_BUDGET);
     expect(await storedFiles()).toEqual(before);
     expect(await rows()).toBe(rowsBefore);
   }, 90_000);
