@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
+import { freePort } from './modules/chat/cluster-kit';
 
 /** The real server process (`npm run serve`), started from the repository's root as an operator would. */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -37,17 +37,6 @@ function startServer(env: Record<string, string>) {
         void exited.then((code) => reject(new Error(`server exited (${code}):\n${stdout}\n${stderr}`)));
       }),
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 describe('the server process in production', () => {
