@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountMessages } from '@facet/domain/rules';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig } from '../config';
 import { DEMO_PASSWORD } from '../db/seed';
+import { freshDatabase } from '../test/fresh-database';
 import { runCli } from './main';
 
 /**
@@ -21,30 +20,16 @@ import { runCli } from './main';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'facet-cli-'));
-let databaseUrl: string | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
+let database: Awaited<ReturnType<typeof freshDatabase>> | null = null;
 
 beforeAll(async () => {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return;
-  const name = `facet_cli_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  database = await freshDatabase(serverUrl, 'facet_cli');
 });
 
 afterAll(async () => {
-  await dropDatabase?.();
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -54,7 +39,7 @@ const cliEnv = () => ({
   LOG_LEVEL: 'silent',
   DATA_DIR: dataDir,
   SEED_DEMO_MONEY: 'false',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  ...(database ? { DATABASE_URL: database.url } : {}),
 });
 
 function sink() {
@@ -300,7 +285,7 @@ describe.sequential('on a database', () => {
       );
 
       // the embedded database is open in this process (the server): another process is refused
-      if (!databaseUrl) {
+      if (!database) {
         const locked = await facetProcess(['migrate'], '');
         expect(locked.code).toBe(1);
         expect(locked.stderr).toBe(

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { freshDatabase } from './fresh-database';
 
 /**
  * For migration tests: a database (PGlite, or a fresh PostgreSQL database when DATABASE_URL is set) migrated
@@ -56,14 +56,8 @@ export async function openPglite(): Promise<Sql> {
 }
 
 export async function openPostgres(serverUrl: string): Promise<Sql> {
-  const name = `facet_migration_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const database = await freshDatabase(serverUrl, 'facet_migration');
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   const db = drizzlePg(pool);
   return {
     query: async (text) => (await pool.query<Record<string, unknown>>(text)).rows,
@@ -73,10 +67,7 @@ export async function openPostgres(serverUrl: string): Promise<Sql> {
     migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
     close: async () => {
       await pool.end();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await database.drop();
     },
   };
 }

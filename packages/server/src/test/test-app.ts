@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { DEMO_PASSWORD } from '../db/seed';
+import { freshDatabase } from './fresh-database';
 
 export { DEMO_PASSWORD };
 
@@ -16,25 +16,9 @@ export async function createTestApp(
   options: BuildOptions = {},
 ): Promise<BuiltApp & { close(): Promise<void> }> {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' });
-  let databaseUrl: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
   const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `facet_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const fresh = serverUrl ? await freshDatabase(serverUrl) : null;
+  const databaseUrl = fresh?.url;
   const config: Config = {
     ...base,
     dataDir: null,
@@ -55,7 +39,7 @@ export async function createTestApp(
     ...built,
     async close() {
       await built.app.close();
-      await dropDatabase?.();
+      await fresh?.drop();
     },
   };
 }

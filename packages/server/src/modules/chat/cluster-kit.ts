@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { SERVER_DIST, buildServer, serverBundleStale } from '../../../../../scripts/build-server.mjs';
+import { freshDatabase as freshDatabaseOn } from '../../test/fresh-database';
 
 /**
  * Real server processes (`packages/server/src/main.ts`, or the compiled bundle) on one fresh PostgreSQL
@@ -35,24 +34,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A new empty database on the server of `serverUrl`; `drop` removes it. */
-export async function freshDatabase(serverUrl: string) {
-  const name = `facet_chat_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export const freshDatabase = (serverUrl: string) => freshDatabaseOn(serverUrl, 'facet_chat');
 
 export async function startNode(options: {
   databaseUrl: string;
