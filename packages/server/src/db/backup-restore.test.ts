@@ -19,6 +19,7 @@ import { payments } from '../modules/payments/payments.tables';
 import { signPayload } from '../platform/payments/sandbox-gateway';
 import { uploadModel } from '../modules/models/models.test-helper';
 import { checkoutBody } from '../modules/cart/cart-test-kit';
+import { walkDraft } from '../modules/design/design-test-kit';
 import { chatClient, connected, multipart, sent, type ClientSocket } from '../modules/chat/chat-test-kit';
 import { customerSignup, designerSignup } from '../modules/accounts/test-payloads';
 
@@ -416,17 +417,7 @@ describe.skipIf(!serverUrl)(
       await t.ctx.jobs.drain();
 
       // the design wizard: a draft with an inspiration image, a generation paid with credits
-      const steps: [string, object][] = [
-        ['piece', { category: 'Jewelry', itemType: 'Ring' }],
-        ['material', { materialId: silverId }],
-        ['inspiration', {}],
-        ['description', { description: 'A slim band with a wave that rises across the top, 2 mm wide.' }],
-        ['goal', { goal: 'gift' }],
-        ['title', { title: 'Wave ring', widthMm: 20, heightMm: 22, thicknessMm: 2 }],
-      ];
-      for (const [step, fields] of steps) {
-        ok(await call('customer', 'PUT', '/api/design/draft', { step, fields }), 200, `design step ${step}`);
-      }
+      await walkDraft(call, silverId);
       const image = multipart('idea.png', png, 'image');
       ok(
         await t.app.inject({

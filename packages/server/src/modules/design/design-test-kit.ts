@@ -33,20 +33,7 @@ export async function designTestKit(overrides: Partial<Config> = {}) {
   const silverId = (await t.ctx.catalog.getCatalog()).defaults.materialId!;
 
   /** Walks every step of the wizard with a valid brief. */
-  async function completeDraft(who = 'customer', title = 'Wave ring') {
-    const steps: [string, object][] = [
-      ['piece', { category: 'Jewelry', itemType: 'Ring' }],
-      ['material', { materialId: silverId }],
-      ['inspiration', {}],
-      ['description', { description: 'A slim band with a wave that rises across the top, 2 mm wide.' }],
-      ['goal', { goal: 'gift' }],
-      ['title', { title, widthMm: 20, heightMm: 22, thicknessMm: 2 }],
-    ];
-    for (const [step, fields] of steps) {
-      const r = await call(who, 'PUT', '/api/design/draft', { step, fields });
-      expect(r.statusCode, r.body).toBe(200);
-    }
-  }
+  const completeDraft = (who = 'customer', title = 'Wave ring') => walkDraft(call, silverId, who, title);
 
   /** The customer's balance as GET /api/me/credits shows it. */
   const credits = async (who = 'customer') => {
@@ -65,4 +52,25 @@ export async function designTestKit(overrides: Partial<Config> = {}) {
   }
 
   return { t, c, call, upload, silverId, completeDraft, credits, giveCredits };
+}
+
+/** Walks every step of the design wizard as `who` with a valid brief for a ring in `materialId`. */
+export async function walkDraft(
+  call: ReturnType<typeof callerFor>,
+  materialId: number,
+  who = 'customer',
+  title = 'Wave ring',
+) {
+  const steps: [string, object][] = [
+    ['piece', { category: 'Jewelry', itemType: 'Ring' }],
+    ['material', { materialId }],
+    ['inspiration', {}],
+    ['description', { description: 'A slim band with a wave that rises across the top, 2 mm wide.' }],
+    ['goal', { goal: 'gift' }],
+    ['title', { title, widthMm: 20, heightMm: 22, thicknessMm: 2 }],
+  ];
+  for (const [step, fields] of steps) {
+    const r = await call(who, 'PUT', '/api/design/draft', { step, fields });
+    expect(r.statusCode, `design step ${step}: ${r.body}`).toBe(200);
+  }
 }
