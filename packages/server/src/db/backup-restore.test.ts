@@ -10,8 +10,7 @@ import pg from 'pg';
 import { generateTorus, writeStlBinary } from '@facet/domain/mesh';
 import type { ChatMessage } from '@facet/domain/chat';
 import { buildApp, type BuiltApp } from '../app';
-import { loadConfig } from '../config';
-import { loginAs, sessionCookie } from '../test/test-app';
+import { loginAs, sessionCookie, testConfig } from '../test/test-app';
 import { startFakeAi, solidPng, type FakeAi } from '../test/fake-openai';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../test/test-oidc-provider';
 import { paymentsTestKit } from '../modules/payments/payments-test-kit';
@@ -109,21 +108,8 @@ async function toolMajor(tool: string) {
 }
 
 /** An app on an existing database, configured as the test apps are (test/test-app.ts), without the demo. */
-async function appOn(databaseUrl: string): Promise<BuiltApp> {
-  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' });
-  return buildApp({
-    ...base,
-    dataDir: null,
-    databaseUrl,
-    redisUrl: process.env.REDIS_URL || undefined,
-    devMailbox: true,
-    signupRateLimit: 1000,
-    loginRateLimit: 1000,
-    rateLimitNamespace: `facet-rate-test-${randomBytes(4).toString('hex')}:`,
-    seedDemo: false,
-    seedDemoMoney: false,
-  });
-}
+const appOn = (databaseUrl: string): Promise<BuiltApp> =>
+  buildApp(testConfig({ databaseUrl, seedDemo: false }));
 
 describe.skipIf(!serverUrl)(
   'a pg_dump of a database with every kind of row, restored into a fresh database',

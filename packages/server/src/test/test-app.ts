@@ -8,21 +8,15 @@ import { freshDatabase } from './fresh-database';
 export { DEMO_PASSWORD };
 
 /**
- * The real app for a test file: in-memory PGlite by default; a fresh PostgreSQL database (dropped
- * afterwards) when DATABASE_URL is set, and Redis when REDIS_URL is set — CI runs the suite both ways.
+ * The configuration of a test app: PGlite in memory unless `overrides` name a database, Redis when REDIS_URL
+ * is set, the mail kept in the dev mailbox.
  */
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  options: BuildOptions = {},
-): Promise<BuiltApp & { close(): Promise<void> }> {
+export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' });
-  const serverUrl = process.env.DATABASE_URL;
-  const fresh = serverUrl ? await freshDatabase(serverUrl) : null;
-  const databaseUrl = fresh?.url;
-  const config: Config = {
+  return {
     ...base,
     dataDir: null,
-    databaseUrl,
+    databaseUrl: undefined,
     redisUrl: process.env.REDIS_URL || undefined,
     devMailbox: true,
     // a test file signs in many times from one address; the limits have tests of their own
@@ -34,7 +28,19 @@ export async function createTestApp(
     seedDemoMoney: false,
     ...overrides,
   };
-  const built = await buildApp(config, options);
+}
+
+/**
+ * The real app for a test file: in-memory PGlite by default; a fresh PostgreSQL database (dropped
+ * afterwards) when DATABASE_URL is set, and Redis when REDIS_URL is set — CI runs the suite both ways.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: BuildOptions = {},
+): Promise<BuiltApp & { close(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  const fresh = serverUrl ? await freshDatabase(serverUrl) : null;
+  const built = await buildApp(testConfig({ databaseUrl: fresh?.url, ...overrides }), options);
   return {
     ...built,
     async close() {
