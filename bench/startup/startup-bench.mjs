@@ -1,11 +1,13 @@
 // Start-up time and memory of one node, whole process against whole process, in one run:
 //   node bench/startup/startup-bench.mjs [--runs 5] [--before /path/to/a/checkout/of/the/old/commit]
-// Each row starts a server process on a PGlite DATA_DIR seeded beforehand (a restart: migrations applied,
+//     [--postgres postgres://postgres@127.0.0.1:5432]
+// Each row starts a server process on a PGlite DATA_DIR (or, with --postgres, a database of its own on that
+// server) seeded beforehand (a restart: migrations applied,
 // demo data present) and measures the time from spawn to the first 200 of GET /api/health (ready), its
 // resident memory then (VmRSS) and its peak (VmHWM) once ready, and the same after 5 s idle. Rows alternate
 // run by run so that the machine's load falls on each alike; the load average is printed beside each row,
 // and the runtime's own baseline (an empty Node process) is measured in the same run.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -14,7 +16,11 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, before: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    before: { type: 'string' },
+    postgres: { type: 'string' },
+  },
 });
 const runs = Number(values.runs);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -73,7 +79,7 @@ function memoryOf(pid) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function startOnce(row, dataDir, { idle = true } = {}) {
+async function startOnce(row, { idle = true } = {}) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(row.command, row.args, {
@@ -82,8 +88,8 @@ async function startOnce(row, dataDir, { idle = true } = {}) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATA_DIR: row.dataDir,
+      DATABASE_URL: row.databaseUrl ?? '',
       REDIS_URL: '',
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
@@ -135,10 +141,21 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-// each row gets its own DATA_DIR, seeded by one first start (not measured: migrations and demo data)
-for (const row of rows) {
+/** A database of the row's own on the --postgres server (created now, dropped at the end). */
+function database(name, command) {
+  const server = new URL(values.postgres);
+  const args = ['-h', server.hostname, '-p', server.port || '5432', '-U', server.username || 'postgres'];
+  const run = spawnSync(command, [...args, ...(command === 'dropdb' ? ['--force'] : []), name]);
+  if (run.status !== 0) throw new Error(`${command} ${name}: ${run.stderr}`);
+  server.pathname = `/${name}`;
+  return server.toString();
+}
+
+// each row gets its own DATA_DIR (and database), seeded by one first start (not measured: migrations, demo data)
+for (const [i, row] of rows.entries()) {
   row.dataDir = mkdtempSync(join(tmpdir(), 'facet-startup-'));
-  await startOnce(row, row.dataDir, { idle: false });
+  if (values.postgres) row.databaseUrl = database(`facet_startup_${process.pid}_${i}`, 'createdb');
+  await startOnce(row, { idle: false });
   row.samples = [];
   row.loads = [];
 }
@@ -153,12 +170,18 @@ for (let i = 0; i < runs; i += 1) {
   }
   for (const row of rows) {
     row.loads.push(load());
-    row.samples.push(await startOnce(row, row.dataDir));
+    row.samples.push(await startOnce(row));
   }
 }
-for (const row of rows) rmSync(row.dataDir, { recursive: true, force: true });
+for (const row of rows) {
+  rmSync(row.dataDir, { recursive: true, force: true });
+  if (row.databaseUrl) database(new URL(row.databaseUrl).pathname.slice(1), 'dropdb');
+}
 
-console.log(`\nStart-up of one node, ${runs} runs each, median (min–max); ${new Date().toISOString()}\n`);
+const on = values.postgres ? 'PostgreSQL (a database per row)' : 'PGlite (a DATA_DIR per row)';
+console.log(
+  `\nStart-up of one node on ${on}, ${runs} runs each, median (min–max); ${new Date().toISOString()}\n`,
+);
 console.log(
   '| process | ready (ms) | RSS at ready (MB) | RSS after 5 s idle (MB) | peak RSS (MB) | load average at each run (1 min) |',
 );
