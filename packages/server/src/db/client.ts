@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { fromPglite } from 'pg-boss';
 import * as schema from './schema/index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -104,20 +105,18 @@ export async function openDatabase(options: {
   const client = new PGlite({ dataDir: options.dataDir ?? undefined, extensions: pgliteExtensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  const pgbossPglite = fromPglite(client);
   let closed = false;
   return {
     kind: 'pglite',
     db,
     sql: {
-      // PGlite's extended protocol takes one statement; pg-boss sends its schema as one parameterless script.
+      // pg-boss's own adapter for PGlite: a parameterless text (its schema scripts, its BEGIN … RETURNING …
+      // COMMIT blocks) goes through `exec` and answers the rows of all its statements; a failed statement
+      // rolls back what it left open, so the one connection the app shares is never left aborted
       async executeSql(text, values) {
         if (closed) return resultAfterClose(text);
-        if (!values || values.length === 0) {
-          const results = await client.exec(text);
-          return { rows: results.at(-1)?.rows ?? [] };
-        }
-        const result = await client.query(text, values);
-        return { rows: result.rows };
+        return pgbossPglite.executeSql(text, values);
       },
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
