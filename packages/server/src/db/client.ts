@@ -89,8 +89,10 @@ export async function openDatabase(options: {
       sql: {
         async executeSql(text, values) {
           if (closed) return resultAfterClose(text);
-          const result = await pool.query(text, values);
-          return { rows: result.rows };
+          // a parameterless text of several statements (pg-boss's BEGIN … RETURNING … COMMIT blocks)
+          // answers one result per statement: their rows together, as pg-boss reads its own pool's
+          const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+          return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows ?? []) : result.rows };
         },
       },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { ABANDONED_JOB_RETRY_SECONDS, startJobs, type Jobs } from './jobs';
 
-const log = pino({ level: 'silent' });
+const log = pino({ level: process.env.JOBS_TEST_LOG ?? 'silent' });
 const opened: { database: Database; drop?: () => Promise<void> }[] = [];
 const started: { stop(): Promise<void> }[] = [];
 
