@@ -19,8 +19,9 @@ export const analysisJobExpirySeconds = (analysisTimeoutMs: number) =>
   Math.ceil(analysisTimeoutMs / 1000) + 10;
 
 /**
- * An `analysing` model untouched this long has no live analysis: past the job's expiry, the maintenance
- * that retries it, and a margin. The sweep ends it as failed (analysis_timeout).
+ * An `analysing` model untouched this long has no live analysis: past the job's expiry, the supervision
+ * that retries it, and a margin (a dead node's job is retried sooner, once its heartbeat is missed). The
+ * sweep ends it as failed (analysis_timeout).
  */
 export const analysisStaleAfterMs = (analysisTimeoutMs: number) =>
   (analysisJobExpirySeconds(analysisTimeoutMs) + SUPERVISE_INTERVAL_SECONDS) * 1000 + 10_000;
