@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeAi, type FakeAi } from '../../server/src/test/fake-openai';
 import { startTestProvider, type TestProvider } from '../../server/src/test/test-oidc-provider';
+import { SERVER_DIST, buildServer, serverBundleStale } from '../../../scripts/build-server.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,7 +22,7 @@ let dataDir: string | undefined;
 let fakeAi: FakeAi | undefined;
 let identityProvider: TestProvider | undefined;
 
-/** Starts the real server (built web app, PGlite in a fresh folder, demo data) once for all journeys. */
+/** Starts the real server (compiled, with the built web app, PGlite in a fresh folder, demo data) once for all journeys. */
 export async function setup(project: TestProject) {
   const port = 3100 + Math.floor(Math.random() * 800);
   dataDir = mkdtempSync(join(tmpdir(), 'facet-e2e-'));
@@ -38,7 +39,9 @@ export async function setup(project: TestProject) {
       postLogoutRedirectUris: [`${origin}/`],
     })),
   });
-  server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  // the journeys run the compiled server, as production does (`npm test` builds it just before them)
+  if (serverBundleStale()) await buildServer();
+  server = spawn(process.execPath, [join(SERVER_DIST, 'main.mjs')], {
     cwd: root,
     env: {
       ...process.env,

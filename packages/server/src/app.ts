@@ -20,6 +20,7 @@ import { TIME_ZONE_COOKIE } from '@facet/domain/format';
 import { frameworkErrors, installInputGuard } from './platform/input-guard';
 import { checkedSerializerCompiler, namedComponents } from './platform/openapi';
 import { startJobs, type Jobs } from './platform/jobs';
+import { createMetrics, installHttpMetrics, installMetricsRoute, type Metrics } from './platform/metrics';
 import { createMailer, type Mailer } from './platform/mail/mail';
 import { createStorage, type Storage } from './platform/storage';
 import { accountsService, type AccountsService } from './modules/accounts/accounts.service';
@@ -154,6 +155,8 @@ export interface AppContext {
   /** The notification centre: every mail's in-app twin and the mail preferences (issue 15). */
   notifications: NotificationsService;
   dashboard: DashboardService;
+  /** The Prometheus figures of this app (`GET /api/metrics` when METRICS_TOKEN is set; decision 054). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -385,6 +388,7 @@ async function serveWebApp(app: Server, config: Config) {
 /** Builds the whole server (tests build it too): migrate, seed, wire ports and modules. Does not listen. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = createServer(config, options);
+  const metrics = createMetrics({ enabled: config.metricsToken !== undefined, log: app.log });
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -406,6 +410,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // tests run the scheduled handlers themselves, never by the clock
     runSchedules: config.env !== 'test',
     log: app.log,
+    onFailure: metrics.jobFailed,
   });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const rateLimitRedis = config.redisUrl ? connectRedis(config.redisUrl, 'rate-limit', app.log) : null;
@@ -438,6 +443,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     currency: config.payments.currency,
     log: app.log,
+    metrics: metrics.payments,
   });
   const library = libraryService({ db, storage, models });
   const orders = ordersService({ db, jobs, payments });
@@ -500,6 +506,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     notifications: notificationsService({ db, mailer, publicUrl: config.publicUrl }),
     dashboard: dashboardService({ db, orders, designers }),
+    metrics,
   };
   app.decorate('ctx', ctx);
 
@@ -524,6 +531,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await seedReference(ctx);
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
 
+  // every request timed by its route's pattern (a hook of the root, before any route)
+  installHttpMetrics(app, metrics);
   await installHttpLayer(app, config, storage, rateLimitRedis);
   // every /api/staff/... route: staff only, before its input is read; each change audited (decision 038)
   installStaffGuard(app);
@@ -545,13 +554,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(designersRoutes);
   await app.register(ratingsRoutes);
   await app.register(chatRoutes);
-  await installRealtime(app, {
+  const io = await installRealtime(app, {
     chat: ctx.chat,
     news,
     sessions,
     redisUrl: config.redisUrl,
     publicUrl: config.publicUrl,
   });
+  // read at each scrape: the sockets open here, the pool's connections, the queues (time-limited)
+  metrics.watch({
+    sockets: () => io.of('/').sockets.size,
+    pool: () => database.poolStats(),
+    queues: () => jobs.counts(),
+  });
+  installMetricsRoute(app, metrics, config.metricsToken);
   await app.register(modelsRoutes);
   await app.register(pricingRoutes);
   await app.register(libraryRoutes);

@@ -107,6 +107,11 @@ const envSchema = z.object({
     .min(500)
     .max(60_000)
     .default(10_000),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { message: 'must be at least 16 characters' })
+    .regex(/^\S+$/, { message: 'must not contain spaces' })
+    .optional(),
 });
 
 /** One identity tenant's keys: PREFIX_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _AUDIENCE, _ORGANIZATION, _NAME. */
@@ -217,6 +222,8 @@ export interface Config {
   metalFeed: MetalFeedConfig | null;
   /** Run the job workers in this process (always, unless a test wants to drive them itself). */
   runWorkers: boolean;
+  /** The bearer token of `GET /api/metrics` (Prometheus); unset: no metrics route (decision 054). */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -341,6 +348,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           timeoutMs: e.METAL_PRICE_FEED_TIMEOUT_MS,
         }
       : null,
+    metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -1,3 +1,4 @@
+import './node-version';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 

@@ -31,6 +31,8 @@ export interface Database {
    * writer, so a copy kept in memory and dropped here can never outlive a change.
    */
   onWriteTo(tables: readonly string[], listener: () => void): void;
+  /** The PostgreSQL pool's connections (the metrics); null on PGlite, one in-process connection. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
 }
 
 /** A drizzle logger that passes every statement on, and tells the watchers of a table when it may be written. */
@@ -75,7 +77,8 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const { logger, onWriteTo } = statementWatch(options.onQuery);
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const max = 10;
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max });
     // a connection lost (server restart or failover, database dropped after a test) must not end the
     // process: an idle client's error reaches the pool, a checked-out one's (between the statements of a
     // transaction) its own listener; the statement in flight fails and the pool connects anew next time
@@ -101,6 +104,7 @@ export async function openDatabase(options: {
         await pool.end();
       },
       onWriteTo,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -127,5 +131,6 @@ export async function openDatabase(options: {
       await client.close();
     },
     onWriteTo,
+    poolStats: () => null,
   };
 }

@@ -5,6 +5,7 @@ import { customerSignup } from '../modules/accounts/test-payloads';
 import { postgresProcess, type PostgresProcess } from './postgres-process';
 
 const OUTAGE_MS = 10_000;
+const METRICS_TOKEN = 'fault-suite-metrics-token';
 
 let postgres: PostgresProcess;
 let node: ServerNode;
@@ -20,7 +21,7 @@ async function timed(url: string, init?: RequestInit) {
 
 beforeAll(async () => {
   postgres = await postgresProcess();
-  node = await startNode({ databaseUrl: postgres.url, seedDemo: true });
+  node = await startNode({ databaseUrl: postgres.url, seedDemo: true, env: { METRICS_TOKEN } });
 });
 
 afterAll(async () => {
@@ -49,6 +50,20 @@ test('PostgreSQL stopped for 10 s: the node stays up, says so in its health answ
       message: 'The service is briefly unavailable. Please try again in a moment.',
     },
   });
+  // the metrics answer with what they have: the queue counts are missing, and the scrape says so
+  const scrapeStarted = performance.now();
+  const scrape = await fetch(`${node.url}/api/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  const scrapeMs = performance.now() - scrapeStarted;
+  const figures = await scrape.text();
+  expect(scrape.status).toBe(200);
+  expect(scrapeMs).toBeLessThan(5000);
+  expect(figures).toMatch(/^facet_metrics_scrape_errors\{source="jobs"\} 1$/m);
+  expect(figures).not.toMatch(/^facet_job_queue_jobs\{/m);
+  expect(figures).toMatch(/^facet_db_pool_in_use \d+$/m);
+  expect(figures).toMatch(/^process_cpu_user_seconds_total /m);
   while (Date.now() - stopped < OUTAGE_MS) {
     expect(alive(node)).toBe(true);
     await new Promise((r) => setTimeout(r, 500));
@@ -80,6 +95,10 @@ test('PostgreSQL stopped for 10 s: the node stays up, says so in its health answ
   }
   expect(mailed).toBe(true);
   const jobsBackMs = Date.now() - restarted;
+  const back = await fetch(`${node.url}/api/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(await back.text()).toMatch(/^facet_metrics_scrape_errors\{source="jobs"\} 0$/m);
   expect(alive(node)).toBe(true);
 
   // the figures the operations guide quotes

@@ -38,8 +38,8 @@ const alive = (node: ServerNode) => node.process.exitCode === null && node.proce
 beforeAll(async () => {
   redis = await redisProcess();
   db = await freshDatabase(databaseServer);
-  a = await startNode({ databaseUrl: db.url, redisUrl: redis.url, seedDemo: true });
-  b = await startNode({ databaseUrl: db.url, redisUrl: redis.url, seedDemo: false });
+  a = await startNode({ databaseUrl: db.url, redisUrl: redis.url, seedDemo: true, bundle: true });
+  b = await startNode({ databaseUrl: db.url, redisUrl: redis.url, seedDemo: false, bundle: true });
 });
 
 afterAll(async () => {

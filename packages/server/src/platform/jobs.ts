@@ -52,6 +52,11 @@ export interface Jobs {
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<void>;
   /** The schedules stored in the database (one per name, whatever the number of nodes). */
   schedules(): Promise<{ name: string; cron: string }[]>;
+  /**
+   * Jobs waiting (created, retry), running (active) and failed for good (until pg-boss deletes them), per
+   * queue, counted in the database across the cluster; at most QUEUE_COUNT_LIMIT jobs are counted.
+   */
+  counts(): Promise<{ queue: string; state: string; count: number }[]>;
   /** Resolves once every queue is empty (tests and graceful shutdown). */
   drain(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -64,6 +69,13 @@ const V10_SCHEMA = 'pgboss_v10';
 const FIRST_MIGRATABLE_VERSION = 25;
 /** The advisory lock under which one node sets a pg-boss 10 schema aside (the text is hashed by PostgreSQL). */
 const MOVE_LOCK = 'facet:pgboss-v10-move';
+
+/** The most jobs `counts()` reads: a backlog past this is counted as this many (the read stays short). */
+export const QUEUE_COUNT_LIMIT = 100_000;
+const QUEUE_COUNTS = `SELECT name AS queue, state::text AS state, count(*)::int AS count
+  FROM (SELECT name, state FROM pgboss.job WHERE state IN ('created', 'retry', 'active', 'failed')
+        LIMIT ${QUEUE_COUNT_LIMIT}) AS jobs
+  GROUP BY name, state`;
 
 /**
  * pg-boss 12 cannot migrate a pg-boss 10 schema (it starts from pg-boss 11's). Before pg-boss starts, a
@@ -195,6 +207,8 @@ export async function startJobs(options: {
   /** How often this node looks at the schedules (seconds, pg-boss default 30; tests go faster). */
   cronIntervalSeconds?: number;
   log: FastifyBaseLogger;
+  /** Told of each job run whose handler threw (the metrics' failure count). */
+  onFailure?: (queue: string) => void;
 }): Promise<Jobs> {
   const { sql, log } = options;
   const cronInterval = options.cronIntervalSeconds;
@@ -232,6 +246,7 @@ export async function startJobs(options: {
       return { id: job.id, status: 'completed' };
     } catch (err) {
       log.warn({ err, queue: name, jobId: job.id }, 'job failed; it is retried');
+      options.onFailure?.(name);
       return { id: job.id, status: 'failed', output: { message: (err as Error)?.message ?? String(err) } };
     } finally {
       inFlight.delete(run);
@@ -274,6 +289,10 @@ export async function startJobs(options: {
     },
     async schedules() {
       return (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron }));
+    },
+    async counts() {
+      const { rows } = await sql.executeSql(QUEUE_COUNTS, []);
+      return rows as { queue: string; state: string; count: number }[];
     },
     async drain(timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;

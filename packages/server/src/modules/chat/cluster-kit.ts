@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SERVER_DIST, buildServer, serverBundleStale } from '../../../../../scripts/build-server.mjs';
 
 /**
- * Real server processes (`packages/server/src/main.ts`) on one fresh PostgreSQL database and one Redis,
- * for the two-node test and the chat benchmark. All traffic stays on 127.0.0.1.
+ * Real server processes (`packages/server/src/main.ts`, or the compiled bundle) on one fresh PostgreSQL
+ * database and one Redis, for the two-node tests, the fault suite and the benchmarks. All traffic stays on 127.0.0.1.
  */
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -58,6 +59,8 @@ export async function startNode(options: {
   /** Without it the node runs on its own (rate limits in memory, chat in-process). */
   redisUrl?: string;
   seedDemo: boolean;
+  /** Run the compiled server (`packages/server/dist/main.mjs`, built first when stale) under plain node. */
+  bundle?: boolean;
   env?: Record<string, string>;
   timeoutMs?: number;
 }): Promise<ServerNode> {
@@ -65,7 +68,9 @@ export async function startNode(options: {
   const dataDir = mkdtempSync(join(tmpdir(), 'facet-node-'));
   // NODE_FLAGS_FOR_NODES='--cpu-prof --cpu-prof-dir=DIR' profiles the server processes of a bench
   const extraFlags = (process.env.NODE_FLAGS_FOR_NODES ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extraFlags, '--import', 'tsx', MAIN], {
+  if (options.bundle && serverBundleStale()) await buildServer();
+  const entry = options.bundle ? [join(SERVER_DIST, 'main.mjs')] : ['--import', 'tsx', MAIN];
+  const child = spawn(process.execPath, [...extraFlags, ...entry], {
     cwd: ROOT,
     env: {
       ...process.env,

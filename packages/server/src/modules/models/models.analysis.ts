@@ -70,12 +70,16 @@ export function modelAnalysisPart(ctx: ModelsContext) {
   const settled = new EventEmitter();
   settled.setMaxListeners(0);
 
-  /** Analysis runs off the request thread: min(2, cores) workers, TypeScript loaded by tsx in each. */
+  /**
+   * Analysis runs off the request thread: min(2, cores) workers. The compiled server's worker is the
+   * bundle beside it (analyse.worker.mjs); from the sources (development, tests) tsx loads the TypeScript.
+   */
+  const fromSource = import.meta.url.endsWith('.ts');
   const poolOf = () =>
     (pool ??= new Piscina<AnalyseTask, AnalyseResult>({
-      filename: new URL('./analyse.worker.ts', import.meta.url).href,
-      execArgv: ['--import', 'tsx'],
-      // one warm thread: loading a worker under tsx takes a few hundred milliseconds
+      filename: new URL(fromSource ? './analyse.worker.ts' : './analyse.worker.mjs', import.meta.url).href,
+      execArgv: fromSource ? ['--import', 'tsx'] : [],
+      // one warm thread: loading a worker takes tens of milliseconds (a few hundred under tsx)
       minThreads: 1,
       maxThreads: Math.min(2, availableParallelism()),
       idleTimeout: 60_000,

@@ -4,7 +4,13 @@ import type { GatewayEvent } from '../../platform/payments/gateway';
 import type { MailJob } from '../notifications/notifications.service';
 import { postEntry } from './ledger';
 import { paymentEvents, payments, payoutAccounts } from './payments.tables';
-import { ESCROWED, type ConfirmedHook, type PaymentRow, type PaymentsDeps } from './payments.shared';
+import {
+  ESCROWED,
+  type ConfirmedHook,
+  type PaymentRow,
+  type PaymentsDeps,
+  type Settled,
+} from './payments.shared';
 
 /** Gateway events applied to our books: each stored by its id and applied once, in one transaction. */
 
@@ -15,6 +21,8 @@ export interface Applied {
   mails: MailJob[];
   /** Payments charged for a subject that no longer waited for them: refunded after the commit. */
   refund: PaymentRow[];
+  /** The payment this booked as succeeded or marked failed (the metrics count it after the commit). */
+  settled?: Settled;
 }
 
 async function findPayment(tx: Tx, reference: string | null, sessionId: string | null) {
@@ -102,8 +110,9 @@ export async function bookCharge(
   const hook = hooks.get(payment.purpose);
   const moved = hook ? await hook(tx, booked!) : [];
   const receipt = receiptMail(booked!);
-  if (moved === null) return { mails: receipt, refund: [booked!] };
-  return { mails: [...moved, ...receipt], refund: [] };
+  const settled = { purpose: payment.purpose, outcome: 'succeeded' as const };
+  if (moved === null) return { mails: receipt, refund: [booked!], settled };
+  return { mails: [...moved, ...receipt], refund: [], settled };
 }
 
 /** Applies one verified gateway event, once. */
@@ -135,6 +144,12 @@ export async function applyEvent(
             .update(payments)
             .set({ status: 'failed', failureMessage: message })
             .where(eq(payments.id, payment.id));
+          return {
+            applied: true,
+            mails: [],
+            refund: [],
+            settled: { purpose: payment.purpose, outcome: 'failed' },
+          };
         }
         return { applied: true, mails: [], refund: [] };
       }

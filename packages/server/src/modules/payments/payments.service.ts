@@ -14,6 +14,7 @@ import { chargeSaved } from './saved-charges';
 import { staffMoney } from './staff-money';
 import { earnedPercentageSetting, setEarnedPercentage } from './earned-percentage';
 import {
+  countSettled,
   sendMails,
   type ConfirmedHook,
   type PaymentRow,
@@ -54,6 +55,7 @@ async function applyGatewayEvent(
   try {
     result = await applyEvent(deps, event, hooks);
   } catch (error) {
+    deps.metrics.eventFailed(event.type);
     await money
       .recordFailure(event, error)
       .catch((err: unknown) =>
@@ -61,6 +63,8 @@ async function applyGatewayEvent(
       );
     throw error;
   }
+  deps.metrics.eventApplied(event.type, result.applied);
+  countSettled(deps, result.settled);
   await money.resolveFailure(event.id);
   await sendMails(deps.jobs, result.mails);
   await refundDuplicates(deps, result.refund);
@@ -128,6 +132,7 @@ async function reconcile(deps: PaymentsDeps, hooks: Hooks, options: { since?: Da
         const [locked] = await tx.select().from(payments).where(eq(payments.id, ours.id)).for('update');
         return bookCharge(tx, locked!, c, hooks);
       });
+      countSettled(deps, result.settled);
       await sendMails(deps.jobs, result.mails);
       await refundDuplicates(deps, result.refund);
       repaired = true;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
+import type { PaymentsMetrics } from '../../platform/metrics';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import type { MailJob } from '../notifications/notifications.service';
 import type { payments } from './payments.tables';
@@ -19,6 +20,8 @@ export interface PaymentsDeps {
   publicUrl: string;
   currency: string;
   log: FastifyBaseLogger;
+  /** Counts applied and failed events and payments (after their transaction commits). */
+  metrics: PaymentsMetrics;
 }
 
 /**
@@ -47,4 +50,16 @@ export const proShare = (amountCents: number, percentage: number) =>
 
 export async function sendMails(jobs: Jobs, mails: MailJob[]) {
   for (const mail of mails) await jobs.send('mail', mail);
+}
+
+/** A payment a transaction booked as succeeded or marked failed. */
+export interface Settled {
+  purpose: Purpose;
+  outcome: 'succeeded' | 'failed';
+}
+
+/** Counts a settled payment in the metrics: called once its transaction has committed. */
+export function countSettled(deps: Pick<PaymentsDeps, 'metrics'>, settled: Settled | undefined) {
+  if (settled?.outcome === 'succeeded') deps.metrics.paymentSucceeded(settled.purpose);
+  else if (settled?.outcome === 'failed') deps.metrics.paymentFailed(settled.purpose);
 }

@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { UserRow } from '../accounts/accounts.queries';
 import { bookCharge } from './payment-events';
 import { payments } from './payments.tables';
-import { sendMails, type ConfirmedHook, type PaymentRow, type PaymentsDeps } from './payments.shared';
+import {
+  countSettled,
+  sendMails,
+  type ConfirmedHook,
+  type PaymentRow,
+  type PaymentsDeps,
+} from './payments.shared';
 import type { NewPayment } from './payment-checkout';
 
 /**
@@ -57,6 +63,7 @@ export async function chargeSaved(
       .set({ status: 'failed', failureMessage: answer.message })
       .where(and(eq(payments.id, row!.id), eq(payments.status, row!.status)))
       .returning();
+    if (failed) countSettled(deps, { purpose: failed.purpose, outcome: 'failed' });
     return { ok: false, payment: failed ?? row!, code: answer.code, message: answer.message };
   }
   const result = await db.transaction(async (tx) => {
@@ -70,6 +77,7 @@ export async function chargeSaved(
     const [after] = await tx.select().from(payments).where(eq(payments.id, row!.id));
     return { ...booked, payment: after! };
   });
+  countSettled(deps, result.settled);
   await sendMails(deps.jobs, result.mails);
   return { ok: true, payment: result.payment };
 }

@@ -6,7 +6,7 @@ import { replies } from '../../platform/openapi';
 
 /** The gateway's events: the signature is checked on the raw body, then each event is applied once. */
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { payments, gateway } = app.ctx;
+  const { payments, gateway, metrics } = app.ctx;
   // the signature covers the bytes as sent: keep the body as text here
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
@@ -32,6 +32,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       } catch (error) {
         if (error instanceof WebhookRefused) {
+          metrics.payments.webhookRefused();
           throw new AppError('invalid_signature', 'The webhook signature is missing or wrong.', 400);
         }
         throw error;

@@ -1,10 +1,12 @@
+import OpenAI, { APIConnectionError, APIError } from 'openai';
 import { AppError } from '../errors';
 
 /**
  * The AI port: concept images and text helpers through an OpenAI-compatible HTTP API
  * (`POST {AI_BASE_URL}/images/generations` with b64_json, `POST {AI_BASE_URL}/chat/completions`),
- * or off. Plain fetch with a time-out per attempt and a bounded number of retries (decision 032): a
- * provider that fails or does not answer becomes a clear 502/503, never a hang or a 500.
+ * or off. The `openai` SDK makes the calls, with a time-out per attempt and a bounded number of retries
+ * (decision 057, which replaces 032's hand-written client): a provider that fails or does not answer
+ * becomes a clear 502/503, never a hang or a 500.
  */
 
 export interface AiConfig {
@@ -53,9 +55,6 @@ export const aiTexts = {
 export const aiUnavailable = () => new AppError('ai_unavailable', aiTexts.unavailable, 503);
 const aiFailed = (message: string = aiTexts.failed) => new AppError('ai_failed', message, 502);
 
-/** A failure worth another attempt. */
-class Retryable extends Error {}
-
 const SIGNATURES: { ext: string; type: string; test: (b: Uint8Array) => boolean }[] = [
   {
     ext: 'png',
@@ -75,44 +74,32 @@ export function imageFormat(bytes: Uint8Array) {
   return SIGNATURES.find((s) => bytes.byteLength > 12 && s.test(bytes)) ?? null;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The SDK's failure as ours: no answer (time-out, connection) 503; a refusal, 429 or 5xx after the retries 502. */
+function asAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof APIConnectionError) return aiUnavailable();
+  // an answer the SDK could not read (not JSON) is an SDK error without a status
+  if (error instanceof APIError && error.status === undefined) return aiFailed(aiTexts.unreadable);
+  if (error instanceof APIError) return aiFailed();
+  if (error instanceof SyntaxError) return aiFailed(aiTexts.unreadable);
+  return aiUnavailable();
+}
 
-export function openAiCompatible(config: AiConfig, fetchImpl: typeof fetch = fetch): AiPort {
-  const base = config.baseUrl.replace(/\/+$/, '');
+export function openAiCompatible(config: AiConfig): AiPort {
+  // the SDK retries a connection failure, a time-out, 408, 409, 429 and 5xx with backoff; a 4xx refusal once
+  const client = new OpenAI({
+    apiKey: config.apiKey,
+    baseURL: config.baseUrl.replace(/\/+$/, ''),
+    timeout: config.timeoutMs,
+    maxRetries: config.maxRetries,
+  });
 
-  /** One call with its time-out and retries; the JSON answer or a clear AppError. */
-  async function call(path: string, body: unknown): Promise<unknown> {
-    let last: AppError = aiUnavailable();
-    for (let attempt = 0; attempt <= config.maxRetries; attempt += 1) {
-      if (attempt > 0) await sleep(Math.min(250 * 2 ** (attempt - 1), 2000));
-      try {
-        const response = await fetchImpl(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(config.timeoutMs),
-        });
-        if (response.status === 429 || response.status >= 500) {
-          await response.body?.cancel().catch(() => undefined);
-          throw new Retryable(`status ${response.status}`);
-        }
-        if (!response.ok) {
-          await response.body?.cancel().catch(() => undefined);
-          // the provider refused the request (bad key, a prompt it will not draw): no use trying again
-          throw aiFailed();
-        }
-        try {
-          return await response.json();
-        } catch {
-          throw aiFailed(aiTexts.unreadable);
-        }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        // time-out, connection refused or reset, 429, 5xx
-        last = error instanceof Retryable ? aiFailed() : aiUnavailable();
-      }
+  async function call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw asAppError(error);
     }
-    throw last;
   }
 
   return {
@@ -121,15 +108,18 @@ export function openAiCompatible(config: AiConfig, fetchImpl: typeof fetch = fet
 
     async generateImages(prompt, count) {
       if (!config.imageModel) throw new AppError('ai_not_configured', aiTexts.notConfigured, 503);
-      const answer = (await call('/images/generations', {
-        model: config.imageModel,
-        prompt,
-        n: count,
-        size: '1024x1024',
-        // the gpt-image models always answer in base64 and refuse the parameter
-        ...(config.imageModel.startsWith('gpt-image') ? {} : { response_format: 'b64_json' }),
-      })) as { data?: { b64_json?: unknown }[] } | null;
-      const images = (answer?.data ?? []).flatMap((item) => {
+      const model = config.imageModel;
+      const answer = await call(() =>
+        client.images.generate({
+          model,
+          prompt,
+          n: count,
+          size: '1024x1024',
+          // the gpt-image models always answer in base64 and refuse the parameter
+          ...(model.startsWith('gpt-image') ? {} : { response_format: 'b64_json' as const }),
+        }),
+      );
+      const images = ((answer as { data?: { b64_json?: unknown }[] } | null)?.data ?? []).flatMap((item) => {
         if (typeof item?.b64_json !== 'string') return [];
         const bytes = new Uint8Array(Buffer.from(item.b64_json, 'base64'));
         const format = imageFormat(bytes);
@@ -141,13 +131,17 @@ export function openAiCompatible(config: AiConfig, fetchImpl: typeof fetch = fet
 
     async chatJson(messages) {
       if (!config.textModel) throw new AppError('ai_not_configured', aiTexts.textNotConfigured, 503);
-      const answer = (await call('/chat/completions', {
-        model: config.textModel,
-        messages,
-        response_format: { type: 'json_object' },
-        temperature: 0.2,
-      })) as { choices?: { message?: { content?: unknown } }[] } | null;
-      const content = answer?.choices?.[0]?.message?.content;
+      const model = config.textModel;
+      const answer = await call(() =>
+        client.chat.completions.create({
+          model,
+          messages,
+          response_format: { type: 'json_object' },
+          temperature: 0.2,
+        }),
+      );
+      const content = (answer as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]
+        ?.message?.content;
       if (typeof content !== 'string') throw aiFailed(aiTexts.unreadable);
       // some models wrap the object in a code fence
       const json = content.replace(/^\s*```(?:json)?\s*/i, '').replace(/\s*```\s*$/, '');
@@ -160,14 +154,11 @@ export function openAiCompatible(config: AiConfig, fetchImpl: typeof fetch = fet
 
     async reachable(timeoutMs) {
       try {
-        const response = await fetchImpl(`${base}/models`, {
-          headers: { authorization: `Bearer ${config.apiKey}` },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        await response.body?.cancel().catch(() => undefined);
-        return response.status < 500;
-      } catch {
-        return false;
+        await client.models.list({ timeout: timeoutMs, maxRetries: 0 });
+        return true;
+      } catch (error) {
+        // an answer that refuses (a key without the scope) still says the provider is there
+        return error instanceof APIError && error.status !== undefined && error.status < 500;
       }
     },
   };
