@@ -37,7 +37,10 @@ export const SUPERVISE_INTERVAL_SECONDS = 10;
  * next supervision and retried. pg-boss's least value.
  */
 export const HEARTBEAT_SECONDS = 10;
-/** The most an abandoned job waits before it is retried: its heartbeat runs out, then a supervision pass. */
+/**
+ * The most an abandoned job stays active: its heartbeat runs out, then a supervision pass fails it. Its retry
+ * delay comes on top (1–2 s for a payment's webhook job, 1 s for an analysis).
+ */
 export const ABANDONED_JOB_RETRY_SECONDS = HEARTBEAT_SECONDS + SUPERVISE_INTERVAL_SECONDS;
 
 /** Background jobs on pg-boss in our own database (PGlite or PostgreSQL): retried, survive restarts. */
