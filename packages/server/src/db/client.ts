@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { fromPglite } from 'pg-boss';
 import * as schema from './schema/index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -111,8 +112,10 @@ export async function openDatabase(options: {
     const sql: SqlExecutor = {
       async executeSql(text, values) {
         if (closed) return resultAfterClose(text);
-        const result = await pool.query(text, values);
-        return { rows: result.rows };
+        // a parameterless text of several statements (pg-boss's BEGIN … RETURNING … COMMIT blocks)
+        // answers one result per statement: their rows together, as pg-boss reads its own pool's
+        const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: Array.isArray(result) ? result.flatMap((r) => r.rows ?? []) : result.rows };
       },
     };
     return {
@@ -139,17 +142,15 @@ export async function openDatabase(options: {
     throw error;
   }
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  const pgbossPglite = fromPglite(client);
   let closed = false;
   const sql: SqlExecutor = {
-    // PGlite's extended protocol takes one statement; pg-boss sends its schema as one parameterless script.
+    // pg-boss's own adapter for PGlite: a parameterless text (its schema scripts, its BEGIN … RETURNING …
+    // COMMIT blocks) goes through `exec` and answers the rows of all its statements; a failed statement
+    // rolls back what it left open, so the one connection the app shares is never left aborted
     async executeSql(text, values) {
       if (closed) return resultAfterClose(text);
-      if (!values || values.length === 0) {
-        const results = await client.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      }
-      const result = await client.query(text, values);
-      return { rows: result.rows };
+      return pgbossPglite.executeSql(text, values);
     },
   };
   return {

@@ -15,8 +15,9 @@ import { api, freshDatabase, signIn, startNode, type ServerNode } from '../modul
  * killed with SIGKILL mid-analysis. The model must still end ready (the job retried on the other node)
  * or failed with analysis_timeout, well within 90 s, never stuck analysing.
  *
- * ANALYSIS_TIMEOUT_MS is 20 s here (default 60 s): the job is taken as abandoned after the limit + 10 s,
- * and pg-boss's maintenance (every 15 s) hands it to the other node.
+ * The killed node's job stops beating: after its heartbeat (10 s) pg-boss's supervision (every 10 s) fails
+ * it and the other node retries it (decision 056), without waiting for the job's expiry (the limit, 20 s
+ * here, + 10 s).
  */
 const databaseServer = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ANALYSIS_TIMEOUT_MS = 20_000;

@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import { PgBoss, type Job, type JobResult } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SqlExecutor } from '../db/client';
 
@@ -7,7 +7,10 @@ export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
 /** How one job is run and given up: per job, so a changed setting applies to the next job sent. */
 export interface SendOptions {
-  /** An active job older than this is taken as abandoned (its node died) and retried elsewhere. */
+  /**
+   * The longest a run may take: a run still going after this is failed (and retried). A job whose node died
+   * is noticed sooner, by its missing heartbeat (HEARTBEAT_SECONDS).
+   */
   expireInSeconds?: number;
   retryLimit?: number;
   retryDelay?: number;
@@ -23,8 +26,22 @@ export interface RegisterOptions {
   parallel?: boolean;
 }
 
-/** Checks pg-boss's maintenance (expiring abandoned jobs) runs this often, cluster-wide. */
-export const MAINTENANCE_INTERVAL_SECONDS = 15;
+/**
+ * How often pg-boss's supervision looks at the active jobs (expired, or heartbeat missing) and refreshes
+ * the queues' counts, cluster-wide: each queue is claimed by one node per interval.
+ */
+export const SUPERVISE_INTERVAL_SECONDS = 10;
+/**
+ * Every job's heartbeat: while its handler runs the node touches it every half of this; a job not touched
+ * for this long (its node died, or its end could not be recorded while PostgreSQL was away) is failed by the
+ * next supervision and retried. pg-boss's least value.
+ */
+export const HEARTBEAT_SECONDS = 10;
+/**
+ * The most an abandoned job stays active: its heartbeat runs out, then a supervision pass fails it. Its retry
+ * delay comes on top (1–2 s for a payment's webhook job, 1 s for an analysis).
+ */
+export const ABANDONED_JOB_RETRY_SECONDS = HEARTBEAT_SECONDS + SUPERVISE_INTERVAL_SECONDS;
 
 /** Background jobs on pg-boss in our own database (PGlite or PostgreSQL): retried, survive restarts. */
 export interface Jobs {
@@ -39,7 +56,7 @@ export interface Jobs {
   /** The schedules stored in the database (one per name, whatever the number of nodes). */
   schedules(): Promise<{ name: string; cron: string }[]>;
   /**
-   * Jobs waiting (created, retry), running (active) and failed for good (until pg-boss archives them), per
+   * Jobs waiting (created, retry), running (active) and failed for good (until pg-boss deletes them), per
    * queue, counted in the database across the cluster; at most QUEUE_COUNT_LIMIT jobs are counted.
    */
   counts(): Promise<{ queue: string; state: string; count: number }[]>;
@@ -48,12 +65,13 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-/** pg-boss's commands that record the end of jobs by id: complete, and fail (which retries or ends them). */
-const RECORD_OF_END = [
-  /SET completed_on = now\(\),\s*state = 'completed'[\s\S]*UNNEST\(\$2::uuid\[\]\)/,
-  /WITH deleted_jobs AS[\s\S]*UNNEST\(\$2::uuid\[\]\)/,
-];
-const ZERO_COUNT = { rows: [{ count: '0' }] };
+const SCHEMA = 'pgboss';
+/** Where a pg-boss 10 schema is kept while its waiting jobs are moved into pg-boss 12's (decision 056). */
+const V10_SCHEMA = 'pgboss_v10';
+/** pg-boss 12 migrates its schema from version 25 (pg-boss 11) on; pg-boss 10 left version 24. */
+const FIRST_MIGRATABLE_VERSION = 25;
+/** The advisory lock under which one node sets a pg-boss 10 schema aside (the text is hashed by PostgreSQL). */
+const MOVE_LOCK = 'facet:pgboss-v10-move';
 
 /** The most jobs `counts()` reads: a backlog past this is counted as this many (the read stays short). */
 export const QUEUE_COUNT_LIMIT = 100_000;
@@ -63,33 +81,125 @@ const QUEUE_COUNTS = `SELECT name AS queue, state::text AS state, count(*)::int 
   GROUP BY name, state`;
 
 /**
- * The connection pg-boss is given. After a batch's callback pg-boss records the batch's end itself (complete,
- * or fail when the callback threw or ran past its expiry) without awaiting it, so a failure there (the
- * database away for a moment) would end the process as an unhandled rejection. Our runOne has recorded
- * each job already (the ids in `recorded`): that second record is skipped. Any other record of an end that
- * fails is logged and answered with a zero count: the jobs stay active and are retried once they expire.
+ * pg-boss 12 cannot migrate a pg-boss 10 schema (it starts from pg-boss 11's). Before pg-boss starts, a
+ * schema left by pg-boss 10 is renamed out of the way (one node does it, under a lock), so pg-boss 12
+ * installs its own; `moveV10Jobs` then carries its waiting jobs over.
  */
-function afterBatchRecords(sql: SqlExecutor, recorded: Set<string>, log: FastifyBaseLogger): SqlExecutor {
-  return {
-    async executeSql(text, values) {
-      const ids = values?.[1];
-      if (!Array.isArray(ids) || !RECORD_OF_END.some((command) => command.test(text)))
-        return sql.executeSql(text, values);
-      if (ids.every((id) => recorded.has(id as string))) {
-        for (const id of ids) recorded.delete(id as string);
-        return ZERO_COUNT;
+async function setV10Aside(sql: SqlExecutor) {
+  await sql.executeSql(`
+    BEGIN;
+    SELECT pg_advisory_xact_lock(hashtext('${MOVE_LOCK}'));
+    DO $$
+    DECLARE installed int;
+    BEGIN
+      IF to_regclass('${SCHEMA}.version') IS NOT NULL THEN
+        EXECUTE 'SELECT max(version) FROM ${SCHEMA}.version' INTO installed;
+        IF installed < ${FIRST_MIGRATABLE_VERSION} THEN
+          ALTER SCHEMA ${SCHEMA} RENAME TO ${V10_SCHEMA};
+        END IF;
+      END IF;
+    END $$;
+    COMMIT;
+  `);
+}
+
+interface V10Job {
+  id: string;
+  name: string;
+  data: object | null;
+  priority: number;
+  retry_limit: number;
+  retry_delay: number;
+  retry_backoff: boolean;
+  start_after: Date | string;
+  singleton_key: string | null;
+  expire_seconds: number | string;
+}
+
+/**
+ * Sends pg-boss 12 the jobs pg-boss 10 had not finished (waiting, to be retried, or active: no node of the
+ * old version runs any more), with their ids, so a handler that does its part once per id still does; then
+ * drops the old schema. Finished jobs and pg-boss 10's archive are history and are not kept. Schedules are
+ * not carried: every node stores its schedules again as it starts. Nodes starting together may both move
+ * the jobs: an id already there is skipped, and the one that finds the schema dropped under it is done.
+ * A move cut short is done again by the next start.
+ */
+async function moveV10Jobs(boss: PgBoss, sql: SqlExecutor, log: FastifyBaseLogger) {
+  const v10Left = async () =>
+    (
+      (await sql.executeSql(`SELECT to_regclass('${V10_SCHEMA}.job') IS NOT NULL AS found`, [])).rows[0] as {
+        found: boolean;
       }
-      try {
-        return await sql.executeSql(text, values);
-      } catch (err) {
-        log.warn(
-          { err, jobIds: ids },
-          'the end of jobs could not be recorded; they are retried once they expire',
-        );
-        return ZERO_COUNT;
+    ).found;
+  if (!(await v10Left())) return;
+  let rows: V10Job[];
+  try {
+    rows = (
+      (await sql.executeSql(
+        `SELECT id, name, data, priority, retry_limit, retry_delay, retry_backoff, start_after, singleton_key,
+                EXTRACT(epoch FROM expire_in)::int AS expire_seconds
+           FROM ${V10_SCHEMA}.job
+          WHERE state IN ('created', 'retry', 'active')
+          ORDER BY created_on`,
+        [],
+      )) as { rows: V10Job[] }
+    ).rows;
+  } catch (error) {
+    if (!(await v10Left())) return; // another node moved them and dropped the schema meanwhile
+    throw error;
+  }
+  const byQueue = new Map<string, V10Job[]>();
+  for (const job of rows) byQueue.set(job.name, [...(byQueue.get(job.name) ?? []), job]);
+  for (const [name, queued] of byQueue) {
+    await ensureQueue(boss, name);
+    await boss.insert(
+      name,
+      queued.map((job) => ({
+        id: job.id,
+        data: job.data ?? {},
+        priority: job.priority,
+        retryLimit: job.retry_limit,
+        retryDelay: job.retry_delay,
+        retryBackoff: job.retry_backoff,
+        startAfter: new Date(job.start_after),
+        ...(job.singleton_key ? { singletonKey: job.singleton_key } : {}),
+        expireInSeconds: Math.max(1, Number(job.expire_seconds)),
+      })),
+    );
+  }
+  await sql.executeSql(`DROP SCHEMA IF EXISTS ${V10_SCHEMA} CASCADE`);
+  log.info({ jobs: rows.length, queues: byQueue.size }, 'pg-boss 10 jobs moved to pg-boss 12');
+}
+
+/** Our queues' defaults: retried with backoff, every job with a heartbeat. */
+const QUEUE_OPTIONS = {
+  retryLimit: 5,
+  retryDelay: 5,
+  retryBackoff: true,
+  heartbeatSeconds: HEARTBEAT_SECONDS,
+} as const;
+
+/**
+ * Creates the queue unless it exists, and gives an existing one the heartbeat. Nodes starting together on a
+ * new database may both create it: PostgreSQL then ends one of them as a deadlock (or a duplicate), which
+ * looks again and finds the queue made.
+ */
+async function ensureQueue(boss: PgBoss, name: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const queue = await boss.getQueue(name);
+      if (queue) {
+        if (queue.heartbeatSeconds !== HEARTBEAT_SECONDS)
+          await boss.updateQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS });
+        return;
       }
-    },
-  };
+      await boss.createQueue(name, QUEUE_OPTIONS);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
 }
 
 export async function startJobs(options: {
@@ -108,91 +218,66 @@ export async function startJobs(options: {
   /** Told of each job run whose handler threw (the metrics' failure count). */
   onFailure?: (queue: string) => void;
 }): Promise<Jobs> {
+  const { sql, log } = options;
   const cronInterval = options.cronIntervalSeconds;
-  const recorded = new Set<string>();
+  await setV10Aside(sql);
   const boss = new PgBoss({
-    db: afterBatchRecords(options.sql, recorded, options.log),
-    schema: 'pgboss',
+    db: sql,
+    schema: SCHEMA,
     supervise: options.supervise ?? true,
     schedule: options.runSchedules ?? true,
     ...(cronInterval
       ? { cronMonitorIntervalSeconds: cronInterval, cronWorkerIntervalSeconds: cronInterval }
       : {}),
-    monitorStateIntervalSeconds: 60,
-    // expires the active jobs of a dead node (past their expireInSeconds) so another node retries them
-    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+    // fails the active jobs of a dead node (heartbeat missing, or past their expiry) so another node
+    // retries them; the same pass counts the queues
+    superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+    // deletes finished jobs past their retention
+    maintenanceIntervalSeconds: 300,
   });
-  boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
+  // pg-boss reports here what it cannot do in the background: a fetch, a heartbeat or the record of a
+  // job's end while the database is away (the job stays active and is retried once its heartbeat is missed)
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  boss.on('warning', (warning) => log.warn({ data: warning.data }, warning.message));
   await boss.start();
+  await moveV10Jobs(boss, sql, log);
   const queues = new Set<string>();
   const inFlight = new Set<Promise<unknown>>();
 
-  async function runOne(name: string, job: PgBoss.Job<object>, handler: JobHandler<object>) {
-    recorded.delete(job.id); // a retry keeps the id: what an earlier run left here says nothing of this one
+  /** Runs one job of a batch; its outcome is what pg-boss records for it alone (perJobResults). */
+  async function runOne(name: string, job: Job<object>, handler: JobHandler<object>): Promise<JobResult> {
     const run = handler(job.data, { id: job.id });
     inFlight.add(run);
-    // each job its own outcome, recorded here on our own connection: one failure does not send the rest of
-    // the batch round again, and pg-boss's own record of the batch after it is then skipped
-    let failure: unknown = null;
     try {
       await run;
+      return { id: job.id, status: 'completed' };
     } catch (err) {
-      failure = err;
-      options.log.warn({ err, queue: name, jobId: job.id }, 'job failed; it is retried');
+      log.warn({ err, queue: name, jobId: job.id }, 'job failed; it is retried');
       options.onFailure?.(name);
+      return { id: job.id, status: 'failed', output: { message: (err as Error)?.message ?? String(err) } };
     } finally {
       inFlight.delete(run);
-    }
-    try {
-      if (failure === null) await boss.complete(name, job.id, {}, { db: options.sql });
-      else
-        await boss.fail(
-          name,
-          job.id,
-          { message: (failure as Error)?.message ?? String(failure) },
-          { db: options.sql },
-        );
-    } catch (err) {
-      // the database is away for a moment: the job stays active and is run again once it expires
-      options.log.warn(
-        { err, queue: name, jobId: job.id },
-        'the end of a job could not be recorded; it is retried',
-      );
-    } finally {
-      recorded.add(job.id);
-    }
-  }
-
-  /**
-   * Creates the queue unless it exists. Nodes starting together on a new database may both create it:
-   * PostgreSQL then ends one of them as a deadlock, which looks again and finds the queue made.
-   */
-  async function ensureQueue(name: string) {
-    for (let attempt = 1; ; attempt += 1) {
-      if (await boss.getQueue(name)) return;
-      try {
-        await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 5, retryBackoff: true });
-        return;
-      } catch (error) {
-        if (attempt >= 5) throw error;
-        await new Promise((r) => setTimeout(r, 100 * attempt));
-      }
     }
   }
 
   const jobs: Jobs = {
     async register(name, handler, registerOptions = {}) {
-      await ensureQueue(name);
+      await ensureQueue(boss, name);
       queues.add(name);
       if (!options.runWorkers) return;
       const { batchSize = 5, parallel = false } = registerOptions;
-      await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize }, async (batch) => {
-        if (parallel) {
-          await Promise.all(batch.map((job) => runOne(name, job, handler as JobHandler<object>)));
-        } else {
-          for (const job of batch) await runOne(name, job, handler as JobHandler<object>);
-        }
-      });
+      const run = handler as JobHandler<object>;
+      await boss.work<object>(
+        name,
+        { pollingIntervalSeconds: 0.5, batchSize, perJobResults: true },
+        async (batch) => {
+          if (parallel) return Promise.all(batch.map((job) => runOne(name, job, run)));
+          const results: JobResult[] = [];
+          for (const job of batch) results.push(await runOne(name, job, run));
+          return results;
+        },
+      );
     },
     async schedule(name, cron, handler) {
       await jobs.register(
@@ -200,7 +285,7 @@ export async function startJobs(options: {
         async () => {
           const started = Date.now();
           await handler();
-          options.log.info({ queue: name, ms: Date.now() - started }, 'scheduled job done');
+          log.info({ queue: name, ms: Date.now() - started }, 'scheduled job done');
         },
         { batchSize: 1 },
       );
@@ -214,14 +299,18 @@ export async function startJobs(options: {
       return (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron }));
     },
     async counts() {
-      const { rows } = await options.sql.executeSql(QUEUE_COUNTS, []);
+      const { rows } = await sql.executeSql(QUEUE_COUNTS, []);
       return rows as { queue: string; state: string; count: number }[];
     },
     async drain(timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
-        let pending = 0;
-        for (const name of queues) pending += await boss.getQueueSize(name, { before: 'completed' });
+        // read from the jobs themselves: pg-boss's queue counts are refreshed by supervision only
+        const { rows } = await sql.executeSql(
+          `SELECT count(*)::int AS pending FROM ${SCHEMA}.job WHERE name = ANY($1::text[]) AND state < 'completed'`,
+          [[...queues]],
+        );
+        const pending = (rows[0] as { pending: number } | undefined)?.pending ?? 0;
         if (pending === 0 && inFlight.size === 0) return;
         if (Date.now() > until)
           throw new Error(`jobs did not drain within ${timeoutMs} ms (${pending} pending)`);
@@ -229,7 +318,7 @@ export async function startJobs(options: {
       }
     },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      await boss.stop({ graceful: true, close: false, timeout: 5000 });
     },
   };
   return jobs;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { models } from './models.tables';
 import { sessions } from '../accounts/accounts.tables';
-import { startJobs } from '../../platform/jobs';
+import { ABANDONED_JOB_RETRY_SECONDS, HEARTBEAT_SECONDS, startJobs } from '../../platform/jobs';
 import { createTestApp, loginAs } from '../../test/test-app';
 import { SESSION_PURGE } from '../accounts/sessions';
 import { PROJECT_INACTIVITY } from '../projects/projects.routes';
@@ -68,28 +68,31 @@ describe('a model whose analysis node died', () => {
     expect(seen.json().model).toMatchObject({ status: 'failed', error: { code: 'analysis_timeout' } });
   });
 
-  test('a job left active by a vanished worker is expired by pg-boss maintenance and analysed again', async () => {
+  test('a job left active by a vanished worker is retried once its heartbeat is missed, long before its expiry', async () => {
     const model = await leftAnalysing('orphan.stl', 5000);
-    // the row a node leaves when it is killed while running the job: active, its expiry long past
+    // the row a node leaves when it is killed while running the job: active, its last heartbeat 30 s old,
+    // its expiry (10 minutes) far off
     const inserted = (await t.ctx.database.sql.executeSql(
-      `insert into pgboss.job (name, data, state, retry_limit, retry_delay, started_on, expire_in, policy)
-       values ($1, $2::jsonb, 'active', 2, 1, now() - interval '10 minutes', interval '30 seconds', 'standard')
+      `insert into pgboss.job (name, data, state, retry_limit, retry_delay, started_on, heartbeat_on,
+                               heartbeat_seconds, expire_seconds, policy)
+       values ($1, $2::jsonb, 'active', 2, 1, now() - interval '30 seconds', now() - interval '30 seconds',
+               $3, 600, 'standard')
        returning id`,
-      [ANALYSIS_QUEUE, JSON.stringify({ modelId: model.id })],
+      [ANALYSIS_QUEUE, JSON.stringify({ modelId: model.id }), HEARTBEAT_SECONDS],
     )) as { rows: { id: string }[] };
     const jobId = inserted.rows[0]!.id;
     const started = Date.now();
-    // maintenance runs every 15 s on its own; a live worker then takes the retry
+    // supervision (every 10 s) fails the job for its missed heartbeat; a live worker then takes the retry
+    const bound = (ABANDONED_JOB_RETRY_SECONDS + 10) * 1000;
     while ((await rowOf(model.id)).status === 'analysing') {
-      expect(Date.now() - started, 'the orphaned analysis was never retried').toBeLessThan(45_000);
+      expect(Date.now() - started, 'the orphaned analysis was not retried in time').toBeLessThan(bound);
       await new Promise((r) => setTimeout(r, 250));
     }
     const done = await rowOf(model.id);
     expect(done.status).toBe('ready');
     expect(done.rawAnalysis?.volumeMm3).toBe(8);
     const { rows } = (await t.ctx.database.sql.executeSql(
-      `select retry_count, state from pgboss.job where id = $1 union all
-       select retry_count, state from pgboss.archive where id = $1`,
+      `select retry_count, state, output from pgboss.job where id = $1`,
       [jobId],
     )) as { rows: { retry_count: number; state: string }[] };
     expect(rows[0]).toMatchObject({ retry_count: 1, state: 'completed' });

@@ -5,7 +5,7 @@ import { Piscina } from 'piscina';
 import type { Db } from '../../db/client';
 import { models } from './models.tables';
 import { notFound } from '../../platform/errors';
-import { MAINTENANCE_INTERVAL_SECONDS } from '../../platform/jobs';
+import { SUPERVISE_INTERVAL_SECONDS } from '../../platform/jobs';
 import type { AnalyseResult, AnalyseTask } from './analyse.worker';
 import { modelMessages } from './models.schemas';
 import { toModelView, type ModelRow, type ModelsContext, type Owner } from './models.shared';
@@ -19,11 +19,12 @@ export const analysisJobExpirySeconds = (analysisTimeoutMs: number) =>
   Math.ceil(analysisTimeoutMs / 1000) + 10;
 
 /**
- * An `analysing` model untouched this long has no live analysis: past the job's expiry, the maintenance
- * that retries it, and a margin. The sweep ends it as failed (analysis_timeout).
+ * An `analysing` model untouched this long has no live analysis: past the job's expiry, the supervision
+ * that retries it, and a margin (a dead node's job is retried sooner, once its heartbeat is missed). The
+ * sweep ends it as failed (analysis_timeout).
  */
 export const analysisStaleAfterMs = (analysisTimeoutMs: number) =>
-  (analysisJobExpirySeconds(analysisTimeoutMs) + MAINTENANCE_INTERVAL_SECONDS) * 1000 + 10_000;
+  (analysisJobExpirySeconds(analysisTimeoutMs) + SUPERVISE_INTERVAL_SECONDS) * 1000 + 10_000;
 
 type Settled = { thread?: number; ms?: number };
 
