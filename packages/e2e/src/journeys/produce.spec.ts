@@ -58,16 +58,34 @@ describe('produce', () => {
         if (now != null && seen[seen.length - 1] !== Number(now)) seen.push(Number(now));
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
+    // on loopback 20 MB can go up between two progress events; a 16 MB/s link makes the upload last about
+    // a second and a quarter whatever the machine, so the bar is seen between 0 and 100
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 16 * 1024 * 1024,
+    });
     await chooseFile(page, 'ring.stl', ring);
     await page.getByRole('progressbar', { name: 'Uploading ring.stl' }).waitFor();
     await screenshot(page, 'produce-upload-progress');
     await page.waitForURL(/\/produce\/steps\?model=/);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const { seen, analysingSeen } = await page.evaluate(() => {
       const w = window as unknown as { progressSeen: number[]; analysingSeen: boolean };
       return { seen: w.progressSeen, analysingSeen: w.analysingSeen };
     });
     // the bar rises with the bytes sent and never goes back; then the server analyses the file
-    expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
+    expect(
+      seen.some((p) => p > 0 && p < 100),
+      `progress seen: ${seen.join(', ')}`,
+    ).toBe(true);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(analysingSeen).toBe(true);
     await page.getByRole('heading', { name: 'Measurements' }).waitFor();
