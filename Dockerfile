@@ -39,4 +39,4 @@ EXPOSE 3000
 # liveness only: /api/health/live answers while the process runs (readiness is the proxy's /api/health)
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "packages/server/dist/main.mjs"]
+CMD ["node", "--max-semi-space-size=16", "packages/server/dist/main.mjs"]

@@ -55,6 +55,13 @@ rows.push(
     command: node24,
     args: ['packages/server/dist/main.mjs'],
   },
+  {
+    // Node 24's V8 sizes the young generation by the machine's memory; this caps it as Node 20's did
+    name: `after, young generation capped: Node ${await version(node24)}, bundle, --max-semi-space-size=16`,
+    cwd: root,
+    command: node24,
+    args: ['--max-semi-space-size=16', 'packages/server/dist/main.mjs'],
+  },
 );
 const baselines = [
   { name: `baseline: empty Node ${await version(node20)} process`, command: node20 },
