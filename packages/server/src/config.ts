@@ -115,9 +115,20 @@ const envSchema = z.object({
     .optional(),
 });
 
-/** One identity tenant's keys: PREFIX_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _AUDIENCE, _ORGANIZATION, _NAME. */
+/**
+ * One identity tenant's keys: PREFIX_ISSUER, _CLIENT_ID, _CLIENT_SECRET, _AUDIENCE, _ORGANIZATION, _NAME, and
+ * _MAX_AGE (seconds since the person last authenticated at the provider; spec section 5's auth_time rule).
+ */
 function identityEnv<P extends string>(prefix: P) {
-  return {
+  const maxAge = {
+    [`${prefix}_MAX_AGE`]: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int({ message: 'must be a whole number of seconds' })
+      .min(0, { message: 'must be 0 or more seconds' })
+      .max(31_536_000, { message: 'must be at most a year (31536000 seconds)' })
+      .optional(),
+  } as Record<`${P}_MAX_AGE`, z.ZodOptional<z.ZodCoercedNumber>>;
+  const strings = {
     [`${prefix}_ISSUER`]: url.optional(),
     [`${prefix}_CLIENT_ID`]: z.string().min(1).optional(),
     [`${prefix}_CLIENT_SECRET`]: z.string().min(1).optional(),
@@ -128,6 +139,7 @@ function identityEnv<P extends string>(prefix: P) {
     `${P}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET' | 'AUDIENCE' | 'ORGANIZATION' | 'NAME'}`,
     z.ZodOptional<z.ZodString>
   >;
+  return { ...strings, ...maxAge };
 }
 
 /** A configured identity tenant (an OpenID provider's application). */
@@ -141,6 +153,11 @@ export interface IdentityTenantConfig {
   organization?: string;
   /** What the login page says: "Continue with {name}". */
   name: string;
+  /**
+   * Seconds: sent as `max_age` in the authorization request, and the ID token's auth_time must be no older
+   * (spec section 5); none when unset.
+   */
+  maxAge?: number;
 }
 
 export interface IdentityConfig {
@@ -293,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       audience: e[`${prefix}_AUDIENCE`],
       organization: e[`${prefix}_ORGANIZATION`],
       name: e[`${prefix}_NAME`] ?? fallbackName,
+      maxAge: e[`${prefix}_MAX_AGE`],
     };
   };
   const identity: IdentityConfig = {

@@ -135,6 +135,23 @@ describe('configuration', () => {
     );
   });
 
+  test('IDENTITY_*_MAX_AGE: whole seconds for one tenant; anything else is named', () => {
+    const pro = {
+      IDENTITY_PRO_ISSUER: 'https://id.example',
+      IDENTITY_PRO_CLIENT_ID: 'facet',
+      IDENTITY_PRO_CLIENT_SECRET: 'secret',
+    };
+    const config = loadConfig({ ...pro, IDENTITY_PRO_MAX_AGE: '900' });
+    expect(config.identity.professional).toMatchObject({ maxAge: 900 });
+    expect(loadConfig(pro).identity.professional?.maxAge).toBeUndefined();
+    expect(() => loadConfig({ ...pro, IDENTITY_PRO_MAX_AGE: 'an hour' })).toThrow(
+      /IDENTITY_PRO_MAX_AGE: must be a number of seconds/,
+    );
+    expect(() => loadConfig({ IDENTITY_CUSTOMER_MAX_AGE: '-1' })).toThrow(
+      /IDENTITY_CUSTOMER_MAX_AGE: must be 0 or more seconds/,
+    );
+  });
+
   /** A complete production environment: each test takes one key away or changes one. */
   const production = {
     NODE_ENV: 'production',

@@ -236,9 +236,17 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireUser(request);
-      return identity.providerProfile(request.sessionToken!);
+      try {
+        return await identity.providerProfile(request.sessionToken!);
+      } catch (error) {
+        // login_required (or a refused renewal) ended our session: the browser forgets its cookie too
+        if (error instanceof IdentityError && error.sessionEnded) {
+          reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        }
+        throw error;
+      }
     },
   );
 };

@@ -32,7 +32,13 @@ export const tenantOf = (portal: IdentityPortal): IdentityTenant =>
 
 /** An identity error of spec section 8: the web's error page shows the message; never retried by itself. */
 export class IdentityError extends AppError {
-  constructor(code: string, message: string, status = 400) {
+  constructor(
+    code: string,
+    message: string,
+    status = 400,
+    /** Our session was ended because of it: the route clears the session cookie too. */
+    readonly sessionEnded = false,
+  ) {
     super(code, message, status);
   }
 }
@@ -178,7 +184,7 @@ export function identityService(deps: {
   }
 
   /** A copy of the tenant's client whose token responses pass our ID-token rules before anything else. */
-  async function checkedClient(tenant: IdentityTenant, expect: { nonce?: string }) {
+  async function checkedClient(tenant: IdentityTenant, expect: { nonce?: string; maxAge?: number }) {
     const t = requireTenant(tenant);
     const { client, keys } = await provider(tenant);
     const metadata = client.serverMetadata();
@@ -201,6 +207,7 @@ export function identityService(deps: {
               issuer: metadata.issuer,
               clientId: t.clientId,
               nonce: expect.nonce,
+              maxAge: expect.maxAge,
               organization: t.organization,
               leeway: config.leewaySeconds,
             },
@@ -318,6 +325,8 @@ export function identityService(deps: {
       };
       if (t.audience) params.audience = t.audience;
       if (t.organization) params.organization = t.organization;
+      // spec section 5: the ID token's auth_time must be no older than this (checked at the callback)
+      if (t.maxAge !== undefined) params.max_age = String(t.maxAge);
       return { flowToken, url: oidc.buildAuthorizationUrl(client, params).toString() };
     },
 
@@ -349,7 +358,7 @@ export function identityService(deps: {
       let tokens: oidc.TokenEndpointResponse;
       let claims: Record<string, unknown>;
       try {
-        const client = await checkedClient(tenant, { nonce: flow.nonce });
+        const client = await checkedClient(tenant, { nonce: flow.nonce, maxAge: t.maxAge });
         const current = new URL(redirectUri(tenant));
         current.search = query.toString();
         const result = await withRetries('token', () =>
@@ -360,6 +369,7 @@ export function identityService(deps: {
               pkceCodeVerifier: flow.codeVerifier,
               expectedState: flow.state,
               expectedNonce: flow.nonce,
+              maxAge: t.maxAge,
               idTokenExpected: true,
             },
             t.audience ? { audience: t.audience } : undefined,
@@ -367,6 +377,22 @@ export function identityService(deps: {
         );
         tokens = result;
         claims = (result.claims() ?? {}) as Record<string, unknown>;
+        // a conformant provider puts the e-mail in the ID token only when asked by name: read it at userinfo
+        if (
+          (typeof claims.email !== 'string' || typeof claims.email_verified !== 'boolean') &&
+          result.access_token
+        ) {
+          const info = await withRetries('userinfo', () =>
+            oidc.fetchUserInfo(client, result.access_token, String(claims.sub)),
+          );
+          claims = {
+            ...claims,
+            email: typeof claims.email === 'string' ? claims.email : info.email,
+            email_verified:
+              typeof claims.email_verified === 'boolean' ? claims.email_verified : info.email_verified,
+          };
+          if (claims.name === undefined && typeof info.name === 'string') claims.name = info.name;
+        }
       } catch (error) {
         const rule = findInChain(error, IdTokenError);
         if (rule) throw await fail(new IdentityError('invalid_id_token', rule.message));
@@ -481,8 +507,10 @@ export function identityService(deps: {
       const flow = await flowOf(flowToken);
       if (!flow || flow.stage !== 'link') throw invalidState();
       const email = flow.email!;
-      await deps.throttle.check('login', email);
       const user = await deps.accounts.queries.findByEmail(email);
+      // the portal first: a password is never asked for (nor counted) on a page that would refuse the account
+      if (user) checkPortal(user, flow.portal);
+      await deps.throttle.check('login', email);
       const ok = user ? await argon2.verify(user.passwordHash, password).catch(() => false) : false;
       if (!user || !ok) {
         await deps.throttle.fail('login', email);
@@ -491,7 +519,6 @@ export function identityService(deps: {
         });
       }
       await deps.throttle.clear('login', email);
-      checkPortal(user, flow.portal);
       const link = await linkAccount(user, flow);
       await deps.db.delete(identityFlows).where(eq(identityFlows.id, flow.id));
       const opened = await openSession(user, link.id, open(flow.tokens), userAgent);
@@ -569,13 +596,32 @@ export function identityService(deps: {
           ),
         );
       } catch (error) {
+        // the provider could not be reached: nothing was used up, the session stays for a later try
+        if (error instanceof IdentityError) throw error;
+        // Any answer we refuse ends our session at once (decision 035, addendum): a provider that rotates has
+        // already spent the refresh token we sent, and the answer's new one is not kept from a response we
+        // did not trust, so no later refresh could succeed.
+        await deps.sessions.revoke(sessionToken);
         const rule = findInChain(error, IdTokenError);
-        if (rule) throw new IdentityError('invalid_id_token', rule.message, 401);
-        if (error instanceof oidc.ResponseBodyError) {
-          // a refresh token the provider no longer honours: the person signs in again
-          throw new IdentityError('login_required', error.error_description || error.error, 401);
+        if (rule) {
+          throw new IdentityError(
+            'invalid_id_token',
+            `Your sign-in could not be renewed: ${rule.message}. Please sign in again.`,
+            401,
+            true,
+          );
         }
-        throw error;
+        if (error instanceof oidc.ResponseBodyError) {
+          // a refresh token the provider no longer honours: login_required ends our session (spec section 8)
+          throw new IdentityError('login_required', error.error_description || error.error, 401, true);
+        }
+        deps.log.warn({ err: error }, 'identity refresh failed');
+        throw new IdentityError(
+          'login_required',
+          'The sign-in provider sent an answer we could not use. Please sign in again.',
+          401,
+          true,
+        );
       }
       const next = toStored(fresh, tokens);
       await deps.db

@@ -44,6 +44,8 @@ beforeAll(async () => {
       ...PRO_CLIENT,
       name: 'Acme Pro ID',
       audience: 'https://api.facet.test/pros',
+      // spec section 5's auth_time rule: sent as max_age, checked at the callback
+      maxAge: 3600,
     },
     timeoutMs: 10_000,
     retries: 3,
@@ -596,5 +598,193 @@ describe('OIDC sign-in: every ID-token rule, with its text (both tenants)', () =
       headers: { cookie: sessionCookie(own) },
     });
     expect(profile.statusCode).toBe(404);
+  });
+});
+
+/** A new customer signed up through the provider; gives our session and the refresh token the provider issued. */
+async function signedUpCustomer(login: string) {
+  provider.identities.set(login, { sub: login, email: login, orgId: ORG });
+  let refreshToken: string | undefined;
+  provider.tamper = (body) => {
+    refreshToken = body.refresh_token as string;
+    return body;
+  };
+  try {
+    const { flow } = await signIn('customer', login);
+    const { email: _e, password: _p, role: _r, ...rest } = customerSignup('x@example.test');
+    const signup = await app.app.inject({
+      method: 'POST',
+      url: '/api/identity/signup',
+      headers: { cookie: flow },
+      payload: rest,
+    });
+    expect(signup.statusCode).toBe(201);
+    expect(refreshToken).toBeTruthy();
+    return { session: sessionCookie(signup), refreshToken: refreshToken! };
+  } finally {
+    provider.tamper = null;
+  }
+}
+
+const meStatus = async (session: string) =>
+  (await app.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: session } })).statusCode;
+
+describe('OIDC sign-in: refreshes the provider refuses end our session (issue 28)', () => {
+  it('login_required at a refresh ends the Facet session and clears its cookie', async () => {
+    const { session, refreshToken } = await signedUpCustomer('spent-refresh@example.test');
+    expect(await meStatus(session)).toBe(200);
+    // someone else spends the refresh token first: the provider (rotating) refuses ours afterwards
+    const spent = await fetch(new URL('/token', provider.issuer), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: CUSTOMER_CLIENT.clientId,
+        client_secret: CUSTOMER_CLIENT.clientSecret,
+      }),
+    });
+    expect(spent.status).toBe(200);
+    const profile = await app.app.inject({
+      method: 'GET',
+      url: '/api/identity/profile',
+      headers: { cookie: session },
+    });
+    expect(profile.statusCode).toBe(401);
+    expect(profile.json().error.code).toBe('login_required');
+    const cleared = profile.cookies.find((c) => c.name === 'facet_session');
+    expect(cleared?.value).toBe('');
+    expect(await meStatus(session)).toBe(401);
+  });
+
+  it('a refresh answer whose ID token is refused ends the session at once, with a clear message', async () => {
+    const { session } = await signedUpCustomer('refused-refresh@example.test');
+    provider.tamper = async (body) => ({
+      ...body,
+      id_token: await provider.resign(body.id_token as string, (c) => ({ ...c, aud: 'someone-else' })),
+    });
+    let profile: LightMyRequestResponse;
+    try {
+      profile = await app.app.inject({
+        method: 'GET',
+        url: '/api/identity/profile',
+        headers: { cookie: session },
+      });
+    } finally {
+      provider.tamper = null;
+    }
+    expect(profile.statusCode).toBe(401);
+    expect(profile.json().error).toEqual({
+      code: 'invalid_id_token',
+      message: `Your sign-in could not be renewed: Audience (aud) claim mismatch in the ID token; expected "${CUSTOMER_CLIENT.clientId}" but found "someone-else". Please sign in again.`,
+    });
+    // not a session left that can only ever answer login_required
+    expect(await meStatus(session)).toBe(401);
+  });
+});
+
+describe('OIDC sign-in: e-mail served only at userinfo (a conformant provider)', () => {
+  const withoutEmail = async (body: Record<string, unknown>) => ({
+    ...body,
+    id_token: await provider.resign(body.id_token as string, ({ email: _e, email_verified: _v, ...c }) => c),
+  });
+
+  it('reads email and email_verified from userinfo when the ID token lacks them, and signs up', async () => {
+    const login = 'userinfo-only@example.test';
+    provider.identities.set(login, { sub: login, email: 'UserInfo.Only@example.test', orgId: ORG });
+    provider.tamper = withoutEmail;
+    try {
+      const { flow, callback } = await signIn('customer', login);
+      expect(callback.headers.location).toBe('/onboarding?identity=1&role=customer');
+      expect(await pendingOf(flow)).toMatchObject({ stage: 'signup', email: 'userinfo.only@example.test' });
+    } finally {
+      provider.tamper = null;
+    }
+  });
+
+  it('an e-mail userinfo says is unverified is still refused', async () => {
+    const login = 'userinfo-unverified';
+    provider.identities.set(login, {
+      sub: login,
+      email: 'userinfo.unverified@example.test',
+      emailVerified: false,
+      orgId: ORG,
+    });
+    provider.tamper = withoutEmail;
+    try {
+      const { callback } = await signIn('customer', login);
+      expect(callback.headers.location).toBe('/identity/error?code=email_not_verified');
+    } finally {
+      provider.tamper = null;
+    }
+  });
+});
+
+describe('OIDC sign-in: max_age (IDENTITY_PRO_MAX_AGE)', () => {
+  it('is sent in the authorization request of the tenant that sets it, only there', async () => {
+    const pro = await app.app.inject({ method: 'GET', url: '/api/identity/login/designer' });
+    expect(new URL(pro.headers.location as string).searchParams.get('max_age')).toBe('3600');
+    const customer = await app.app.inject({ method: 'GET', url: '/api/identity/login/customer' });
+    expect(new URL(customer.headers.location as string).searchParams.get('max_age')).toBeNull();
+  });
+
+  const cases = [
+    {
+      name: 'an authentication older than max_age',
+      change: (c: Record<string, unknown>) => ({ ...c, auth_time: Math.floor(Date.now() / 1000) - 7200 }),
+      message:
+        /^Authentication Time \(auth_time\) claim in the ID token indicates that too much time has passed since the last end-user authentication. Current time \(.+Z\) is after last auth at .+Z$/,
+    },
+    {
+      name: 'no auth_time',
+      change: ({ auth_time: _a, ...c }: Record<string, unknown>) => c,
+      message:
+        /^Authentication Time \(auth_time\) claim must be a number present in the ID token when Max Age \(max_age\) is specified$/,
+    },
+  ];
+  for (const rule of cases) {
+    it(`${rule.name} is refused with the spec's text`, async () => {
+      const login = `max-age-${rule.name.replace(/\W+/g, '-')}@example.test`;
+      provider.tamper = async (body) => ({
+        ...body,
+        id_token: await provider.resign(body.id_token as string, rule.change),
+      });
+      try {
+        const { flow, callback } = await signIn('designer', login);
+        expect(callback.headers.location).toBe('/identity/error?code=invalid_id_token');
+        expect((await pendingOf(flow)).error.message).toMatch(rule.message);
+      } finally {
+        provider.tamper = null;
+      }
+    });
+  }
+
+  it('a recent authentication passes', async () => {
+    const { callback } = await signIn('designer', 'max-age-fresh@example.test');
+    expect(callback.headers.location).toBe('/onboarding?identity=1&role=designer');
+  });
+});
+
+describe('OIDC sign-in: the link step checks the portal before the password', () => {
+  it('a designer account met on the customer page is told where to sign in, before any password', async () => {
+    const created = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: designerSignup('dora.designer@example.test'),
+    });
+    expect(created.statusCode).toBe(201);
+    provider.identities.set('dora', { sub: 'dora', email: 'dora.designer@example.test', orgId: ORG });
+    const { flow, callback } = await signIn('customer', 'dora');
+    expect(callback.headers.location).toBe('/identity/link');
+    const wrong = await app.app.inject({
+      method: 'POST',
+      url: '/api/identity/link',
+      headers: { cookie: flow },
+      payload: { password: 'not-the-password' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.code).toBe('wrong_portal');
+    const [none] = await app.ctx.db.select().from(identityLinks).where(eq(identityLinks.subject, 'dora'));
+    expect(none).toBeUndefined();
   });
 });
