@@ -11,7 +11,7 @@ import type { MailJob } from '../notifications/notifications.service';
 import { billingPurchases, memberships, plans } from './billing.tables';
 import type { PlanRow } from './billing.reads';
 import type { CreditsService } from './credits.service';
-import { requestHash } from '../../platform/request-hash';
+import { idempotencyKeyReused, requestHash } from '../../platform/request-hash';
 import type { DiscountsService } from './discounts';
 
 /**
@@ -325,8 +325,7 @@ export function membershipsService(deps: MembershipDeps) {
           .from(billingPurchases)
           .where(and(eq(billingPurchases.userId, user.id), eq(billingPurchases.idempotencyKey, key)))
       )[0];
-    const reused = () =>
-      new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another purchase.', 409);
+    const reused = () => idempotencyKeyReused('a purchase');
     const existing = await find();
     if (existing) {
       if (!same(existing)) throw reused();

@@ -152,5 +152,19 @@ describe('checkout', () => {
       .from(payments)
       .where(eq(payments.subjectId, first.json().orderId));
     expect(asked).toHaveLength(1);
+    // the key of a checkout sent to another keyed route (a credit pack) is refused too: nothing charged
+    const pack = await k.call(
+      'customer',
+      'POST',
+      '/api/me/credits/purchase',
+      { pack: 'pack-50' },
+      {
+        'idempotency-key': 'checkout-reuse-1',
+      },
+    );
+    expect(pack.statusCode, pack.body).toBe(409);
+    expect(pack.json().error.code).toBe('idempotency_key_reused');
+    const mine = await k.t.ctx.db.select().from(payments).where(eq(payments.payerId, k.ids.customer!));
+    expect(mine.filter((p) => p.purpose === 'credits')).toHaveLength(0);
   });
 });
