@@ -11,7 +11,24 @@ declare module 'fastify' {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route moves money or takes an order (a purchase, a plan, a checkout, a payment): a blocked
+     * account is refused it before its handler runs, so before any gateway call (spec section 4).
+     */
+    movesMoney?: boolean;
+  }
+  interface FastifyInstance {
+    /** Every route that declares `movesMoney`, as `METHOD /url` (the standing test walks them all). */
+    moneyRoutes: string[];
+  }
+}
+
 export type Role = UserRow['role'];
+
+export const NO_ACCESS_MESSAGE =
+  'Your account does not have access to this area. Contact us to restore access.';
 
 /**
  * Reads the session cookie on every request (sessions are rows, so any node can serve any request), then
@@ -20,12 +37,22 @@ export type Role = UserRow['role'];
 export function installSessionReader(app: FastifyInstance) {
   app.decorateRequest('account', null);
   app.decorateRequest('sessionToken', null);
+  const moneyRoutes: string[] = [];
+  app.decorate('moneyRoutes', moneyRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.movesMoney) return;
+    for (const method of [route.method].flat()) moneyRoutes.push(`${method} ${route.url}`);
+  });
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/dev/')) return;
     const user = await readSession(app, request);
     if (user) {
       // the matched route's pattern, so no spelling of the address slips past
-      const refusal = standingRefusal(user, request.routeOptions.url ?? request.url);
+      const refusal = standingRefusal(
+        user,
+        request.routeOptions.url ?? request.url,
+        request.routeOptions.config?.movesMoney === true,
+      );
       if (refusal) throw refusal;
     }
   });
@@ -73,16 +100,20 @@ function inArea(url: string, areas: readonly string[]): boolean {
   return areas.some((area) => path === area || path.startsWith(`${area}/`));
 }
 
-/** The refusal for a pending or blocked account on a closed area, or null. Its own account calls stay open. */
+/**
+ * The refusal for a pending or blocked account on a closed area, or on a route that moves money (a blocked
+ * account pays for nothing it could not use), or null. Its own account calls stay open.
+ */
 export function standingRefusal(
   user: Pick<UserRow, 'role' | 'status' | 'isInactive'>,
   url: string,
+  movesMoney = false,
 ): AppError | null {
   if (user.status === 'pending' && inArea(url, PENDING_AREAS)) {
     return forbidden('Your account is under review. You can start once the production team approves it.');
   }
-  if (isBlocked(user) && inArea(url, BLOCKED_AREAS)) {
-    return forbidden('Your account does not have access to this area. Contact us to restore access.');
+  if (isBlocked(user) && (movesMoney || inArea(url, BLOCKED_AREAS))) {
+    return forbidden(NO_ACCESS_MESSAGE);
   }
   return null;
 }

@@ -5,6 +5,7 @@ import {
   addresses,
   portfolioImages,
   profiles,
+  sessions,
   userAnswers,
   users,
 } from './accounts.tables';
@@ -129,6 +130,8 @@ export function accountsQueries(db: Db) {
         toStatus: input.to,
         reason: input.reason ?? null,
       });
+      // a deactivated account is signed out everywhere, in the same transaction as the decision
+      if (input.to === 'deactivated') await tx.delete(sessions).where(eq(sessions.userId, input.userId));
     },
 
     listByStatus: (role: UserRow['role'] | undefined, status: UserRow['status'] | undefined) =>

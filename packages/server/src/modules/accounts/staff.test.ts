@@ -38,7 +38,10 @@ describe('staff decide on accounts', () => {
     await setStatus(id, { status: 'hold', reason: 'Portfolio links are broken.' });
     expect(await meOf(cookie)).toMatchObject({ status: 'hold', blocked: true });
     await setStatus(id, { status: 'deactivated', reason: 'Asked to close the account.' });
-    expect(await meOf(cookie)).toMatchObject({ status: 'deactivated', blocked: true });
+    // deactivating ends the person's sessions; signed in again, the account is blocked
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+    const again = await loginAs(t.app, 'newpro@example.com', 'designer', designerSignup('x').password);
+    expect(await meOf(again)).toMatchObject({ status: 'deactivated', blocked: true });
 
     await t.ctx.jobs.drain();
     const mail = (
@@ -65,7 +68,8 @@ describe('staff decide on accounts', () => {
     await setStatus(id, { isInactive: false, status: 'hold', reason: 'Unpaid invoice.' });
     expect(await meOf(cookie)).toMatchObject({ status: 'hold', blocked: false });
     await setStatus(id, { status: 'deactivated', reason: 'Fraud report.' });
-    expect(await meOf(cookie)).toMatchObject({ blocked: true });
+    const again = await loginAs(t.app, 'blockme@example.com', 'customer', customerSignup('x').password);
+    expect(await meOf(again)).toMatchObject({ blocked: true });
   });
 
   test('only staff may decide; bad requests change nothing', async () => {

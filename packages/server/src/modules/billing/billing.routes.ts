@@ -131,6 +131,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/membership',
     {
+      config: { movesMoney: true },
       schema: {
         tags,
         summary:
@@ -208,6 +209,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/credits/purchase',
     {
+      config: { movesMoney: true },
       schema: {
         tags,
         summary:

@@ -178,6 +178,8 @@ export const billingPurchases = pgTable(
     status: text('status', { enum: ['pending', 'paid', 'failed'] })
       .notNull()
       .default('pending'),
+    /** The digest of what was asked (`requestHash`: the plan or pack and the discount code). */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },

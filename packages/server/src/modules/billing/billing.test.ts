@@ -117,6 +117,17 @@ describe('credit packs', () => {
     expect(second.json()).toEqual(first.json());
     const reused = await buy('customer', { pack: 'pack-50' }, 'pack-attempt-1');
     expect(reused.statusCode).toBe(409);
+    // the same pack without its code (or with another) under the key is another request, not the first one
+    for (const body of [{ pack: 'pack-150' }, { pack: 'pack-150', discountCode: 'PLANS5' }]) {
+      const otherCode = await buy('customer', body, 'pack-attempt-1');
+      expect(otherCode.statusCode, otherCode.body).toBe(409);
+      expect(otherCode.json().error.code).toBe('idempotency_key_reused');
+    }
+    // spelled another way, the code is the same request: the same answer
+    const spelled = await buy('customer', { discountCode: ' TenOff ', pack: 'pack-150' }, 'pack-attempt-1');
+    expect(spelled.json()).toEqual(first.json());
+    const asked = await k.t.ctx.db.select().from(payments).where(eq(payments.payerId, k.ids.customer!));
+    expect(asked.filter((p) => p.purpose === 'credits')).toHaveLength(1);
     const [payment] = await k.t.ctx.db.select().from(payments).where(eq(payments.id, first.json().paymentId));
     expect(payment!.amountCents).toBe(2160);
     expect(payment!.purpose).toBe('credits');

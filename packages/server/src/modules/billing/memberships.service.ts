@@ -11,6 +11,7 @@ import type { MailJob } from '../notifications/notifications.service';
 import { billingPurchases, memberships, plans } from './billing.tables';
 import type { PlanRow } from './billing.reads';
 import type { CreditsService } from './credits.service';
+import { idempotencyKeyReused, requestHash } from '../../platform/request-hash';
 import type { DiscountsService } from './discounts';
 
 /**
@@ -306,10 +307,17 @@ export function membershipsService(deps: MembershipDeps) {
     code: string | undefined,
     target: 'plans' | 'credits',
   ): Promise<PurchaseRow> {
+    const asked = requestHash({
+      kind: values.kind,
+      planId: values.planId ?? null,
+      packCode: values.packCode ?? null,
+      code: code?.trim().toUpperCase() || null,
+    });
     const same = (row: PurchaseRow) =>
       row.kind === values.kind &&
       row.planId === (values.planId ?? null) &&
-      row.packCode === (values.packCode ?? null);
+      row.packCode === (values.packCode ?? null) &&
+      (row.requestHash === null || row.requestHash === asked);
     const find = async () =>
       (
         await db
@@ -317,8 +325,7 @@ export function membershipsService(deps: MembershipDeps) {
           .from(billingPurchases)
           .where(and(eq(billingPurchases.userId, user.id), eq(billingPurchases.idempotencyKey, key)))
       )[0];
-    const reused = () =>
-      new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another purchase.', 409);
+    const reused = () => idempotencyKeyReused('a purchase');
     const existing = await find();
     if (existing) {
       if (!same(existing)) throw reused();
@@ -333,6 +340,7 @@ export function membershipsService(deps: MembershipDeps) {
             ...values,
             userId: user.id,
             idempotencyKey: key,
+            requestHash: asked,
             discountCodeId: discount?.row.id ?? null,
             discountCents: discount?.discountCents ?? 0,
             amountCents: values.listPriceCents - (discount?.discountCents ?? 0),

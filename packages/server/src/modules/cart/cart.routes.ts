@@ -94,6 +94,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/checkout',
     {
+      config: { movesMoney: true },
       schema: {
         tags,
         summary:

@@ -77,6 +77,8 @@ export const cartCheckouts = pgTable(
     amountCents: integer('amount_cents').notNull(),
     paymentId: uuid('payment_id'),
     itemIds: jsonb('item_ids').$type<string[]>().notNull(),
+    /** The digest of the checkout's body (`requestHash`): the key answers only the same request. */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -14,6 +14,7 @@ import { modelSummaries } from '../models/models.reads';
 import { cartCheckouts, cartItems } from './cart.tables';
 import type { CartService } from './cart.service';
 import type { CartItemRow } from './cart-lines';
+import { idempotencyKeyReused, requestHash } from '../../platform/request-hash';
 import { SHIPPING_CODES, leadTimeOf, shippingMethod } from './cart.shared';
 
 /**
@@ -163,8 +164,15 @@ export function checkoutService(deps: CheckoutDeps) {
     async checkout(user: UserRow, input: CheckoutInput, key: string, now = new Date()) {
       const address = { ...input.shippingAddress };
       checkAddress(address);
+      const asked = requestHash(input);
+      // the same key answers only the same request: another body under it is refused, nothing placed
+      const answer = (found: typeof cartCheckouts.$inferSelect) => {
+        if (found.requestHash !== null && found.requestHash !== asked)
+          throw idempotencyKeyReused('a checkout');
+        return payFor(user, found, key);
+      };
       const done = await findCheckout(user, key);
-      if (done) return payFor(user, done, key);
+      if (done) return answer(done);
       const rows = await payableLines(user, now);
       const order = await orderOf(deps, user, rows, { ...input, shippingAddress: address });
       let checkout: typeof cartCheckouts.$inferSelect;
@@ -179,6 +187,7 @@ export function checkoutService(deps: CheckoutDeps) {
               orderId,
               amountCents: order.totalCents,
               itemIds: rows.map((r) => r.id),
+              requestHash: asked,
             })
             .onConflictDoNothing()
             .returning();
@@ -188,8 +197,7 @@ export function checkoutService(deps: CheckoutDeps) {
         });
       } catch (error) {
         if (!(error instanceof KeyTaken)) throw error;
-        const other = await findCheckout(user, key);
-        return payFor(user, other!, key);
+        return answer((await findCheckout(user, key))!);
       }
       return payFor(user, checkout, key);
     },

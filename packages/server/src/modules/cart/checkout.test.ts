@@ -122,4 +122,49 @@ describe('checkout', () => {
     const asked = await k.t.ctx.db.select().from(payments).where(eq(payments.subjectId, a.json().orderId));
     expect(asked).toHaveLength(1);
   });
+
+  test('the same key with another body is refused with 409 idempotency_key_reused: no second order or payment', async () => {
+    await k.call('customer', 'POST', '/api/cart/items', { modelId: ringId, quantity: 1 });
+    const first = await checkout('checkout-reuse-1', checkoutBody('standard'));
+    expect(first.statusCode, first.body).toBe(200);
+    const before = (await customerOrders()).length;
+    const body = checkoutBody('standard');
+    for (const other of [
+      checkoutBody('express'),
+      { ...body, shippingAddress: { ...body.shippingAddress, street: '7 Canal St' } },
+    ]) {
+      const reused = await checkout('checkout-reuse-1', other);
+      expect(reused.statusCode, reused.body).toBe(409);
+      expect(reused.json().error).toEqual({
+        code: 'idempotency_key_reused',
+        message:
+          'This Idempotency-Key was already used for a checkout with different details. Send a new key for a new request.',
+      });
+    }
+    // the same body, its keys in another order, is the same request: the same answer
+    const { shippingMethod, shippingAddress } = body;
+    const same = await checkout('checkout-reuse-1', { shippingMethod, shippingAddress });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toEqual(first.json());
+    expect(await customerOrders()).toHaveLength(before);
+    const asked = await k.t.ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.subjectId, first.json().orderId));
+    expect(asked).toHaveLength(1);
+    // the key of a checkout sent to another keyed route (a credit pack) is refused too: nothing charged
+    const pack = await k.call(
+      'customer',
+      'POST',
+      '/api/me/credits/purchase',
+      { pack: 'pack-50' },
+      {
+        'idempotency-key': 'checkout-reuse-1',
+      },
+    );
+    expect(pack.statusCode, pack.body).toBe(409);
+    expect(pack.json().error.code).toBe('idempotency_key_reused');
+    const mine = await k.t.ctx.db.select().from(payments).where(eq(payments.payerId, k.ids.customer!));
+    expect(mine.filter((p) => p.purpose === 'credits')).toHaveLength(0);
+  });
 });

@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { aiTexts } from '../../platform/ai/ai';
 import { generationCharges } from './design.credits';
 import { designGenerations, designResults, type DesignBrief } from './design.tables';
+import { idempotencyKeyReused, requestHash } from '../../platform/request-hash';
 import { designImageUrl, materialsById, openDraft, type DesignDeps } from './design.shared';
 
 type GenerationRow = typeof designGenerations.$inferSelect;
@@ -139,7 +140,14 @@ export function designGenerationsService(deps: DesignDeps) {
       .select()
       .from(designGenerations)
       .where(and(eq(designGenerations.customerId, customer.id), eq(designGenerations.idempotencyKey, key)));
-    if (earlier) return answerFor(earlier);
+    if (earlier) {
+      // the key answers only the same request: another brief or draft under it is refused, nothing charged
+      const asked = requestHash({ draftId: source.draftId, brief: source.brief });
+      if (requestHash({ draftId: earlier.draftId, brief: earlier.brief }) !== asked) {
+        throw idempotencyKeyReused('a design generation');
+      }
+      return answerFor(earlier);
+    }
 
     const [generation] = await db
       .insert(designGenerations)

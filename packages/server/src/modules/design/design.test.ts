@@ -298,3 +298,28 @@ describe('the form check and recommendations with an AI text model', () => {
     ).toBeGreaterThan(0);
   });
 });
+
+describe('one Idempotency-Key, one request', () => {
+  test('the same key for another brief is refused with 409 idempotency_key_reused: no credits, no AI call', async () => {
+    await k.completeDraft('customer', 'Tide ring');
+    const first = await generate('customer', 'design-reuse-1');
+    expect(first.statusCode, first.body).toBe(201);
+    const before = (await k.credits()).balance;
+    fake.requests.length = 0;
+    await k.completeDraft('customer', 'Knot ring');
+    const reused = await generate('customer', 'design-reuse-1');
+    expect(reused.statusCode, reused.body).toBe(409);
+    expect(reused.json().error).toEqual({
+      code: 'idempotency_key_reused',
+      message:
+        'This Idempotency-Key was already used for a design generation with different details. Send a new key for a new request.',
+    });
+    expect((await k.credits()).balance).toBe(before);
+    expect(fake.requests).toHaveLength(0);
+    // the brief it was sent for again: the same answer
+    await k.completeDraft('customer', 'Tide ring');
+    const same = await generate('customer', 'design-reuse-1');
+    expect(same.statusCode, same.body).toBe(201);
+    expect(same.json().generation.id).toBe(first.json().generation.id);
+  });
+});

@@ -90,6 +90,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/invitations/:id/accept',
     {
+      config: { movesMoney: true },
       schema: {
         tags,
         summary: 'Accept an offer: adopts the pro, refuses the others, moves to Make Payment',

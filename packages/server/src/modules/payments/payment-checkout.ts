@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { AppError } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import { payments } from './payments.tables';
+import { idempotencyKeyReused } from '../../platform/request-hash';
 import {
   earnedPercentage,
   proShare,
@@ -28,8 +29,7 @@ export interface NewPayment {
   savePaymentMethod?: boolean;
 }
 
-const keyReused = () =>
-  new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another payment.', 409);
+const keyReused = () => idempotencyKeyReused('a payment');
 
 /** Opens (or finds) the gateway checkout of a payment row. */
 export async function openCheckout(

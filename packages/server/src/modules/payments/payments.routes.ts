@@ -35,6 +35,7 @@ const payingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/projects/:id/payment',
     {
+      config: { movesMoney: true },
       schema: {
         tags,
         summary:
@@ -64,6 +65,7 @@ const payingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/change-requests/:id/payment',
     {
+      config: { movesMoney: true },
       schema: {
         tags,
         summary: 'The customer pays approved changes: a checkout on the gateway (same key, same answer)',
