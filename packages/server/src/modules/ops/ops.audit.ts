@@ -23,13 +23,22 @@ export function installStaffGuard(app: FastifyInstance) {
   });
 }
 
+/**
+ * `text` cut to at most `max` characters counted by code point, so a character outside the BMP (an emoji)
+ * is kept whole or left out, never split into a lone surrogate that the json column refuses.
+ */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return Array.from(text).slice(0, max).join('');
+}
+
 /** The body's plain fields, for the log: strings cut short, objects and the reason left out. */
 export function auditDetail(body: unknown): Record<string, string | number | boolean | null> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   const out: Record<string, string | number | boolean | null> = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (key === 'reason' || key.toLowerCase().includes('password')) continue;
-    if (typeof value === 'string') out[key] = value.slice(0, 200);
+    if (typeof value === 'string') out[key] = cutText(value, 200);
     else if (typeof value === 'number' || typeof value === 'boolean' || value === null) out[key] = value;
   }
   return out;
@@ -38,7 +47,7 @@ export function auditDetail(body: unknown): Record<string, string | number | boo
 function reasonOf(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
   const reason = (body as { reason?: unknown }).reason;
-  return typeof reason === 'string' && reason.trim() ? reason.trim().slice(0, 500) : null;
+  return typeof reason === 'string' && reason.trim() ? cutText(reason.trim(), 500) : null;
 }
 
 /** The audit row of a change made by the operator's command (`npm run facet`): its method, never HTTP's. */
@@ -63,7 +72,7 @@ export async function recordOperatorAction(
     method: OPERATOR_METHOD,
     route: action.command,
     subjectId: action.subjectId,
-    reason: action.reason?.trim().slice(0, 500) || null,
+    reason: cutText(action.reason?.trim() ?? '', 500) || null,
     detail: action.detail,
     // what the console's request would have answered: the change was made
     statusCode: 200,
@@ -86,7 +95,7 @@ export function installStaffAudit(app: FastifyInstance, db: Db) {
         actorId: request.account.id,
         method: request.method,
         route: request.routeOptions.url,
-        subjectId: typeof subject === 'string' ? subject.slice(0, 128) : null,
+        subjectId: typeof subject === 'string' ? cutText(subject, 128) : null,
         reason: reasonOf(request.body),
         detail: auditDetail(request.body),
         statusCode: reply.statusCode,
