@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { count, sql } from 'drizzle-orm';
 import { paymentsTestKit } from '../payments/payments-test-kit';
+import { metalSpotPrices } from '../catalog/catalog.tables';
 
 // Issue 28, item 3: every successful staff action leaves its audit row, whatever its text.
 let k: Awaited<ReturnType<typeof paymentsTestKit>>;
@@ -32,6 +34,57 @@ describe('the audit keeps text whole', () => {
     // 200 characters (code points): the emoji is kept whole, never half of it
     expect(Array.from(kept)).toHaveLength(200);
     expect(kept).toBe(note);
+  });
+});
+
+/** Runs `body` while the database refuses audit rows of `route` (a real constraint, dropped after). */
+async function whileAuditRefuses(route: string, body: () => Promise<void>) {
+  await k.t.ctx.db.execute(
+    sql.raw(
+      `alter table staff_actions add constraint i28_refuse_audit check (route <> '${route}') not valid`,
+    ),
+  );
+  try {
+    await body();
+  } finally {
+    await k.t.ctx.db.execute(sql.raw('alter table staff_actions drop constraint i28_refuse_audit'));
+  }
+}
+
+describe('an audit row that cannot be written fails the action', () => {
+  test('a metal price is not stored without its audit row (one transaction), and the answer says so', async () => {
+    const spots = async () => (await k.t.ctx.db.select({ n: count() }).from(metalSpotPrices))[0]!.n;
+    const before = await spots();
+    const audited = (await auditOf('/api/staff/metal-prices')).length;
+    await whileAuditRefuses('/api/staff/metal-prices', async () => {
+      const r = await k.call('staff', 'POST', '/api/staff/metal-prices', {
+        metal: 'gold',
+        priceCents: 250_000,
+      });
+      expect(r.statusCode, r.body).toBeGreaterThanOrEqual(500);
+    });
+    expect(await spots()).toBe(before);
+    expect(await auditOf('/api/staff/metal-prices')).toHaveLength(audited);
+    // the database takes rows again: the same action is stored with its row
+    const ok = await k.call('staff', 'POST', '/api/staff/metal-prices', {
+      metal: 'gold',
+      priceCents: 250_000,
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(await spots()).toBe(before + 1);
+    const rows = await auditOf('/api/staff/metal-prices');
+    expect(rows).toHaveLength(audited + 1);
+    expect(rows[0]).toMatchObject({ detail: { metal: 'gold', priceCents: 250_000 } });
+  });
+
+  test('a staff route audited after its handler answers audit_failed, never a silent success', async () => {
+    const route = '/api/staff/catalog/materials/:id';
+    await whileAuditRefuses(route, async () => {
+      const r = await k.call('staff', 'PATCH', '/api/staff/catalog/materials/1', { spotMarginPercent: 9 });
+      expect(r.statusCode, r.body).toBe(500);
+      expect(r.json().error.code).toBe('audit_failed');
+      expect(r.json().error.message).toMatch(/audit log/);
+    });
   });
 });
 
