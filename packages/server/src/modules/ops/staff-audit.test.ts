@@ -77,6 +77,30 @@ describe('an audit row that cannot be written fails the action', () => {
     expect(rows[0]).toMatchObject({ detail: { metal: 'gold', priceCents: 250_000 } });
   });
 
+  test('an account decision is not made without its audit row (one transaction)', async () => {
+    const statusOf = async () =>
+      (await k.call('staff', 'GET', `/api/staff/audit?subjectId=${k.ids.other}`)).json().total as number;
+    const audited = await statusOf();
+    await whileAuditRefuses('/api/staff/accounts/:id', async () => {
+      const r = await k.call('staff', 'PATCH', `/api/staff/accounts/${k.ids.other}`, {
+        status: 'hold',
+        reason: 'Checking the address 📮',
+      });
+      expect(r.statusCode, r.body).toBeGreaterThanOrEqual(500);
+    });
+    // still active: the decision rolled back with its row
+    expect((await k.call('other', 'GET', '/api/me')).json().user.status).toBe('active');
+    expect(await statusOf()).toBe(audited);
+    const held = await k.call('staff', 'PATCH', `/api/staff/accounts/${k.ids.other}`, {
+      status: 'hold',
+      reason: 'Checking the address 📮',
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(await statusOf()).toBe(audited + 1);
+    const [row] = (await k.call('staff', 'GET', `/api/staff/audit?subjectId=${k.ids.other}`)).json().entries;
+    expect(row).toMatchObject({ reason: 'Checking the address 📮', detail: { status: 'hold' } });
+  });
+
   test('a staff route audited after its handler answers audit_failed, never a silent success', async () => {
     const route = '/api/staff/catalog/materials/:id';
     await whileAuditRefuses(route, async () => {
