@@ -113,7 +113,17 @@ function auditRow(request: FastifyRequest, actorId: string, statusCode: number) 
 export async function recordStaffAction(tx: Tx | Db, statusCode = 200) {
   const scope = staffActionScope.getStore();
   if (!scope || scope.recorded || scope.request.account?.role !== 'staff') return;
-  await tx.insert(staffActions).values(auditRow(scope.request, scope.request.account.id, statusCode));
+  try {
+    await tx.insert(staffActions).values(auditRow(scope.request, scope.request.account.id, statusCode));
+  } catch (err) {
+    scope.request.log.error({ err }, 'ops: writing the audit row failed; the change is rolled back');
+    // thrown inside the action's transaction: the change is not made
+    throw new AppError(
+      'audit_failed',
+      'The change could not be written to the audit log, so it was not made. Try again; if it fails again, tell the platform team.',
+      500,
+    );
+  }
   scope.recorded = true;
 }
 

@@ -61,7 +61,9 @@ describe('an audit row that cannot be written fails the action', () => {
         metal: 'gold',
         priceCents: 250_000,
       });
-      expect(r.statusCode, r.body).toBeGreaterThanOrEqual(500);
+      expect(r.statusCode, r.body).toBe(500);
+      expect(r.json().error.code).toBe('audit_failed');
+      expect(r.json().error.message).toMatch(/not made/);
     });
     expect(await spots()).toBe(before);
     expect(await auditOf('/api/staff/metal-prices')).toHaveLength(audited);
@@ -86,7 +88,9 @@ describe('an audit row that cannot be written fails the action', () => {
         status: 'hold',
         reason: 'Checking the address 📮',
       });
-      expect(r.statusCode, r.body).toBeGreaterThanOrEqual(500);
+      expect(r.statusCode, r.body).toBe(500);
+      expect(r.json().error.code).toBe('audit_failed');
+      expect(r.json().error.message).toMatch(/not made/);
     });
     // still active: the decision rolled back with its row
     expect((await k.call('other', 'GET', '/api/me')).json().user.status).toBe('active');
@@ -101,14 +105,31 @@ describe('an audit row that cannot be written fails the action', () => {
     expect(row).toMatchObject({ reason: 'Checking the address 📮', detail: { status: 'hold' } });
   });
 
+  test('a catalog edit is not made without its audit row', async () => {
+    const margin = async () =>
+      (await k.call('staff', 'GET', '/api/staff/catalog'))
+        .json()
+        .materials.find((m: { id: number }) => m.id === 1).spotMarginPercent as number;
+    const before = await margin();
+    await whileAuditRefuses('/api/staff/catalog/materials/:id', async () => {
+      const r = await k.call('staff', 'PATCH', '/api/staff/catalog/materials/1', {
+        spotMarginPercent: before + 1,
+      });
+      expect(r.statusCode, r.body).toBe(500);
+      expect(r.json().error.code).toBe('audit_failed');
+    });
+    expect(await margin()).toBe(before);
+  });
+
   test('a staff route audited after its handler answers audit_failed, never a silent success', async () => {
-    const route = '/api/staff/catalog/materials/:id';
+    const route = '/api/staff/payments/reconcile';
     await whileAuditRefuses(route, async () => {
-      const r = await k.call('staff', 'PATCH', '/api/staff/catalog/materials/1', { spotMarginPercent: 9 });
+      const r = await k.call('staff', 'POST', route, {});
       expect(r.statusCode, r.body).toBe(500);
       expect(r.json().error.code).toBe('audit_failed');
       expect(r.json().error.message).toMatch(/audit log/);
     });
+    expect((await k.call('staff', 'POST', route, {})).statusCode).toBe(200);
   });
 });
 
