@@ -121,6 +121,19 @@ describe('an audit row that cannot be written fails the action', () => {
     expect(await margin()).toBe(before);
   });
 
+  test('a discount code is not created without its audit row', async () => {
+    const body = { code: 'AUDITED10', percentOff: 10, appliesTo: 'both' };
+    await whileAuditRefuses('/api/staff/discount-codes', async () => {
+      const r = await k.call('staff', 'POST', '/api/staff/discount-codes', body);
+      expect(r.statusCode, r.body).toBe(500);
+      expect(r.json().error.code).toBe('audit_failed');
+    });
+    // not created: the same code is free
+    const created = await k.call('staff', 'POST', '/api/staff/discount-codes', body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await auditOf('/api/staff/discount-codes')).toHaveLength(1);
+  });
+
   test('a staff route audited after its handler answers audit_failed, never a silent success', async () => {
     const route = '/api/staff/payments/reconcile';
     await whileAuditRefuses(route, async () => {
