@@ -15,6 +15,7 @@ import { accountsQueries, normaliseEmail, type UserRow } from './accounts.querie
 import { saveProProfile, type ProProfileValues } from './pro-profile.store';
 import type { SessionStore } from './sessions';
 import type { AuthThrottle } from './auth-throttle';
+import { recordStaffAction } from '../ops/ops.audit';
 
 export type Portal = 'customer' | 'designer' | 'service' | 'staff';
 
@@ -273,16 +274,18 @@ async function setAccountStatus(
     });
   }
   const to = change.status ?? target.status;
-  await deps.db.transaction((tx) =>
-    q.setStatus(tx, {
+  await deps.db.transaction(async (tx) => {
+    await q.setStatus(tx, {
       userId,
       actorId: actor?.id ?? null,
       from: target.status,
       to,
       isInactive: change.isInactive,
       reason,
-    }),
-  );
+    });
+    // the decision and its audit row commit together (decision 038)
+    await recordStaffAction(tx);
+  });
   if (change.status && change.status !== target.status) {
     await deps.jobs.send('mail', {
       event: 'account-status',

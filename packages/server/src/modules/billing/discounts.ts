@@ -4,6 +4,7 @@ import { discountOf, membershipTexts } from '@facet/domain/billing';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { discountCodes } from './billing.tables';
+import { recordStaffAction } from '../ops/ops.audit';
 
 /** Discount codes (spec `stripe/discount/codes`): staff create them; the server applies them to a price. */
 
@@ -70,21 +71,26 @@ export function discountsService(deps: { db: Db }) {
 
   return {
     async create(staffId: string, input: NewDiscountCode) {
-      const [row] = await db
-        .insert(discountCodes)
-        .values({
-          code: input.code,
-          percentOff: input.percentOff ?? null,
-          amountOffCents: input.amountOffCents ?? null,
-          appliesTo: input.appliesTo,
-          validFrom: input.validFrom ? new Date(input.validFrom) : null,
-          validUntil: input.validUntil ? new Date(input.validUntil) : null,
-          maxUses: input.maxUses ?? null,
-          createdBy: staffId,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new AppError('code_taken', `The code ${input.code} already exists.`, 409);
+      // the code and its audit row commit together (decision 038)
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(discountCodes)
+          .values({
+            code: input.code,
+            percentOff: input.percentOff ?? null,
+            amountOffCents: input.amountOffCents ?? null,
+            appliesTo: input.appliesTo,
+            validFrom: input.validFrom ? new Date(input.validFrom) : null,
+            validUntil: input.validUntil ? new Date(input.validUntil) : null,
+            maxUses: input.maxUses ?? null,
+            createdBy: staffId,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!inserted) throw new AppError('code_taken', `The code ${input.code} already exists.`, 409);
+        await recordStaffAction(tx, 201);
+        return inserted;
+      });
       return row;
     },
 

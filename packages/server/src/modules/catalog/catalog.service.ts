@@ -34,6 +34,7 @@ import {
 } from './catalog.queries';
 import { seedCatalog } from './catalog.seed';
 import { localInvalidationBus, type InvalidationBus } from '../../platform/invalidation';
+import { recordStaffAction } from '../ops/ops.audit';
 
 /** Everything the configurator shows, plus the defaults of spec section 9. */
 export interface CatalogView extends PriceBook {
@@ -127,7 +128,7 @@ export const entityNames: Record<HistoryEntity, string> = {
  * membership plan, the earned percentage), in the caller's transaction: named by a text key, entity id 0
  * (decision 042). The only way other modules write the catalog's history.
  */
-export function recordKeyedChange(
+export async function recordKeyedChange(
   tx: Tx,
   change: {
     actorId: string;
@@ -137,7 +138,7 @@ export function recordKeyedChange(
     after: Record<string, unknown>;
   },
 ) {
-  return insertCatalogChange(tx, {
+  await insertCatalogChange(tx, {
     actorId: change.actorId,
     entity: change.entity,
     entityId: 0,
@@ -145,6 +146,8 @@ export function recordKeyedChange(
     before: change.before,
     after: change.after,
   });
+  // the staff request that made it (a plan, the earned percentage) is audited in the same transaction
+  await recordStaffAction(tx);
 }
 
 /** The changed fields of a patch, as they were and as they become (none: nothing to record). */
@@ -385,6 +388,7 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
         const after = Object.fromEntries(edits);
         await q.updateEntry(tx, entity, id, after);
         await q.recordChange(tx, { actorId: actor.id, entity, entityId: id, before, after });
+        await recordStaffAction(tx);
       });
       changed();
     } catch (e) {
@@ -457,6 +461,7 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
         const id = await q.insertEntry(tx, entity, row);
         const after = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
         await q.recordChange(tx, { actorId: actor.id, entity, entityId: id, before: {}, after });
+        await recordStaffAction(tx, 201);
         return id;
       });
       changed();
@@ -519,6 +524,7 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
           Object.entries(row).filter(([key]) => key !== 'updatedAt' && key !== 'id'),
         );
         await q.recordChange(tx, { actorId: actor.id, entity, entityId: id, before, after: {} });
+        await recordStaffAction(tx, 204);
       });
       changed();
     } catch (e) {

@@ -5,6 +5,7 @@ import type { MetalFeed } from '../../platform/metal-feed/metal-feed';
 import type { UserRow } from '../accounts/accounts.queries';
 import { peopleByIds } from '../accounts/accounts.reads';
 import { catalogQueries, type SpotPriceRow } from './catalog.queries';
+import { recordStaffAction } from '../ops/ops.audit';
 
 /** The feed is read this often (cron, UTC): five past every hour. */
 export const METAL_PRICES_JOB = 'metal-prices-refresh';
@@ -76,7 +77,18 @@ export function metalPricesService(deps: {
 
     /** Staff enter today's price of one metal (cents per troy ounce of the fine metal). */
     async record(actor: Pick<UserRow, 'id'>, metal: Metal, priceCents: number, note: string | null) {
-      const row = await q.insertSpotPrice({ metal, priceCents, source: 'staff', enteredBy: actor.id, note });
+      // the price and its audit row commit together (decision 038): one without the other is refused
+      const row = await deps.db.transaction(async (tx) => {
+        const inserted = await catalogQueries(tx).insertSpotPrice({
+          metal,
+          priceCents,
+          source: 'staff',
+          enteredBy: actor.id,
+          note,
+        });
+        await recordStaffAction(tx, 201);
+        return inserted;
+      });
       deps.changed?.();
       return toSpot(row);
     },

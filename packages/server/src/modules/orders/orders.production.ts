@@ -6,6 +6,7 @@ import type { UserRow } from '../accounts/accounts.queries';
 import type { PaymentsService } from '../payments/payments.service';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
 import { isUuid, type OrderRow } from './orders.views';
+import { recordStaffAction } from '../ops/ops.audit';
 
 /** The production line: staff move stages and add shipments; the customer cancels while all is RECEIVED. */
 
@@ -104,6 +105,7 @@ export function orderProduction(deps: { db: Db; payments: PaymentsService }) {
       await tx
         .insert(orderStageEvents)
         .values(moving.map((i) => ({ orderId, orderItemId: i.id, stage, byUserId: staff.id, at })));
+      await recordStaffAction(tx);
     });
   }
 
@@ -119,6 +121,7 @@ export function orderProduction(deps: { db: Db; payments: PaymentsService }) {
         throw new AppError('not_shippable', 'Only a paid order that is not cancelled can be shipped.', 409);
       }
       await tx.insert(orderShipments).values({ orderId, ...shipment, byUserId: staff.id });
+      await recordStaffAction(tx);
     });
   }
 

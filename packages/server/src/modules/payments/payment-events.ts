@@ -25,6 +25,30 @@ export interface Applied {
   settled?: Settled;
 }
 
+/**
+ * A verified event that cannot apply to the payment it names: its session or charge belongs to another
+ * payment, or its amount is not the payment's. Kept as a failed event for staff and answered, so the gateway
+ * stops retrying; nothing is booked.
+ */
+export class EventRefused extends Error {}
+
+/** Refuses an event whose session (or charge) is not the payment's own: it names one payment, pays another. */
+function checkBelongs(
+  payment: PaymentRow,
+  event: { id: string; sessionId: string | null; chargeRef?: string | null },
+) {
+  if (event.sessionId && payment.sessionId && event.sessionId !== payment.sessionId) {
+    throw new EventRefused(
+      `event ${event.id}: its session ${event.sessionId} is not payment ${payment.id}'s (${payment.sessionId})`,
+    );
+  }
+  if (event.chargeRef && payment.chargeRef && event.chargeRef !== payment.chargeRef) {
+    throw new EventRefused(
+      `event ${event.id}: its charge ${event.chargeRef} is not payment ${payment.id}'s (${payment.chargeRef})`,
+    );
+  }
+}
+
 async function findPayment(tx: Tx, reference: string | null, sessionId: string | null) {
   if (reference && UUID.test(reference)) {
     const [row] = await tx.select().from(payments).where(eq(payments.id, reference)).for('update');
@@ -68,7 +92,9 @@ export async function bookCharge(
 ): Promise<Omit<Applied, 'applied'>> {
   if (payment.status === 'succeeded' || payment.status === 'refunded') return { mails: [], refund: [] };
   if (charge.amountCents !== payment.amountCents) {
-    throw new Error(`payment ${payment.id}: charged ${charge.amountCents}, asked ${payment.amountCents}`);
+    throw new EventRefused(
+      `payment ${payment.id}: the amount charged (${charge.amountCents}) is not the amount asked (${payment.amountCents})`,
+    );
   }
   const [booked] = await tx
     .update(payments)
@@ -132,11 +158,13 @@ export async function applyEvent(
       case 'payment.succeeded': {
         const payment = await findPayment(tx, event.clientReference, event.sessionId);
         if (!payment) return { applied: true, mails: [], refund: [] };
+        checkBelongs(payment, event);
         return { applied: true, ...(await bookCharge(tx, payment, event, hooks)) };
       }
       case 'payment.failed':
       case 'checkout.expired': {
         const payment = await findPayment(tx, event.clientReference, event.sessionId);
+        if (payment) checkBelongs(payment, event);
         // a late failure never undoes a success (events may arrive out of order)
         if (payment && (payment.status === 'pending' || payment.status === 'failed')) {
           const message = event.type === 'payment.failed' ? event.message : 'The checkout expired.';

@@ -4,7 +4,7 @@ import type { GatewayEvent } from '../../platform/payments/gateway';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';
 import { trialBalance } from './ledger';
-import { applyEvent, bookCharge } from './payment-events';
+import { applyEvent, bookCharge, EventRefused } from './payment-events';
 import { payments } from './payments.tables';
 import { paymentReads } from './payment-views';
 import { payoutsPart } from './payouts';
@@ -43,7 +43,9 @@ async function refundDuplicates(deps: PaymentsDeps, list: PaymentRow[]) {
 
 /**
  * A verified gateway event, applied once; mails and duplicate refunds after the commit. An event that
- * fails to apply is kept with its error (staff see it and retry); applied later, it is resolved.
+ * fails to apply is kept with its error (staff see it and retry); applied later, it is resolved. One that
+ * can never apply as sent (another payment's session, another amount) books nothing and is answered with
+ * `refused`, so the gateway stops retrying; any other failure is thrown, so the gateway retries it.
  */
 async function applyGatewayEvent(
   deps: PaymentsDeps,
@@ -61,6 +63,10 @@ async function applyGatewayEvent(
       .catch((err: unknown) =>
         deps.log.error({ err, eventId: event.id }, 'payments: recording a failed event failed'),
       );
+    if (error instanceof EventRefused) {
+      deps.log.warn({ eventId: event.id, reason: error.message }, 'payments: a signed event was refused');
+      return { applied: false, refused: error.message };
+    }
     throw error;
   }
   deps.metrics.eventApplied(event.type, result.applied);
@@ -68,7 +74,7 @@ async function applyGatewayEvent(
   await money.resolveFailure(event.id);
   await sendMails(deps.jobs, result.mails);
   await refundDuplicates(deps, result.refund);
-  return { applied: result.applied };
+  return { applied: result.applied, refused: null };
 }
 
 /**
@@ -182,7 +188,8 @@ export function paymentsService(deps: PaymentsDeps) {
     async retryEvent(eventId: string) {
       const event = await money.openFailure(eventId);
       try {
-        const { applied } = await applyGatewayEvent(deps, hooks, money, event);
+        const { applied, refused } = await applyGatewayEvent(deps, hooks, money, event);
+        if (refused) throw new EventRefused(refused);
         return { applied, failure: (await money.failure(eventId))! };
       } catch (error) {
         deps.log.warn({ err: error, eventId }, 'payments: a retried event failed again');
