@@ -49,6 +49,11 @@ export function serverBundleStale() {
   return newest(join(server, 'src')) > at || newest(join(root, 'packages/domain/src')) > at;
 }
 
+/** Rebuilds the bundle when it is missing or stale (journeys, the fault suite, `npm run facet`). */
+export async function ensureServerBundle() {
+  if (serverBundleStale()) await buildServer();
+}
+
 export async function buildServer() {
   let esbuild;
   try {

@@ -3,10 +3,10 @@
 // is rebuilt first when a source is newer; a production install (no esbuild, maybe no sources) runs it as is.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { SERVER_DIST, buildServer, serverBundleStale } from './build-server.mjs';
+import { SERVER_DIST, ensureServerBundle } from './build-server.mjs';
 
 const entry = `${SERVER_DIST}/facet.mjs`;
-if (serverBundleStale()) await buildServer();
+await ensureServerBundle();
 if (!existsSync(entry)) {
   console.error('The operator command is not built: run npm run build (it needs npm install first)');
   process.exit(1);

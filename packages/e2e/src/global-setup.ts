@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeAi, type FakeAi } from '../../server/src/test/fake-openai';
 import { startTestProvider, type TestProvider } from '../../server/src/test/test-oidc-provider';
-import { SERVER_DIST, buildServer, serverBundleStale } from '../../../scripts/build-server.mjs';
+import { SERVER_DIST, ensureServerBundle } from '../../../scripts/build-server.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,7 +40,7 @@ export async function setup(project: TestProject) {
     })),
   });
   // the journeys run the compiled server, as production does (`npm test` builds it just before them)
-  if (serverBundleStale()) await buildServer();
+  await ensureServerBundle();
   server = spawn(process.execPath, [join(SERVER_DIST, 'main.mjs')], {
     cwd: root,
     env: {

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_DIST, buildServer, serverBundleStale } from '../../../../../scripts/build-server.mjs';
+import { SERVER_DIST, ensureServerBundle } from '../../../../../scripts/build-server.mjs';
 import { freshDatabase as freshDatabaseOn } from '../../test/fresh-database';
 
 /**
@@ -50,7 +50,7 @@ export async function startNode(options: {
   const dataDir = mkdtempSync(join(tmpdir(), 'facet-node-'));
   // NODE_FLAGS_FOR_NODES='--cpu-prof --cpu-prof-dir=DIR' profiles the server processes of a bench
   const extraFlags = (process.env.NODE_FLAGS_FOR_NODES ?? '').split(' ').filter(Boolean);
-  if (options.bundle && serverBundleStale()) await buildServer();
+  if (options.bundle) await ensureServerBundle();
   const entry = options.bundle ? [join(SERVER_DIST, 'main.mjs')] : ['--import', 'tsx', MAIN];
   const child = spawn(process.execPath, [...extraFlags, ...entry], {
     cwd: ROOT,
