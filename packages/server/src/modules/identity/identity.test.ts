@@ -86,6 +86,10 @@ async function signIn(
   return { authorize, flow, back, callback };
 }
 
+/** An account made through the password sign-up (POST /api/auth/signup); gives the reply. */
+const passwordSignup = (payload: object) =>
+  app.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+
 async function pendingOf(flow: string) {
   const response = await app.app.inject({
     method: 'GET',
@@ -242,11 +246,7 @@ describe('OIDC sign-in: first sign-in, sign-up and later sign-ins', () => {
 
 describe('OIDC sign-in: linking to an existing account', () => {
   it('asks for the password of the account with the same verified e-mail, then links it', async () => {
-    const created = await app.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: customerSignup('linda.link@example.test'),
-    });
+    const created = await passwordSignup(customerSignup('linda.link@example.test'));
     expect(created.statusCode).toBe(201);
     provider.identities.set('linda', { sub: 'linda', email: 'LINDA.link@example.test', orgId: ORG });
 
@@ -322,11 +322,7 @@ describe('OIDC sign-in: state and provider errors', () => {
   });
 
   it('login_required from the provider ends our session too, and lands on the error page (no loop)', async () => {
-    const customer = await app.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: customerSignup('lr@example.test'),
-    });
+    const customer = await passwordSignup(customerSignup('lr@example.test'));
     const session = sessionCookie(customer);
     const start = await app.app.inject({ method: 'GET', url: '/api/identity/login/customer' });
     const flow = cookieOf(start, 'facet_identity')!;
@@ -587,11 +583,7 @@ describe('OIDC sign-in: every ID-token rule, with its text (both tenants)', () =
   it('the provider profile needs a session that came from a provider', async () => {
     const anon = await app.app.inject({ method: 'GET', url: '/api/identity/profile' });
     expect(anon.statusCode).toBe(401);
-    const own = await app.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: customerSignup('own@example.test'),
-    });
+    const own = await passwordSignup(customerSignup('own@example.test'));
     const profile = await app.app.inject({
       method: 'GET',
       url: '/api/identity/profile',
@@ -767,11 +759,7 @@ describe('OIDC sign-in: max_age (IDENTITY_PRO_MAX_AGE)', () => {
 
 describe('OIDC sign-in: the link step checks the portal before the password', () => {
   it('a designer account met on the customer page is told where to sign in, before any password', async () => {
-    const created = await app.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: designerSignup('dora.designer@example.test'),
-    });
+    const created = await passwordSignup(designerSignup('dora.designer@example.test'));
     expect(created.statusCode).toBe(201);
     provider.identities.set('dora', { sub: 'dora', email: 'dora.designer@example.test', orgId: ORG });
     const { flow, callback } = await signIn('customer', 'dora');
