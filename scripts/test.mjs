@@ -60,6 +60,7 @@ function summary() {
 
 ensureChromium();
 // the web's API types are generated from the server's OpenAPI document (decision 018)
+step('module registry up to date', 'node', ['scripts/modules-registry.mjs', '--check']);
 step('API types up to date', 'npm', ['run', 'api:types:check', '--silent']);
 step('type check', 'npx', [
   'tsc',

@@ -12,140 +12,31 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { embeddedDatabaseDir, openDatabase, type Database, type Db } from './db/client';
+import { embeddedDatabaseDir, openDatabase } from './db/client';
 import { installSameOriginCheck, installSessionReader, readSession } from './platform/auth';
 import { installErrorHandler } from './platform/error-handler';
 import { personalPages } from './platform/personal-pages';
 import { TIME_ZONE_COOKIE } from '@facet/domain/format';
 import { frameworkErrors, installInputGuard } from './platform/input-guard';
 import { checkedSerializerCompiler, namedComponents } from './platform/openapi';
-import { startJobs, type Jobs } from './platform/jobs';
-import { createMetrics, installHttpMetrics, installMetricsRoute, type Metrics } from './platform/metrics';
-import { createMailer, type Mailer } from './platform/mail/mail';
+import { startJobs } from './platform/jobs';
+import { createMetrics, installHttpMetrics, installMetricsRoute } from './platform/metrics';
+import { createMailer } from './platform/mail/mail';
 import { createStorage, type Storage } from './platform/storage';
-import type { AccountsService } from './modules/accounts/accounts.service';
-import { authRoutes } from './modules/accounts/auth.routes';
-import { meRoutes } from './modules/accounts/me.routes';
-import { registerSessionPurge, SESSION_COOKIE, type SessionStore } from './modules/accounts/sessions';
-import { staffRoutes } from './modules/accounts/staff.routes';
-import type { SignupService } from './modules/accounts/signup.service';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
-import type { CatalogService } from './modules/catalog/catalog.service';
-import { catalogStaffRoutes } from './modules/catalog/catalog-staff.routes';
-import {
-  METAL_PRICES_CRON,
-  METAL_PRICES_JOB,
-  type MetalPricesService,
-} from './modules/catalog/metal-prices.service';
-import type { PricingService } from './modules/pricing/pricing.service';
+import { SESSION_COOKIE } from './modules/accounts/sessions';
 import { filesRoutes } from './platform/files/files.routes';
-import { modelsRoutes } from './modules/models/models.routes';
-import { registerModelJobs } from './modules/models/models.jobs';
-import type { ModelsService } from './modules/models/models.service';
-import { pricingRoutes } from './modules/pricing/pricing.routes';
-import type { FilesService } from './platform/files/files.service';
-import { geoRoutes } from './modules/geo/geo.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { mailboxRoutes } from './modules/notifications/mailbox.routes';
-import { registerMailJob, type NotificationsService } from './modules/notifications/notifications.service';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
-import type { OnboardingService } from './modules/onboarding/onboarding.service';
 import { seedDemo, seedReference } from './db/seed';
 import { buildServices } from './services';
-import type { ProjectsService } from './modules/projects/projects.service';
-import { projectsRoutes } from './modules/projects/projects.routes';
-import { offersRoutes } from './modules/offers/offers.routes';
-import type { OffersService } from './modules/offers/offers.service';
-import { designersRoutes } from './modules/designers/designers.routes';
-import type { DesignersService } from './modules/designers/designers.service';
-import { ratingsRoutes } from './modules/ratings/ratings.routes';
-import type { RatingsService } from './modules/ratings/ratings.service';
-import type { ChatService } from './modules/chat/chat.service';
-import { chatRoutes } from './modules/chat/chat.routes';
-import { libraryRoutes } from './modules/library/library.routes';
-import { parametricRoutes } from './modules/parametric/parametric.routes';
-import type { LibraryService } from './modules/library/library.service';
+import type { AppContext } from './platform/modules';
 import { installRealtime } from './platform/realtime';
 import { connectRedis, type RedisLink } from './platform/redis';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
-import type { AuthThrottle } from './modules/accounts/auth-throttle';
 import { registerPaymentJobs } from './platform/payments/payments-port';
-import type { PaymentGateway } from './platform/payments/gateway';
 import { sandboxRoutes } from './platform/payments/sandbox.routes';
-import type { PaymentsService } from './modules/payments/payments.service';
-import type { ProjectPayments } from './modules/payments/project-payments';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { webhooksRoutes } from './modules/payments/webhooks.routes';
-import { registerPaymentsJobs } from './modules/payments/payments.jobs';
-import { EXPIRE_UNPAID_JOB, type OrdersService } from './modules/orders/orders.service';
-import type { CartService } from './modules/cart/cart.service';
-import type { CheckoutService } from './modules/cart/checkout.service';
-import { cartRoutes } from './modules/cart/cart.routes';
-import { engravingImageRoutes } from './modules/cart/engraving-images.routes';
-import { ordersRoutes } from './modules/orders/orders.routes';
 import { startOrderAnnouncements } from './modules/orders/orders.announce';
-import type { BillingService } from './modules/billing/billing.service';
-import { billingRoutes } from './modules/billing/billing.routes';
-import { registerBillingJobs } from './modules/billing/billing.jobs';
-import type { AiPort } from './platform/ai/ai';
-import type { DesignService } from './modules/design/design.service';
-import { designRoutes } from './modules/design/design.routes';
 import { installStaffAudit, installStaffGuard } from './modules/ops/ops.audit';
-import { opsRoutes } from './modules/ops/ops.routes';
-import type { OpsService } from './modules/ops/ops.service';
-import type { IdentityService } from './modules/identity/identity.service';
-import { identityRoutes } from './modules/identity/identity.routes';
-import type { DashboardService } from './modules/dashboard/dashboard.service';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 
-/** Everything a route may use, built once per app: ports first, then the services over them. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  db: Db;
-  storage: Storage;
-  jobs: Jobs;
-  mailer: Mailer;
-  /** Every Redis connection of this process (rate limits, chat), for the health answer; empty without REDIS_URL. */
-  redis: RedisLink[];
-  sessions: SessionStore;
-  throttle: AuthThrottle;
-  files: FilesService;
-  accounts: AccountsService;
-  signup: SignupService;
-  onboarding: OnboardingService;
-  catalog: CatalogService;
-  /** Spot prices of the precious metals: staff-entered, or read from the feed when one is configured. */
-  metalPrices: MetalPricesService;
-  pricing: PricingService;
-  models: ModelsService;
-  projects: ProjectsService;
-  offers: OffersService;
-  ratings: RatingsService;
-  designers: DesignersService;
-  chat: ChatService;
-  library: LibraryService;
-  gateway: PaymentGateway;
-  payments: PaymentsService;
-  projectPayments: ProjectPayments;
-  orders: OrdersService;
-  cart: CartService;
-  checkout: CheckoutService;
-  billing: BillingService;
-  /** The AI port: OpenAI-compatible when AI_* are set, off otherwise. */
-  ai: AiPort;
-  design: DesignService;
-  /** The operations console's reads (people, projects board, audit log). */
-  ops: OpsService;
-  /** Federated sign-in (OpenID Connect) beside our own accounts. */
-  identity: IdentityService;
-  /** The notification centre: every mail's in-app twin and the mail preferences (issue 15). */
-  notifications: NotificationsService;
-  dashboard: DashboardService;
-  /** The Prometheus figures of this app (`GET /api/metrics` when METRICS_TOKEN is set; decision 054). */
-  metrics: Metrics;
-}
+export type { AppContext };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -402,7 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const rateLimitRedis = config.redisUrl ? connectRedis(config.redisUrl, 'rate-limit', app.log) : null;
-  const { ctx, sandbox, news, bus } = await buildServices({
+  const { ctx, modules } = await buildServices({
     config,
     database,
     storage,
@@ -412,27 +303,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     redis: rateLimitRedis ? [rateLimitRedis] : [],
   });
-  const { sessions, throttle, models, gateway } = ctx;
+  const { sandbox, bus } = ctx;
   app.decorate('ctx', ctx);
 
-  await registerMailJob({ jobs, notifications: ctx.notifications });
-  await registerModelJobs({ jobs, models, storage, log: app.log });
-  await registerSessionPurge({ jobs, sessions, log: app.log });
-  // failed sign-in counts older than their window are forgotten
-  await jobs.schedule('auth-throttle-purge', '*/15 * * * *', () => throttle.purge());
-  await registerPaymentsJobs({ jobs, payments: ctx.payments, repair: gateway.name === 'sandbox' });
-  await jobs.schedule(EXPIRE_UNPAID_JOB, '17 * * * *', async () => {
-    await ctx.orders.expireUnpaid();
-  });
-  await registerBillingJobs({ jobs, billing: ctx.billing });
-  // the metal price feed, when configured (a failed read keeps the last known prices; health says so)
-  await jobs.schedule(METAL_PRICES_JOB, METAL_PRICES_CRON, async () => {
-    await ctx.metalPrices.refreshFromFeed();
-  });
-  // a generation left pending by a stopped process is failed and its credits given back
-  await jobs.schedule('design-generations-sweep', '*/10 * * * *', async () => {
-    await ctx.design.generations.sweepStuck();
-  });
+  // each module's queue workers and schedules (modules/<name>/<name>.module.ts)
+  for (const module of modules) await module.jobs?.(ctx as never);
   await seedReference(ctx);
   const demoLogins = config.seedDemo ? await seedDemo(ctx) : [];
 
@@ -445,24 +320,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // order stage moves made in other modules' transactions (the payment's confirmation) are told after them
   const orderAnnouncements = startOrderAnnouncements(app, ctx.orders);
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(meRoutes);
-  await app.register(staffRoutes);
-  await app.register(geoRoutes);
-  await app.register(onboardingRoutes);
   await app.register(filesRoutes);
-  await app.register(catalogRoutes);
-  await app.register(catalogStaffRoutes);
-  await app.register(projectsRoutes);
-  await app.register(offersRoutes);
-  await app.register(designersRoutes);
-  await app.register(ratingsRoutes);
-  await app.register(chatRoutes);
+  // each module's routes, in dependency order
+  for (const module of modules) {
+    for (const routes of (await module.routes?.(config)) ?? []) await app.register(routes);
+  }
   const io = await installRealtime(app, {
     chat: ctx.chat,
-    news,
-    sessions,
+    news: ctx.news,
+    sessions: ctx.sessions,
     redisUrl: config.redisUrl,
     publicUrl: config.publicUrl,
   });
@@ -473,21 +339,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     queues: () => jobs.counts(),
   });
   installMetricsRoute(app, metrics, config.metricsToken);
-  await app.register(modelsRoutes);
-  await app.register(pricingRoutes);
-  await app.register(libraryRoutes);
-  await app.register(parametricRoutes);
-  await app.register(cartRoutes);
-  await app.register(engravingImageRoutes);
-  await app.register(paymentsRoutes);
-  await app.register(webhooksRoutes);
-  await app.register(ordersRoutes);
-  await app.register(billingRoutes);
-  await app.register(designRoutes);
-  await app.register(opsRoutes);
-  await app.register(identityRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(dashboardRoutes);
   if (sandbox) {
     await app.register(sandboxRoutes, { sandbox, publicUrl: config.publicUrl });
     // the sandbox's events reach our webhook as HTTP requests, in process
@@ -501,7 +352,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return response.statusCode;
     });
   }
-  if (config.devMailbox) await app.register(mailboxRoutes);
 
   await serveWebApp(app, config);
 

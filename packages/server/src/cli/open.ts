@@ -119,7 +119,7 @@ export async function openCommandServices(opened: OpenedDatabase) {
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   // no metrics route in this process: the figures are counted in a registry nobody reads
   const metrics = createMetrics({ enabled: false, log });
-  const { ctx, bus } = await buildServices({
+  const { ctx } = await buildServices({
     config,
     database,
     storage,
@@ -132,7 +132,7 @@ export async function openCommandServices(opened: OpenedDatabase) {
   return {
     ctx,
     async close() {
-      await bus.close();
+      await ctx.bus.close();
       await jobs.stop();
     },
   };

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app';
+import type { AppContext } from '../platform/modules';
 import { hashPassword } from '../modules/accounts/accounts.service';
 import { accountsQueries } from '../modules/accounts/accounts.queries';
 import { demoPros } from './demo-people';

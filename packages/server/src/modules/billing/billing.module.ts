@@ -1,0 +1,23 @@
+import { defineModule } from '../../platform/modules';
+import { billingService, type BillingService } from './billing.service';
+
+declare module '../../platform/modules' {
+  interface Modules {
+    billing: { billing: BillingService };
+  }
+}
+
+/** Plans and credit packs, paid through the payments port; their confirmation applies them. */
+export default defineModule({
+  name: 'billing',
+  dependsOn: ['accounts', 'payments'],
+  provides: ['billing'],
+  build: ({ db, jobs, accounts, payments }) => ({
+    billing: billingService({ db, jobs, accounts, payments }),
+  }),
+  routes: async () => [(await import('./billing.routes')).billingRoutes],
+  async jobs({ jobs, billing }) {
+    const { registerBillingJobs } = await import('./billing.jobs');
+    await registerBillingJobs({ jobs, billing });
+  },
+});

@@ -1,0 +1,17 @@
+import { defineModule } from '../../platform/modules';
+import { dashboardService, type DashboardService } from './dashboard.service';
+
+declare module '../../platform/modules' {
+  interface Modules {
+    dashboard: { dashboard: DashboardService };
+  }
+}
+
+/** The dashboard: each person's figures, charts and news. */
+export default defineModule({
+  name: 'dashboard',
+  dependsOn: ['orders', 'designers'],
+  provides: ['dashboard'],
+  build: ({ db, orders, designers }) => ({ dashboard: dashboardService({ db, orders, designers }) }),
+  routes: async () => [(await import('./dashboard.routes')).dashboardRoutes],
+});

@@ -1,0 +1,17 @@
+import { defineModule } from '../../platform/modules';
+import { ratingsService, type RatingsService } from './ratings.service';
+
+declare module '../../platform/modules' {
+  interface Modules {
+    ratings: { ratings: RatingsService };
+  }
+}
+
+/** Ratings: a customer's rating of the professional who made their piece. */
+export default defineModule({
+  name: 'ratings',
+  dependsOn: ['projects'],
+  provides: ['ratings'],
+  build: ({ db, projects }) => ({ ratings: ratingsService({ db, projects }) }),
+  routes: async () => [(await import('./ratings.routes')).ratingsRoutes],
+});
