@@ -106,9 +106,22 @@ module.exports = {
       severity: 'error',
       comment:
         'Code outside a module folder (app.ts, flat platform files) reaches data through a module, never a ' +
-        'table; db/ (client, seed, migrations) is the exception.',
-      from: { path: SERVER, pathNot: [`${SERVER}(modules|platform)/[^/]+/`, `${SERVER}db/`, SERVER_TESTS] },
+        'table; db/ (client, seed, migrations) and demo/ (the demo data, like a test arranging rows) are the ' +
+        'exceptions.',
+      from: {
+        path: SERVER,
+        pathNot: [`${SERVER}(modules|platform)/[^/]+/`, `${SERVER}db/`, `${SERVER}demo/`, SERVER_TESTS],
+      },
       to: { path: TABLES },
+    },
+    {
+      name: 'server-demo-stays-out',
+      severity: 'error',
+      comment:
+        'The demo (src/demo: published logins, sample projects and money) is run by the start-up default and ' +
+        "the operator's seed-demo only; a module or the platform importing it would ship it as a feature.",
+      from: { path: `${SERVER}(modules|platform|db)/`, pathNot: SERVER_TESTS },
+      to: { path: `${SERVER}demo/` },
     },
     {
       name: 'server-cli-starts-no-server',

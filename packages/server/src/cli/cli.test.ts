@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountMessages } from '@facet/domain/rules';
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig } from '../config';
-import { DEMO_PASSWORD } from '../db/seed';
+import { DEMO_PASSWORD } from '../demo/seed-demo';
 import { freshDatabase } from '../test/fresh-database';
 import { runCli } from './main';
 

@@ -1,4 +1,5 @@
-import { DEMO_PASSWORD, seedDemo, seedReference } from '../db/seed';
+import { seedReference } from '../db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../demo/seed-demo';
 import { accountsQueries } from '../modules/accounts/accounts.queries';
 import { CommandError, say, type Command } from './command';
 import { openCommandDatabase, openCommandServices } from './open';

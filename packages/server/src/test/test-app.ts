@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { DEMO_PASSWORD } from '../db/seed';
+import { DEMO_PASSWORD } from '../demo/seed-demo';
 import { freshDatabase } from './fresh-database';
 
 export { DEMO_PASSWORD };

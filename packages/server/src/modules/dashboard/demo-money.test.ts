@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callerFor, createTestApp, loginAs } from '../../test/test-app';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../demo/seed-demo';
 import { eq } from 'drizzle-orm';
 import { sandboxCheckoutSessions } from '../../platform/payments/payments.tables';
 import { payments } from '../payments/payments.tables';

@@ -1,7 +1,12 @@
 import { inArray } from 'drizzle-orm';
 import { addWeekdays } from '@facet/domain/format';
-import type { Db, Tx } from '../../db/client';
-import { invitations, projectItems, projects, projectStatusHistory } from './projects.tables';
+import type { Db, Tx } from '../db/client';
+import {
+  invitations,
+  projectItems,
+  projects,
+  projectStatusHistory,
+} from '../modules/projects/projects.tables';
 
 /**
  * A believable history for the demo pros, so Browse designers shows measured figures on a fresh start:

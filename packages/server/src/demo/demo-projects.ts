@@ -1,9 +1,9 @@
-import type { OffersService } from '../offers/offers.service';
+import type { OffersService } from '../modules/offers/offers.service';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { projects as projectsTable } from './projects.tables';
-import { accountsQueries } from '../accounts/accounts.queries';
-import type { ProjectsService } from './projects.service';
+import type { Db } from '../db/client';
+import { projects as projectsTable } from '../modules/projects/projects.tables';
+import { accountsQueries } from '../modules/accounts/accounts.queries';
+import type { ProjectsService } from '../modules/projects/projects.service';
 
 /**
  * Demo projects for customer@demo.facet so the pages have content: one not started, one inviting with an

@@ -1,7 +1,7 @@
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { accountsQueries } from '../modules/accounts/accounts.queries';
-import { seedDemoOrders, type DemoOrderCustomer } from '../modules/orders/demo-orders';
-import { seedDemoPayments, type DemoPayment } from '../modules/payments/demo-payments';
+import { seedDemoOrders, type DemoOrderCustomer } from './demo-orders';
+import { seedDemoPayments, type DemoPayment } from './demo-payments';
 import { paidProjectsOfCustomers } from '../modules/projects/projects.reads';
 
 /**

@@ -1,8 +1,8 @@
 import { addWeekdays } from '@facet/domain/format';
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders, orderStageEvents } from './orders.tables';
-import type { OrderShippingAddress } from './orders.shared';
+import type { Db } from '../db/client';
+import { orderItems, orders, orderStageEvents } from '../modules/orders/orders.tables';
+import type { OrderShippingAddress } from '../modules/orders/orders.shared';
 
 /**
  * Past orders of the demo customers, so the production team's dashboard and the customer's own have months

@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { recordPaidCheckout } from '../../platform/payments/sandbox-checkout';
-import { postEntry } from './ledger';
-import { payments } from './payments.tables';
-import { earnedPercentage, ESCROWED, proShare } from './payments.shared';
+import type { Db } from '../db/client';
+import { recordPaidCheckout } from '../platform/payments/sandbox-checkout';
+import { postEntry } from '../modules/payments/ledger';
+import { payments } from '../modules/payments/payments.tables';
+import { earnedPercentage, ESCROWED, proShare } from '../modules/payments/payments.shared';
 
 /** A payment the demo's past customers made: a project (escrowed for its pro) or a checkout. */
 export interface DemoPayment {

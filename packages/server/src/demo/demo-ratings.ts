@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../../db/client';
-import { ratings } from './ratings.tables';
+import type { Db, Tx } from '../db/client';
+import { ratings } from '../modules/ratings/ratings.tables';
 
 /** Demo ratings of completed demo projects, as their customers gave them (one a project; idempotent). */
 export async function seedDemoRatings(
