@@ -79,6 +79,13 @@ export async function startStripeServer() {
           invalid('Only confirmed off-session payments of a saved card are spoken here.'),
         ] as const;
       }
+      // a saved card is the customer's own (pm_<customer>, as the payment intents below name it)
+      if (form.payment_method !== `pm_${form.customer}`) {
+        return [
+          400,
+          invalid('The payment method does not belong to this customer.', 'resource_missing'),
+        ] as const;
+      }
       if (decliningCustomers.has(form.customer)) {
         return [
           402,
@@ -135,6 +142,9 @@ export async function startStripeServer() {
       return account ? ([200, account] as const) : ([404, invalid('No such account.')] as const);
     }
     if (method === 'POST' && path === '/v1/account_links') {
+      if (!accounts.has(form.account ?? '')) {
+        return [400, invalid(`No such account: '${form.account}'`, 'resource_missing')] as const;
+      }
       return [
         200,
         { object: 'account_link', url: `https://connect.stripe.test/setup/${form.account}` },
@@ -150,6 +160,16 @@ export async function startStripeServer() {
       ] as const;
     }
     if (method === 'POST' && path === '/v1/refunds') {
+      const paid = paidIntents().get(form.payment_intent ?? '');
+      if (paid === undefined) {
+        return [
+          400,
+          invalid(`No such payment_intent: '${form.payment_intent}'`, 'resource_missing'),
+        ] as const;
+      }
+      if (Number(form.amount ?? paid) > paid) {
+        return [400, invalid('The refund is more than the payment.', 'amount_too_large')] as const;
+      }
       return [
         200,
         {
@@ -164,7 +184,18 @@ export async function startStripeServer() {
     return [404, invalid(`Unrecognized request URL (${method}: ${path}).`)] as const;
   }
 
-  const invalid = (message: string) => ({ error: { type: 'invalid_request_error', message } });
+  const invalid = (message: string, code?: string) => ({
+    error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) },
+  });
+
+  /** The payment intents that took money (a paid checkout's, an off-session charge's): their amounts. */
+  const paidIntents = () =>
+    new Map<string, number>([
+      ...[...sessions.values()]
+        .filter((s) => typeof s.payment_intent === 'string')
+        .map((s) => [String(s.payment_intent), Number(s.amount_total)] as const),
+      ...[...intents.values()].map((i) => [String(i.id), Number(i.amount)] as const),
+    ]);
 
   const server: Server = createServer((req, res) => {
     void (async () => {

@@ -95,7 +95,7 @@ export async function eventIds(db: Db) {
   );
 }
 
-/** A Stripe-shaped event (the sandbox's, or Stripe's own) in the app's words. */
+/** A sandbox event (Stripe-shaped, untyped) in the app's words; Stripe's own: stripe-events.ts. */
 export function readEvent(event: {
   id: string;
   type: string;

@@ -8,7 +8,7 @@ import {
   type SavedChargeRequest,
   type SavedChargeResult,
 } from './gateway';
-import { readEvent } from './sandbox-gateway';
+import { readStripeEvent } from './stripe-events';
 
 export interface StripeConfig {
   secretKey: string;
@@ -52,7 +52,7 @@ async function refusedAs<T>(code: string, work: () => Promise<T>): Promise<T> {
 async function feeOf(stripe: Stripe, paymentIntentId: string) {
   const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
     expand: ['latest_charge.balance_transaction'],
-  });
+  } satisfies Stripe.PaymentIntentRetrieveParams);
   const charge = intent.latest_charge;
   const balance = charge && typeof charge === 'object' ? charge.balance_transaction : null;
   return balance && typeof balance === 'object' ? balance.fee : 0;
@@ -80,11 +80,11 @@ async function createCheckout(stripe: Stripe, request: CheckoutRequest) {
         metadata: { paymentId: request.clientReference },
         // transfers to the pro later name the same group
         transfer_group: request.clientReference,
-        // a membership keeps the card for its renewals (charged off session)
-        ...(request.savePaymentMethod ? { setup_future_usage: 'off_session' as const } : {}),
+        // a membership keeps the card for its renewals (charged off session); undefined is not sent
+        setup_future_usage: request.savePaymentMethod ? 'off_session' : undefined,
       },
-      ...(request.savePaymentMethod ? { customer_creation: 'always' as const } : {}),
-    },
+      customer_creation: request.savePaymentMethod ? 'always' : undefined,
+    } satisfies Stripe.Checkout.SessionCreateParams,
     { idempotencyKey: request.idempotencyKey },
   );
   if (!session.url) throw new GatewayError('no_checkout_url', 'Stripe returned no checkout page.');
@@ -114,7 +114,7 @@ async function chargeSaved(stripe: Stripe, request: SavedChargeRequest): Promise
         confirm: true,
         description: request.description,
         metadata: { paymentId: request.clientReference },
-      },
+      } satisfies Stripe.PaymentIntentCreateParams,
       { idempotencyKey: request.idempotencyKey },
     );
     if (intent.status !== 'succeeded') {
@@ -140,9 +140,9 @@ async function parseWebhook(
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
   } catch (error) {
-    throw new WebhookRefused((error as Error).message);
+    throw new WebhookRefused(error instanceof Error ? error.message : String(error));
   }
-  const read = readEvent(event as unknown as Parameters<typeof readEvent>[0]);
+  const read = readStripeEvent(event);
   if (read.type === 'payment.succeeded' && read.chargeRef) {
     return { ...read, feeCents: await feeOf(stripe, read.chargeRef) };
   }
@@ -155,7 +155,7 @@ async function completedCheckouts(stripe: Stripe, since: Date) {
     created: { gte: Math.floor(since.getTime() / 1000) },
     status: 'complete',
     limit: 100,
-  })) {
+  } satisfies Stripe.Checkout.SessionListParams)) {
     if (session.payment_status !== 'paid' || !session.client_reference_id) continue;
     const intent =
       typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
@@ -197,7 +197,11 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     async createPayoutAccount(request) {
       const account = await stripe.accounts.create(
-        { type: 'express', email: request.email, capabilities: { transfers: { requested: true } } },
+        {
+          type: 'express',
+          email: request.email,
+          capabilities: { transfers: { requested: true } },
+        } satisfies Stripe.AccountCreateParams,
         { idempotencyKey: request.idempotencyKey },
       );
       return { accountId: account.id };
@@ -209,7 +213,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
         return_url: request.returnUrl,
         refresh_url: request.refreshUrl,
         type: 'account_onboarding',
-      });
+      } satisfies Stripe.AccountLinkCreateParams);
       return { url: link.url };
     },
 
@@ -226,7 +230,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
             currency: request.currency,
             destination: request.accountId,
             description: request.description,
-          },
+          } satisfies Stripe.TransferCreateParams,
           { idempotencyKey: request.idempotencyKey },
         ),
       );
@@ -236,7 +240,10 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
     async refund(request) {
       const refund = await refusedAs('refund_refused', () =>
         stripe.refunds.create(
-          { payment_intent: request.chargeRef, amount: request.amountCents },
+          {
+            payment_intent: request.chargeRef,
+            amount: request.amountCents,
+          } satisfies Stripe.RefundCreateParams,
           { idempotencyKey: request.idempotencyKey },
         ),
       );
