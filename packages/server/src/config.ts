@@ -72,6 +72,11 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' })
     .optional(),
+  /** The connected-accounts endpoint's signing secret (Stripe sends `account.updated` of a pro's account there). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' })
+    .optional(),
   STRIPE_API_URL: url.optional(),
   PAYMENTS_CURRENCY: z
     .string()
@@ -222,7 +227,13 @@ export interface Config {
    * twice and late, as real gateways do.
    */
   payments: {
-    stripe: { secretKey: string; webhookSecret: string; apiUrl?: string } | null;
+    stripe: {
+      secretKey: string;
+      webhookSecret: string;
+      /** The connected-accounts endpoint's secret, tried when the account endpoint's does not verify. */
+      connectWebhookSecret?: string;
+      apiUrl?: string;
+    } | null;
     currency: string;
     sandboxChaos: boolean;
   };
@@ -357,6 +368,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? {
               secretKey: e.STRIPE_SECRET_KEY,
               webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
               apiUrl: e.STRIPE_API_URL,
             }
           : null,

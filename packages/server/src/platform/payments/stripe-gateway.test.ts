@@ -9,6 +9,8 @@ import { memberships } from '../../modules/billing/billing.tables';
 /** The payments port on Stripe: the official SDK against a local server speaking Stripe's endpoints. */
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_adapter';
+/** The connected-accounts endpoint's own secret (Stripe signs a pro's account.updated with it). */
+const CONNECT_SECRET = 'whsec_test_secret_for_connected_accounts';
 let stripeServer: Awaited<ReturnType<typeof startStripeServer>>;
 let k: Awaited<ReturnType<typeof paymentsTestKit>>;
 
@@ -16,7 +18,12 @@ beforeAll(async () => {
   stripeServer = await startStripeServer();
   k = await paymentsTestKit({
     payments: {
-      stripe: { secretKey: 'sk_test_adapter', webhookSecret: WEBHOOK_SECRET, apiUrl: stripeServer.url },
+      stripe: {
+        secretKey: 'sk_test_adapter',
+        webhookSecret: WEBHOOK_SECRET,
+        connectWebhookSecret: CONNECT_SECRET,
+        apiUrl: stripeServer.url,
+      },
       currency: 'usd',
       sandboxChaos: false,
     },
@@ -135,11 +142,15 @@ describe('Stripe adapter', () => {
     expect(create.form).toMatchObject({ type: 'express', 'capabilities[transfers][requested]': 'true' });
     expect(create.idempotencyKey).toMatch(/^payout-account:/);
     expect((await k.call('designer', 'GET', '/api/me/payout-account')).json().status).toBe('pending');
-    // the pro finishes onboarding at Stripe; account.updated tells us
+    // the pro finishes onboarding at Stripe; account.updated tells us, through the connected-accounts
+    // endpoint and its own secret (a third secret is refused)
     const account = [...stripeServer.accounts.values()][0]!;
     account.payouts_enabled = true;
     const updated = event('account.updated', account);
-    expect((await webhook(updated, signed(updated))).statusCode).toBe(200);
+    const forged = await webhook(updated, signed(updated, 'whsec_not_one_of_ours'));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe('invalid_signature');
+    expect((await webhook(updated, signed(updated, CONNECT_SECRET))).statusCode).toBe(200);
     expect((await k.call('designer', 'GET', '/api/me/payout-account')).json().status).toBe('active');
 
     // the first project completes: its escrow is released and transferred

@@ -13,6 +13,8 @@ import { readStripeEvent } from './stripe-events';
 export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
+  /** The connected-accounts endpoint's signing secret, tried after the account endpoint's. */
+  connectWebhookSecret?: string;
   /** Another API host (a local test server); Stripe's own otherwise. */
   apiUrl?: string;
 }
@@ -132,16 +134,23 @@ async function chargeSaved(stripe: Stripe, request: SavedChargeRequest): Promise
 /** Verifies and reads a webhook; a paid checkout's fee is asked of its balance transaction. */
 async function parseWebhook(
   stripe: Stripe,
-  webhookSecret: string,
+  webhookSecrets: readonly string[],
   rawBody: string,
   signature: string | undefined,
 ) {
-  let event: Stripe.Event;
-  try {
-    event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
-  } catch (error) {
-    throw new WebhookRefused(error instanceof Error ? error.message : String(error));
+  // each Stripe endpoint signs with its own secret: the account's events, and (when configured) the
+  // connected accounts' (`account.updated` of a pro's account); the first that verifies reads the event
+  let event: Stripe.Event | undefined;
+  let refusal = '';
+  for (const secret of webhookSecrets) {
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature ?? '', secret);
+      break;
+    } catch (error) {
+      refusal ||= error instanceof Error ? error.message : String(error);
+    }
   }
+  if (!event) throw new WebhookRefused(refusal);
   const read = readStripeEvent(event);
   if (read.type === 'payment.succeeded' && read.chargeRef) {
     return { ...read, feeCents: await feeOf(stripe, read.chargeRef) };
@@ -252,7 +261,13 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     chargeSaved: (request) => chargeSaved(stripe, request),
 
-    parseWebhook: (rawBody, signature) => parseWebhook(stripe, config.webhookSecret, rawBody, signature),
+    parseWebhook: (rawBody, signature) =>
+      parseWebhook(
+        stripe,
+        [config.webhookSecret, ...(config.connectWebhookSecret ? [config.connectWebhookSecret] : [])],
+        rawBody,
+        signature,
+      ),
 
     completedCheckouts: (since) => completedCheckouts(stripe, since),
   };
