@@ -7,6 +7,8 @@ export default defineConfig({
       {
         test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
       },
+      // the repository's own scripts (the commit message rule, …)
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'] } },
       {
         test: {
           name: 'server',

@@ -82,6 +82,8 @@ step('unit and server integration tests', 'npx', [
   'server',
   '--project',
   'web',
+  '--project',
+  'scripts',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${results}/unit.json`,
