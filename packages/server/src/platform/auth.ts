@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserRow } from '../modules/accounts/accounts.queries';
-import { SESSION_COOKIE } from '../modules/accounts/sessions';
 import { AppError, forbidden, unauthenticated } from './errors';
+import type { Role, Viewer } from './viewer';
+
+export type { Role };
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, read from the session cookie; null when signed out. */
-    account: UserRow | null;
+    account: Viewer | null;
     sessionToken: string | null;
   }
 }
@@ -25,53 +26,8 @@ declare module 'fastify' {
   }
 }
 
-export type Role = UserRow['role'];
-
 export const NO_ACCESS_MESSAGE =
   'Your account does not have access to this area. Contact us to restore access.';
-
-/**
- * Reads the session cookie on every request (sessions are rows, so any node can serve any request), then
- * keeps pending and blocked accounts out of the areas the web sends them away from (see `standingRefusal`).
- */
-export function installSessionReader(app: FastifyInstance) {
-  app.decorateRequest('account', null);
-  app.decorateRequest('sessionToken', null);
-  const moneyRoutes: string[] = [];
-  app.decorate('moneyRoutes', moneyRoutes);
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.movesMoney) return;
-    for (const method of [route.method].flat()) moneyRoutes.push(`${method} ${route.url}`);
-  });
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/dev/')) return;
-    const user = await readSession(app, request);
-    if (user) {
-      // the matched route's pattern, so no spelling of the address slips past
-      const refusal = standingRefusal(
-        user,
-        request.routeOptions.url ?? request.url,
-        request.routeOptions.config?.movesMoney === true,
-      );
-      if (refusal) throw refusal;
-    }
-  });
-}
-
-/**
- * Reads the session cookie into `request.account` and `request.sessionToken` (null without an active
- * session). The API's hook calls it for every request; a page the server draws per person calls it itself,
- * since other pages need no database read. Throws when the sessions cannot be read (the database away).
- */
-export async function readSession(app: FastifyInstance, request: FastifyRequest): Promise<UserRow | null> {
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token) return null;
-  const user = await app.ctx.sessions.lookup(token);
-  if (!user) return null;
-  request.account = user;
-  request.sessionToken = token;
-  return user;
-}
 
 /**
  * The API behind the pages a blocked account is sent from to /no-access (spec section 4: projects — with
@@ -105,7 +61,7 @@ function inArea(url: string, areas: readonly string[]): boolean {
  * account pays for nothing it could not use), or null. Its own account calls stay open.
  */
 export function standingRefusal(
-  user: Pick<UserRow, 'role' | 'status' | 'isInactive'>,
+  user: Pick<Viewer, 'role' | 'status' | 'isInactive'>,
   url: string,
   movesMoney = false,
 ): AppError | null {
@@ -142,19 +98,19 @@ export function installSameOriginCheck(app: FastifyInstance, allowedOrigins: str
   });
 }
 
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireUser(request: FastifyRequest): Viewer {
   if (!request.account) throw unauthenticated();
   return request.account;
 }
 
-export function requireRole(request: FastifyRequest, ...roles: Role[]): UserRow {
+export function requireRole(request: FastifyRequest, ...roles: Role[]): Viewer {
   const user = requireUser(request);
   if (!roles.includes(user.role)) throw forbidden();
   return user;
 }
 
 /** Spec section 4: a customer is blocked when inactive or deactivated; a pro when deactivated or on hold. */
-export function isBlocked(user: Pick<UserRow, 'role' | 'status' | 'isInactive'>): boolean {
+export function isBlocked(user: Pick<Viewer, 'role' | 'status' | 'isInactive'>): boolean {
   if (user.role === 'customer') return user.isInactive || user.status === 'deactivated';
   return user.status === 'deactivated' || user.status === 'hold';
 }

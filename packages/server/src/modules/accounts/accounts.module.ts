@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import type { UserRow } from './accounts.queries';
 import { accountsService, type AccountsService } from './accounts.service';
 import { authThrottleStore, type AuthThrottle } from './auth-throttle';
 import { registerSessionPurge, sessionStore, type SessionStore } from './sessions';
@@ -13,6 +14,12 @@ declare module '../../platform/modules' {
       signup: SignupService;
     };
   }
+}
+
+declare module '../../platform/viewer' {
+  /** The signed-in account is the whole of its row (the platform declares what its guards read). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds the row's fields by merging
+  interface Viewer extends UserRow {}
 }
 
 /** Accounts: sign-up, sign-in, sessions and the throttle on failed attempts, profiles, staff's decisions. */
