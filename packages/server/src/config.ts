@@ -222,7 +222,7 @@ export interface Config {
    * twice and late, as real gateways do.
    */
   payments: {
-    stripe: { secretKey: string; webhookSecret: string; apiUrl?: string } | null;
+    stripe: { secretKey: string; webhookSecret: string; apiUrl?: string; timeoutMs?: number } | null;
     currency: string;
     sandboxChaos: boolean;
   };
