@@ -233,6 +233,7 @@ export interface Config {
       /** The connected-accounts endpoint's secret, tried when the account endpoint's does not verify. */
       connectWebhookSecret?: string;
       apiUrl?: string;
+      timeoutMs?: number;
     } | null;
     currency: string;
     sandboxChaos: boolean;

@@ -5,6 +5,7 @@ import { generateCube, writeStlBinary } from '@facet/domain/mesh';
 import { projectItems, projects } from '../modules/projects/projects.tables';
 import { users } from '../modules/accounts/accounts.tables';
 import { createTestApp, loginAs } from '../test/test-app';
+import { startGatewaySwitch } from '../test/gateway-switch';
 import { customerSignup } from '../modules/accounts/test-payloads';
 import { uploadModel } from '../modules/models/models.test-helper';
 
@@ -507,4 +508,126 @@ describe('a refused request changes nothing', () => {
     const found = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     expect(found).toEqual([]);
   });
+});
+
+describe('with the payment gateway away', () => {
+  /**
+   * The routes that may call the gateway: every money route of the app, the payout account, the staff's
+   * refunds, payouts and reconciliation, the webhook. Bad input to them is refused before the gateway is
+   * asked, so an outage never turns it into a 5xx; a request that is fine gets the outage's 503.
+   */
+  const GATEWAY_ROUTE =
+    /payment|checkout|purchase|membership|credits|accept|refund|payout|reconcile|webhooks|mark-paid|cancel/;
+
+  test('bad input to the routes that call the gateway is a 4xx before any call; a good one is 503', async () => {
+    const stripe = await startGatewaySwitch('http://127.0.0.1:9');
+    await stripe.set('failing');
+    const away = await createTestApp({
+      seedDemo: true,
+      payments: {
+        stripe: { secretKey: 'sk_test_sweep', webhookSecret: 'whsec_sweep', apiUrl: stripe.url },
+        currency: 'usd',
+        sandboxChaos: false,
+      },
+    });
+    try {
+      const who: Partial<Record<Role, string>> = {};
+      for (const role of Object.keys(ROLES) as Role[]) who[role] = await loginAs(away.app, ROLES[role], role);
+      const found: string[] = [];
+      let checked = 0;
+      const ask = async (role: Who, label: string, options: InjectOptions, route: Route) => {
+        const headers: Record<string, string> = {
+          'idempotency-key': `sweep-${checked}`,
+          ...(options.headers as Record<string, string>),
+        };
+        if (role !== 'anonymous') headers.cookie = who[role]!;
+        const reached = stripe.reached;
+        const r = await away.app.inject({ ...options, headers });
+        checked += 1;
+        const what = `${route.method} ${route.path} as ${role} [${label}]`;
+        if (r.statusCode >= 500) found.push(`${what} -> ${r.statusCode} ${r.body.slice(0, 200)}`);
+        else if (stripe.reached !== reached)
+          found.push(`${what} -> ${r.statusCode} after asking the gateway`);
+      };
+      const gatewayRoutes = routes.filter(
+        (r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && GATEWAY_ROUTE.test(r.path),
+      );
+      expect(gatewayRoutes.map((r) => `${r.method} ${r.path}`)).toEqual(
+        expect.arrayContaining([
+          'POST /api/me/credits/purchase',
+          'POST /api/me/membership',
+          'POST /api/checkout',
+          'POST /api/projects/{id}/payment',
+          'POST /api/me/payout-account',
+          'POST /api/staff/payments/reconcile',
+        ]),
+      );
+      for (const route of gatewayRoutes) {
+        const bodySchema = route.op.requestBody?.content?.['application/json']?.schema;
+        const everyone = ['anonymous', ...Object.keys(ROLES)] as Who[];
+        // a route without params or body has no bad input but who asks: the wrong people are refused
+        const bodyless = !bodySchema && !/\{[^}]+\}/.test(route.path);
+        for (const [label, value] of Object.entries(PATH_VALUES)) {
+          if (!/\{[^}]+\}/.test(route.path)) break;
+          for (const role of everyone)
+            await ask(
+              role,
+              `path ${label}`,
+              { method: route.method as 'POST', url: fill(route.path, value) },
+              route,
+            );
+        }
+        if (bodySchema) {
+          const required = new Set(resolve(bodySchema)?.required ?? []);
+          const optional = Object.keys(resolve(bodySchema)?.properties ?? {}).filter((k) => !required.has(k));
+          for (const [label, body] of Object.entries(badBodies(bodySchema))) {
+            // not bad: unknown fields are dropped, and an optional text left empty is read as not given
+            if (label === 'plausible plus unknown field') continue;
+            if (optional.some((key) => label === `${key} empty`)) continue;
+            for (const role of everyone) {
+              const options: InjectOptions = {
+                method: route.method as 'POST',
+                url: fill(route.path, MISSING_UUID),
+              };
+              if (body.payload !== undefined) options.payload = body.payload;
+              if (body.type) options.headers = { 'content-type': body.type };
+              await ask(role, `body ${label}`, options, route);
+            }
+          }
+        }
+        if (bodyless) {
+          for (const role of everyone) {
+            const options: InjectOptions = { method: route.method as 'POST', url: route.path };
+            const r = await away.app.inject({
+              ...options,
+              headers: role === 'anonymous' ? {} : { cookie: who[role]! },
+            });
+            // the roles it is for reach the gateway and hear of the outage; the others are refused
+            if (r.statusCode >= 500) {
+              expect(r.statusCode, `${route.path} as ${role}: ${r.body}`).toBe(503);
+              expect(r.json().error.code).toBe('payments_unavailable');
+            }
+          }
+        }
+      }
+      expect(checked).toBeGreaterThan(500);
+      expect(found, `${found.length} bad requests failed:\n${found.join('\n')}`).toEqual([]);
+
+      // a good purchase meets the outage: 503 with the message, the error shape, nothing charged
+      const good = await away.app.inject({
+        method: 'POST',
+        url: '/api/me/credits/purchase',
+        headers: { cookie: who.customer!, 'idempotency-key': 'sweep-good-1' },
+        payload: { pack: 'pack-50' },
+      });
+      expect(good.statusCode, good.body).toBe(503);
+      expect(good.json().error).toEqual({
+        code: 'payments_unavailable',
+        message: 'Payments are briefly unavailable; nothing was charged. Please try again in a minute.',
+      });
+    } finally {
+      await away.close();
+      await stripe.close();
+    }
+  }, 300_000);
 });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, TooManyAttempts, validationError } from './errors';
-import { GatewayError } from './payments/gateway';
+import { AppError, TooManyAttempts, gatewayRefused, paymentsUnavailable, validationError } from './errors';
+import { GatewayError, GatewayUnavailable } from './payments/gateway';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -68,12 +68,26 @@ export function toErrorBody(error: AppError): ErrorBody {
   };
 }
 
-/** One mapping table: AppError as is, zod -> 400, known client mistakes by code, everything else a hidden 500. */
+/**
+ * One mapping table: AppError as is, the payment gateway away -> 503 and refusing -> 502, zod -> 400, known
+ * client mistakes by code, everything else a hidden 500.
+ */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let appError: AppError;
     if (error instanceof AppError) {
       appError = error;
+    } else if (error instanceof GatewayUnavailable) {
+      // the payment gateway is away: nothing was charged; the customer may try again in a minute
+      request.log.warn({ err: error }, 'payment gateway unavailable');
+      appError = paymentsUnavailable();
+      reply.header('retry-after', '60');
+    } else if (error instanceof GatewayError) {
+      // the payment gateway refused the call (a refund of a charge it does not know, a payout account
+      // not ready, a key it does not take): not the user's mistake nor ours to hide, so staff read its
+      // reason; a customer reads that nothing changed
+      request.log.warn({ err: error }, 'payment gateway refused');
+      appError = gatewayRefused(error.message, request.account?.role === 'staff');
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       appError = validationError(
         error.validation.map((v) => ({
@@ -94,11 +108,6 @@ export function installErrorHandler(app: FastifyInstance) {
       );
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       appError = new AppError('bad_request', error.message || 'Bad request.', error.statusCode);
-    } else if (error instanceof GatewayError) {
-      // the payment gateway refused the call (a refund of a charge it does not know, a payout account
-      // not ready): not the user's mistake nor ours to hide, so its reason is said
-      request.log.warn({ err: error }, 'payment gateway refused');
-      appError = new AppError('gateway_refused', `The payment gateway refused this: ${error.message}`, 502);
     } else if (isDatabaseUnreachable(error)) {
       // the database is away (restart, failover): say so, briefly, and let the client try again
       request.log.warn({ err: error }, 'database unreachable');

@@ -17,6 +17,9 @@ describe('platform', () => {
       database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
       realtime: process.env.REDIS_URL ? 'redis' : 'in-process',
       mail: 'outbox',
+      // the built-in sandbox gateway: in this process, so there whenever the app is
+      payments: 'sandbox',
+      checks: { payments: 'up', paymentsDownSince: null, paymentsError: null },
     });
   });
 

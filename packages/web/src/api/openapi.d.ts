@@ -3576,6 +3576,10 @@ export interface paths {
                                 metalPriceFeed: "up" | "down" | "unused";
                                 metalPriceFeedError: string | null;
                                 /** @enum {string} */
+                                payments: "up" | "down" | "unused";
+                                paymentsDownSince: string | null;
+                                paymentsError: string | null;
+                                /** @enum {string} */
                                 redis: "up" | "down" | "unused";
                                 redisDownSince: string | null;
                                 /** @enum {string} */
@@ -3587,6 +3591,8 @@ export interface paths {
                             mail: "outbox" | "smtp";
                             /** @enum {string} */
                             metalPrices: "staff" | "feed";
+                            /** @enum {string} */
+                            payments: "sandbox" | "stripe";
                             ready: boolean;
                             /** @enum {string} */
                             realtime: "in-process" | "redis";
@@ -3614,6 +3620,10 @@ export interface paths {
                                 metalPriceFeed: "up" | "down" | "unused";
                                 metalPriceFeedError: string | null;
                                 /** @enum {string} */
+                                payments: "up" | "down" | "unused";
+                                paymentsDownSince: string | null;
+                                paymentsError: string | null;
+                                /** @enum {string} */
                                 redis: "up" | "down" | "unused";
                                 redisDownSince: string | null;
                                 /** @enum {string} */
@@ -3625,6 +3635,8 @@ export interface paths {
                             mail: "outbox" | "smtp";
                             /** @enum {string} */
                             metalPrices: "staff" | "feed";
+                            /** @enum {string} */
+                            payments: "sandbox" | "stripe";
                             ready: boolean;
                             /** @enum {string} */
                             realtime: "in-process" | "redis";
@@ -3755,6 +3767,10 @@ export interface paths {
                                 metalPriceFeed: "up" | "down" | "unused";
                                 metalPriceFeedError: string | null;
                                 /** @enum {string} */
+                                payments: "up" | "down" | "unused";
+                                paymentsDownSince: string | null;
+                                paymentsError: string | null;
+                                /** @enum {string} */
                                 redis: "up" | "down" | "unused";
                                 redisDownSince: string | null;
                                 /** @enum {string} */
@@ -3766,6 +3782,8 @@ export interface paths {
                             mail: "outbox" | "smtp";
                             /** @enum {string} */
                             metalPrices: "staff" | "feed";
+                            /** @enum {string} */
+                            payments: "sandbox" | "stripe";
                             ready: boolean;
                             /** @enum {string} */
                             realtime: "in-process" | "redis";
@@ -3793,6 +3811,10 @@ export interface paths {
                                 metalPriceFeed: "up" | "down" | "unused";
                                 metalPriceFeedError: string | null;
                                 /** @enum {string} */
+                                payments: "up" | "down" | "unused";
+                                paymentsDownSince: string | null;
+                                paymentsError: string | null;
+                                /** @enum {string} */
                                 redis: "up" | "down" | "unused";
                                 redisDownSince: string | null;
                                 /** @enum {string} */
@@ -3804,6 +3826,8 @@ export interface paths {
                             mail: "outbox" | "smtp";
                             /** @enum {string} */
                             metalPrices: "staff" | "feed";
+                            /** @enum {string} */
+                            payments: "sandbox" | "stripe";
                             ready: boolean;
                             /** @enum {string} */
                             realtime: "in-process" | "redis";

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replies } from '../../platform/openapi';
+import type { PaymentGateway, Reachability } from '../../platform/payments/gateway';
 
 /** A check that does not answer within this long counts as down (a load balancer polls every few seconds). */
 const CHECK_TIMEOUT_MS = 2000;
@@ -19,6 +20,8 @@ const healthReply = z.object({
   ai: z.enum(['off', 'openai-compatible']),
   /** Where the metal spot prices come from: entered by staff, or a feed provider. */
   metalPrices: z.enum(['staff', 'feed']),
+  /** The payment gateway: the built-in sandbox, or Stripe. */
+  payments: z.enum(['sandbox', 'stripe']),
   checks: z.object({
     database: portState,
     /** Redis (rate limits and chat between nodes); while it is down each node works on its own. */
@@ -31,9 +34,38 @@ const healthReply = z.object({
     /** The metal price feed: down when its last read failed or its prices are stale (the last known are kept). */
     metalPriceFeed: portState,
     metalPriceFeedError: z.string().nullable(),
+    /**
+     * The payment gateway: down while its calls find it unreachable (no connection, timeouts, its own
+     * errors); known from those calls, and asked again at most every few seconds while it is down.
+     */
+    payments: portState,
+    /** Since when the payment gateway has been away (UTC), when it is. */
+    paymentsDownSince: z.string().nullable(),
+    /** What its last failed call said, while it is away. */
+    paymentsError: z.string().nullable(),
   }),
   time: z.string(),
 });
+
+/** The gateway's reachability, or down when even that does not answer in time. */
+async function gatewayState(gateway: PaymentGateway): Promise<Reachability> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      gateway.reachability(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('The payment gateway did not answer in time.')),
+          CHECK_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } catch (error) {
+    return { up: false, downSince: null, lastError: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 async function answers(work: () => Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -73,11 +105,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const readiness = async () => {
     const { ctx } = app;
     const aiOn = ctx.config.ai !== null;
-    const [database, storage, ai, feed] = await Promise.all([
+    const [database, storage, ai, feed, gateway] = await Promise.all([
       answers(() => ctx.db.execute(sql`select 1`)),
       answers(() => ctx.storage.head('health/probe')),
       aiOn ? ctx.ai.reachable(CHECK_TIMEOUT_MS) : Promise.resolve(true),
       ctx.metalPrices.feedStatus().catch(() => null),
+      gatewayState(ctx.gateway),
     ]);
     const feedState = feed?.state ?? 'down';
     const links = ctx.redis;
@@ -87,7 +120,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       .filter((d): d is Date => d !== null)
       .sort((a, b) => a.getTime() - b.getTime())[0];
     const state = (up: boolean) => (up ? ('up' as const) : ('down' as const));
-    const ok = database && storage && redisUp && ai && feedState !== 'down';
+    const ok = database && storage && redisUp && ai && feedState !== 'down' && gateway.up;
     return {
       status: !database ? ('unavailable' as const) : ok ? ('ok' as const) : ('degraded' as const),
       ready: database,
@@ -96,6 +129,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       mail: ctx.mailer.transport,
       ai: aiOn ? ('openai-compatible' as const) : ('off' as const),
       metalPrices: ctx.config.metalFeed ? ('feed' as const) : ('staff' as const),
+      payments: ctx.gateway.name,
       checks: {
         database: state(database),
         redis: links.length === 0 ? ('unused' as const) : state(redisUp),
@@ -104,6 +138,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         ai: aiOn ? state(ai) : ('unused' as const),
         metalPriceFeed: feedState,
         metalPriceFeedError: feed ? feed.lastError : 'The feed state could not be read.',
+        payments: state(gateway.up),
+        paymentsDownSince: gateway.downSince?.toISOString() ?? null,
+        paymentsError: gateway.up ? null : gateway.lastError,
       },
       time: new Date().toISOString(),
     };

@@ -1,5 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { AppError } from '../../platform/errors';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { AppError, GATEWAY_REFUSED_MESSAGE, PAYMENTS_UNAVAILABLE_MESSAGE } from '../../platform/errors';
+import { GatewayError, GatewayUnavailable } from '../../platform/payments/gateway';
 import type { UserRow } from '../accounts/accounts.queries';
 import { payments } from './payments.tables';
 import { idempotencyKeyReused } from '../../platform/request-hash';
@@ -31,6 +32,56 @@ export interface NewPayment {
 
 const keyReused = () => idempotencyKeyReused('a payment');
 
+/** What the payer reads of an attempt whose checkout could not be opened. */
+function notOpenedBecause(error: unknown) {
+  if (error instanceof GatewayUnavailable) return PAYMENTS_UNAVAILABLE_MESSAGE;
+  if (error instanceof GatewayError) return GATEWAY_REFUSED_MESSAGE;
+  return 'The payment could not be started; nothing was charged.';
+}
+
+/**
+ * The gateway did not open the checkout (away, refusing): the payment is closed as failed with the reason,
+ * so no pending payment waits on a checkout that does not exist. The same key asks again (`reopen`).
+ */
+async function closeNotOpened(deps: PaymentsDeps, row: PaymentRow, error: unknown) {
+  await deps.db
+    .update(payments)
+    .set({ status: 'failed', failureMessage: notOpenedBecause(error) })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'pending'), isNull(payments.checkoutUrl)))
+    .catch((err: unknown) =>
+      deps.log.error({ err, paymentId: row.id }, 'payments: closing an unopened payment failed'),
+    );
+}
+
+/** Refuses a payment of a subject that another payment has paid. */
+async function refuseIfPaid(deps: PaymentsDeps, purpose: PaymentRow['purpose'], subjectId: string) {
+  const [paid] = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(eq(payments.purpose, purpose), eq(payments.subjectId, subjectId), eq(payments.status, 'succeeded')),
+    );
+  if (paid) throw new AppError('already_paid', 'This is already paid.', 409);
+}
+
+/**
+ * The same key after its checkout could not be opened (the gateway was away): the same payment asks again,
+ * with the same gateway idempotency key, so a checkout the gateway made but never told us of is the one
+ * given back, and the payer is charged once.
+ */
+async function reopen(deps: PaymentsDeps, row: PaymentRow) {
+  if (row.status !== 'failed' || row.checkoutUrl) return row;
+  await refuseIfPaid(deps, row.purpose, row.subjectId);
+  const [reopened] = await deps.db
+    .update(payments)
+    .set({ status: 'pending', failureMessage: null })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'failed'), isNull(payments.checkoutUrl)))
+    .returning();
+  if (reopened) return reopened;
+  const [now] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
+  return now!;
+}
+
 /** Opens (or finds) the gateway checkout of a payment row. */
 export async function openCheckout(
   deps: PaymentsDeps,
@@ -45,16 +96,22 @@ export async function openCheckout(
     const back = `${deps.publicUrl.replace(/\/$/, '')}${path}`;
     return `${back}${back.includes('?') ? '&' : '?'}payment=${row.id}`;
   };
-  const session = await gateway.createCheckout({
-    amountCents: row.amountCents,
-    currency: row.currency,
-    description: row.description,
-    clientReference: row.id,
-    successUrl: url(returnPath),
-    cancelUrl: `${url(cancelPath)}&cancelled=1`,
-    idempotencyKey: `checkout:${row.id}`,
-    ...(savePaymentMethod ? { savePaymentMethod } : {}),
-  });
+  let session: Awaited<ReturnType<typeof gateway.createCheckout>>;
+  try {
+    session = await gateway.createCheckout({
+      amountCents: row.amountCents,
+      currency: row.currency,
+      description: row.description,
+      clientReference: row.id,
+      successUrl: url(returnPath),
+      cancelUrl: `${url(cancelPath)}&cancelled=1`,
+      idempotencyKey: `checkout:${row.id}`,
+      ...(savePaymentMethod ? { savePaymentMethod } : {}),
+    });
+  } catch (error) {
+    await closeNotOpened(deps, row, error);
+    throw error;
+  }
   await db
     .update(payments)
     .set({ sessionId: session.sessionId, checkoutUrl: session.url })
@@ -88,22 +145,13 @@ export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment,
     .where(and(eq(payments.payerId, payer.id), eq(payments.idempotencyKey, idempotencyKey)));
   if (existing) {
     if (existing.purpose !== input.purpose || existing.subjectId !== input.subjectId) throw keyReused();
-    return openCheckout(deps, existing, input.returnPath, input.cancelPath, input.savePaymentMethod);
+    const row = await reopen(deps, existing);
+    return openCheckout(deps, row, input.returnPath, input.cancelPath, input.savePaymentMethod);
   }
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
     throw new AppError('nothing_to_pay', 'There is nothing to pay.', 409);
   }
-  const [paid] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.purpose, input.purpose),
-        eq(payments.subjectId, input.subjectId),
-        eq(payments.status, 'succeeded'),
-      ),
-    );
-  if (paid) throw new AppError('already_paid', 'This is already paid.', 409);
+  await refuseIfPaid(deps, input.purpose, input.subjectId);
   const percentage = input.proId ? await earnedPercentage(db) : null;
   await db
     .insert(payments)

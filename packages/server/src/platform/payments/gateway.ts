@@ -57,6 +57,7 @@ export interface CompletedCheckout {
   completedAt: Date;
 }
 
+/** The gateway refused the call (its reason is the message): trying again as is will not help. */
 export class GatewayError extends Error {
   constructor(
     readonly code: string,
@@ -65,6 +66,26 @@ export class GatewayError extends Error {
     super(message);
     this.name = 'GatewayError';
   }
+}
+
+/**
+ * The gateway could not be reached or failed on its side (no connection, a timeout, its 5xx, its rate
+ * limit): nothing was done there that a retry with the same idempotency key would do twice.
+ */
+export class GatewayUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GatewayUnavailable';
+  }
+}
+
+/** Whether the gateway answers, as its last calls (and, while it is away, a light probe) found. */
+export interface Reachability {
+  up: boolean;
+  /** Since when it has been away, when it is. */
+  downSince: Date | null;
+  /** What the last failed call said, while it is away. */
+  lastError: string | null;
 }
 
 /** Refused webhook: a bad or missing signature, or a body that is not an event. */
@@ -102,4 +123,6 @@ export interface PaymentGateway {
   parseWebhook(rawBody: string, signature: string | undefined): Promise<GatewayEvent>;
   /** Checkouts paid since a moment (the reconciliation compares them with the ledger). */
   completedCheckouts(since: Date): Promise<CompletedCheckout[]>;
+  /** Whether the gateway answers (for /api/health): never a call per question. */
+  reachability(): Promise<Reachability>;
 }

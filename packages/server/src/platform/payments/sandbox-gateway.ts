@@ -122,6 +122,8 @@ export async function createSandboxGateway(options: SandboxOptions) {
       return readEvent(event);
     },
     completedCheckouts: (since) => completedCheckouts(db, since),
+    // in this process, on our database: there whenever we are (chaos only delays its events)
+    reachability: async () => ({ up: true, downSince: null, lastError: null }),
     setDeliverer(fn) {
       ctx.deliverer = fn;
     },

@@ -8,6 +8,7 @@ import {
   type SavedChargeRequest,
   type SavedChargeResult,
 } from './gateway';
+import { classifyStripeError, guardGateway } from './gateway-errors';
 import { readStripeEvent } from './stripe-events';
 
 export interface StripeConfig {
@@ -17,13 +18,20 @@ export interface StripeConfig {
   connectWebhookSecret?: string;
   /** Another API host (a local test server); Stripe's own otherwise. */
   apiUrl?: string;
+  /** How long one request may take before it counts as Stripe unreachable (the SDK's own is 80 s). */
+  timeoutMs?: number;
 }
+
+const REQUEST_TIMEOUT_MS = 20_000;
+/** The health probe's request: short, not retried. */
+const PROBE_TIMEOUT_MS = 1_500;
 
 /** The SDK's client, on Stripe's own host or the configured one. */
 function stripeClient(config: StripeConfig) {
   const target = config.apiUrl ? new URL(config.apiUrl) : null;
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
+    timeout: config.timeoutMs ?? REQUEST_TIMEOUT_MS,
     ...(target
       ? {
           host: target.hostname,
@@ -189,7 +197,7 @@ async function completedCheckouts(stripe: Stripe, since: Date) {
 export function createStripeGateway(config: StripeConfig): PaymentGateway {
   const stripe = stripeClient(config);
 
-  return {
+  const adapter: Omit<PaymentGateway, 'reachability'> = {
     name: 'stripe',
     signatureHeader: 'stripe-signature',
 
@@ -271,4 +279,9 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     completedCheckouts: (since) => completedCheckouts(stripe, since),
   };
+  // Stripe's failures classified in one place; while it is away, the balance is asked now and then
+  return guardGateway(adapter, {
+    classify: classifyStripeError,
+    probe: () => stripe.balance.retrieve({}, { timeout: PROBE_TIMEOUT_MS, maxNetworkRetries: 0 }),
+  });
 }

@@ -7,6 +7,8 @@ import { badCode, memberships, myCredits } from '../testing/billing-fakes';
 
 vi.setConfig({ testTimeout: 20_000 });
 
+const UNAVAILABLE = 'Payments are briefly unavailable; nothing was charged. Please try again in a minute.';
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -71,6 +73,45 @@ describe('/credits', () => {
     expect(await screen.findByText('This discount code is not valid.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Choose a pack' }) as HTMLButtonElement).disabled).toBe(true);
     expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  test('the gateway away: its message is shown (never a code); Buy again is the same attempt', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    let posts = 0;
+    const api = fakeApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/me') return { status: 200, body: { user: me() } };
+      if (method === 'GET' && path === '/api/memberships') return { status: 200, body: memberships };
+      if (method === 'GET' && path === '/api/me/credits') return { status: 200, body: myCredits() };
+      if (method === 'GET' && path === '/api/me/credits/preview') {
+        return {
+          status: 200,
+          body: { pack: memberships.packs[0], listPriceCents: 900, discountCents: 0, amountCents: 900 },
+        };
+      }
+      if (method === 'POST' && path === '/api/me/credits/purchase') {
+        posts += 1;
+        return posts === 1
+          ? { status: 503, body: { error: { code: 'payments_unavailable', message: UNAVAILABLE } } }
+          : {
+              status: 200,
+              body: { paymentId: 'pay3', checkoutUrl: 'http://localhost/sandbox/checkout/cs3' },
+            };
+      }
+      return undefined!;
+    });
+    const u = userEvent.setup();
+    renderAt('/credits', <CreditsPage />);
+    await u.click(await screen.findByRole('radio', { name: /^50 credits/ }));
+    await u.click(await screen.findByRole('button', { name: 'Buy for $9.00' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(UNAVAILABLE);
+    expect(screen.queryByText(/payments_unavailable/)).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+    await u.click(screen.getByRole('button', { name: 'Buy for $9.00' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/checkout/cs3'));
+    const keys = api.requests.filter((r) => r.method === 'POST').map((r) => r.headers?.['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   test('back from the pay page: polled until the payment is decided, then the credits are read again', async () => {

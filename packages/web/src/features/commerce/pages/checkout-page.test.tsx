@@ -8,6 +8,8 @@ import { CheckoutPage } from './checkout-page';
 
 vi.setConfig({ testTimeout: 20_000 });
 
+const UNAVAILABLE = 'Payments are briefly unavailable; nothing was charged. Please try again in a minute.';
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -67,6 +69,37 @@ describe('the checkout page', () => {
     const calls = vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('/api/checkout'));
     const headers = (calls[0]![1] as RequestInit).headers as Record<string, string>;
     expect(headers['idempotency-key']).toMatch(/^checkout-/);
+  });
+
+  test('the gateway away: its message is shown (never a code); Pay again is the same attempt', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    let posts = 0;
+    const api = serve(({ method, path }) => {
+      if (method !== 'POST' || path !== '/api/checkout') return undefined;
+      posts += 1;
+      return posts === 1
+        ? { status: 503, body: { error: { code: 'payments_unavailable', message: UNAVAILABLE } } }
+        : {
+            status: 200,
+            body: { orderId: 'o1', paymentId: 'p1', checkoutUrl: 'http://localhost/sandbox/checkout/s1' },
+          };
+    });
+    const u = userEvent.setup();
+    renderAt('/checkout', <CheckoutPage />);
+    await vi.waitFor(() => expect((screen.getByLabelText(/^State/) as HTMLSelectElement).value).toBe('NY'));
+    await u.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByText(UNAVAILABLE)).toBeTruthy();
+    expect(screen.queryByText(/payments_unavailable/)).toBeNull();
+    await u.click(screen.getByRole('button', { name: /^Pay/ }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/checkout/s1'));
+    const calls = vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('/api/checkout'));
+    const keys = calls.map(
+      ([, init]) => ((init as RequestInit).headers as Record<string, string>)['idempotency-key'],
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(api.requests.filter((r) => r.path === '/api/checkout')).toHaveLength(2);
   });
 
   test('a missing street is refused in the browser; a price change from the server sends the customer to the cart', async () => {

@@ -81,6 +81,24 @@ describe('the customer pay panel', () => {
     expect(post.headers?.['idempotency-key']).toMatch(/^pay-[0-9a-f-]{36}$/);
   });
 
+  test('the gateway refusing: the toast says so in words (never a code); Pay again is the same attempt', async () => {
+    const refused =
+      'Our payment partner could not complete this; nothing changed. Please try again later or contact us.';
+    const api = answering(null, {
+      status: 502,
+      body: { error: { code: 'gateway_refused', message: refused } },
+    });
+    renderAt('/projects/p1', panel);
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Pay $480.00' }));
+    expect(await screen.findByText(refused)).toBeTruthy();
+    expect(screen.queryByText(/gateway_refused/)).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Pay $480.00' }));
+    await vi.waitFor(() => expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+    const [first, second] = api.requests.filter((r) => r.method === 'POST');
+    expect(second!.headers?.['idempotency-key']).toBe(first!.headers?.['idempotency-key']);
+  });
+
   test('back from the hosted page: confirming, the Pay button held until the gateway answers', async () => {
     answering({ id: 'pay1', status: 'pending', failureMessage: null });
     renderAt('/projects/p1?payment=pay1', panel, '/projects/:id');
