@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import {
   findMentions,
   mayPinMessages,
@@ -22,7 +23,6 @@ import {
   MAX_MESSAGE_LENGTH,
   refuse,
   typeOf,
-  UUID,
   type AttachmentRow,
   type ChatContext,
   type RoomAccess,
@@ -45,7 +45,7 @@ async function findByClientId(db: Db, roomId: string, clientId: string) {
 /** The uploaded file a message refers to (of this room), or null when it has none. */
 async function attachmentOf(db: Db | Tx, access: RoomAccess, payload: SendMessagePayload) {
   if (!payload.attachment?.id) return null;
-  if (!UUID.test(payload.attachment.id)) throw notFound('Attachment');
+  if (!isUuid(payload.attachment.id)) throw notFound('Attachment');
   const [found] = await withFiles(
     db,
     await db
@@ -100,7 +100,7 @@ async function mailMentions(
 
 /** Receipts of the given messages (or all of the room) for the reader: the ids newly marked read. */
 async function recordReads(db: Db, user: UserRow, roomId: string, messageIds: string[], all: boolean) {
-  const ids = messageIds.filter((id) => typeof id === 'string' && UUID.test(id)).slice(0, 500);
+  const ids = messageIds.filter((id) => typeof id === 'string' && isUuid(id)).slice(0, 500);
   const condition = all
     ? eq(chatMessages.roomId, roomId)
     : ids.length
@@ -281,7 +281,7 @@ export function chatMessagesPart(ctx: ChatContext, rooms: ChatRoomsPart) {
       if (!mayPinMessages(user.role)) {
         throw new AppError('forbidden', 'Only the production team can pin messages.', 403);
       }
-      if (!UUID.test(messageId)) throw notFound('Message');
+      if (!isUuid(messageId)) throw notFound('Message');
       const [row] = await db
         .update(chatMessages)
         .set({ pinned })

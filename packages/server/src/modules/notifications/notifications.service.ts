@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, lt, lte } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import {
   mailAlwaysSent,
   NOTIFICATION_PAGE_SIZE,
@@ -45,7 +46,6 @@ export interface NotificationPreference {
   required: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const GREETING = /^(Hello|Congratulations) [^,:]*[,:]\s*/;
 
 /** The in-app text of a mail: its subject, its first paragraph without the greeting, its button's path. */
@@ -174,7 +174,7 @@ export function notificationsService(deps: { db: Db; mailer: Mailer; publicUrl: 
 
     /** Marks one of the person's own notifications read; anyone else's is not found (404). */
     async markRead(reader: Reader, id: string) {
-      if (!UUID.test(id)) throw notFound('That notification');
+      if (!isUuid(id)) throw notFound('That notification');
       const [row] = await db
         .select()
         .from(notifications)

@@ -1,4 +1,5 @@
 import { offerTransition, type OfferEvent } from '@facet/domain/workflow';
+import { isUuid } from '@facet/domain/rules';
 import type { Db, Tx } from '../../db/client';
 import { personById } from '../accounts/accounts.reads';
 import { projectsByIds } from '../projects/projects.reads';
@@ -9,7 +10,6 @@ import { loadPeople } from '../projects/projects.people';
 import type { Access, InvitationRow, ProjectsService } from '../projects/projects.service';
 import type { ProjectNews } from '../../platform/project-news';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const offerClosed = () => new AppError('offer_closed', 'This invitation is no longer open.', 409);
 
 /**
@@ -43,7 +43,7 @@ export function offersService(deps: {
 
   /** The invitation and the project it belongs to, seen by this viewer (404 for anyone who may not see it). */
   async function load(tx: Db | Tx, viewer: UserRow, invitationId: string, lock: boolean) {
-    if (!UUID.test(invitationId)) throw notFound('Invitation');
+    if (!isUuid(invitationId)) throw notFound('Invitation');
     const found = await store.find(tx, invitationId);
     if (!found) throw notFound('Invitation');
     const a = await p.access(tx, viewer, found.projectId, { lock });
@@ -207,7 +207,7 @@ function transition(invitation: InvitationRow, event: OfferEvent) {
 async function inviteInTx(p: ProjectsService, tx: Tx, viewer: UserRow, projectId: string, proId: string) {
   const a = await p.access(tx, viewer, projectId, { lock: true });
   const d = p.check(a, 'invite');
-  if (!UUID.test(proId)) throw notFound('Designer');
+  if (!isUuid(proId)) throw notFound('Designer');
   const pro = await personById(tx, proId);
   if (!pro || (pro.role !== 'designer' && pro.role !== 'service') || pro.status !== 'active')
     throw notFound('Designer');

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import type { Tx } from '../../db/client';
 import type { GatewayEvent } from '../../platform/payments/gateway';
 import type { MailJob } from '../notifications/notifications.service';
@@ -13,8 +14,6 @@ import {
 } from './payments.shared';
 
 /** Gateway events applied to our books: each stored by its id and applied once, in one transaction. */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Applied {
   applied: boolean;
@@ -50,7 +49,7 @@ function checkBelongs(
 }
 
 async function findPayment(tx: Tx, reference: string | null, sessionId: string | null) {
-  if (reference && UUID.test(reference)) {
+  if (reference && isUuid(reference)) {
     const [row] = await tx.select().from(payments).where(eq(payments.id, reference)).for('update');
     if (row) return row;
   }

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import { decideProjectAction, isOpenChangeRequest, resolveChangeAnswer } from '@facet/domain/workflow';
 import type { Tx } from '../../db/client';
 import { changeRequests } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';
-import { access, check, isClosedTo, UUID, type Access, type ChangeRow } from './projects.access';
+import { access, check, isClosedTo, type Access, type ChangeRow } from './projects.access';
 import { subjectOf } from './payment-subjects';
 import { changeReply } from './projects.mappers';
 import type { ProjectDetail } from './projects.queries';
@@ -89,7 +90,7 @@ export async function changesPaid(
   actorId: string | null,
   options: { staff?: UserRow; free?: boolean } = {},
 ): Promise<MailJob[] | null> {
-  if (!UUID.test(changeId)) return null;
+  if (!isUuid(changeId)) return null;
   const [found] = await tx.select().from(changeRequests).where(eq(changeRequests.id, changeId));
   if (!found) return null;
   const a = await access(tx, options.staff ?? null, found.projectId, { lock: true });
@@ -159,7 +160,7 @@ export function changeRequestsService(deps: ProjectsDeps, { detail }: ChangeRequ
 
     /** What the customer pays for approved changes (refused unless they wait for their payment). */
     async changesPaymentSubject(viewer: UserRow, changeId: string) {
-      if (!UUID.test(changeId)) throw notFound('Change request');
+      if (!isUuid(changeId)) throw notFound('Change request');
       const [found] = await db.select().from(changeRequests).where(eq(changeRequests.id, changeId));
       if (!found) throw notFound('Change request');
       const a = await access(db, viewer, found.projectId);
@@ -172,7 +173,7 @@ export function changeRequestsService(deps: ProjectsDeps, { detail }: ChangeRequ
 
     /** Staff record the approved changes as paid outside the gateway. */
     async markChangesPaid(staff: UserRow, changeId: string) {
-      if (!UUID.test(changeId)) throw notFound('Change request');
+      if (!isUuid(changeId)) throw notFound('Change request');
       const [found] = await db.select().from(changeRequests).where(eq(changeRequests.id, changeId));
       if (!found) throw notFound('Change request');
       const mails = await db.transaction(async (tx) => {
@@ -190,7 +191,7 @@ export function changeRequestsService(deps: ProjectsDeps, { detail }: ChangeRequ
 
     /** The pro answers a change request (quote with a price, or reject), or the customer answers the priced changes. */
     async answerChanges(viewer: UserRow, changeId: string, answer: ChangeAnswer) {
-      if (!UUID.test(changeId)) throw notFound('Change request');
+      if (!isUuid(changeId)) throw notFound('Change request');
       const [found] = await db.select().from(changeRequests).where(eq(changeRequests.id, changeId));
       if (!found) throw notFound('Change request');
       const mails = await db.transaction(async (tx) => {
