@@ -15,7 +15,7 @@ import { projectForPro } from '../projects/projects.reads';
 import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { activeProductionTeam, type UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/notifications.service';
+import { mailJob, sendMails } from '../notifications/mail-job';
 import { contactDetailsChecks } from './chat-contact-details';
 import { appendMessage, sendFacts, toMessage, toMessages } from './chat-message-store';
 import { accessFrom, checkMaySend, openChosenRoom, type ChatRoomsPart } from './chat-rooms';
@@ -29,7 +29,7 @@ import {
 } from './chat-shared';
 import { withFiles } from './chat-attachments';
 
-type Participant = ChatParticipant & { email: string };
+type Participant = ChatParticipant & { email: string; firstName: string };
 
 /** A retry's first try stored the message while this one was checking it (the transaction rolls back). */
 class StoredMeanwhile extends Error {}
@@ -83,18 +83,16 @@ async function mailMentions(
   const sender = participantFullName(user);
   for (const person of participants) {
     if (!ids.has(person.id) || person.id === user.id) continue;
-    await jobs.send('mail', {
-      event: 'chat-mention',
-      to: person.email,
-      data: {
+    await sendMails(jobs, [
+      mailJob('chatMention', person.email, {
         firstName: person.firstName,
         fromName: sender,
         projectId: access.project.id,
         projectTitle: access.project.title,
         service: access.project.service,
         message: text.slice(0, 500),
-      },
-    } satisfies MailJob);
+      }),
+    ]);
   }
 }
 

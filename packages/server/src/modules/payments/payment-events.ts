@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { isUuid } from '@facet/domain/rules';
 import type { Tx } from '../../db/client';
 import type { GatewayEvent } from '../../platform/payments/gateway';
-import type { MailJob } from '../notifications/notifications.service';
+import { mailJob, type MailJob } from '../notifications/mail-job';
 import { postEntry } from './ledger';
 import { paymentEvents, payments, payoutAccounts } from './payments.tables';
 import {
@@ -63,18 +63,14 @@ async function findPayment(tx: Tx, reference: string | null, sessionId: string |
 /** The receipt mail to the payer (at the address they had when they paid). */
 function receiptMail(payment: PaymentRow): MailJob[] {
   return [
-    {
-      event: 'payment-receipt',
-      to: payment.receiptEmail,
-      data: {
-        firstName: payment.payerName,
-        paymentId: payment.id,
-        description: payment.description,
-        amountCents: payment.amountCents,
-        projectId: payment.projectId,
-        paidAt: new Date().toISOString(),
-      },
-    },
+    mailJob('paymentReceipt', payment.receiptEmail, {
+      firstName: payment.payerName,
+      paymentId: payment.id,
+      description: payment.description,
+      amountCents: payment.amountCents,
+      projectId: payment.projectId,
+      paidAt: new Date().toISOString(),
+    }),
   ];
 }
 

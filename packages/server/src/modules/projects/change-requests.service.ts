@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { changeRequests } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/notifications.service';
+import type { MailJob } from '../notifications/mail-job';
 import { access, check, isClosedTo, type Access, type ChangeRow } from './projects.access';
 import { subjectOf } from './payment-subjects';
 import { changeReply } from './projects.mappers';
@@ -51,7 +51,7 @@ const quoteChanges =
     check(a, 'quote-changes');
     await setChangeStatus(tx, changeId, { status: 'quoted', priceCents, quotedAt: new Date() });
     await addEvent(tx, a.project.id, 'changes', 'The changes were priced', viewer.id);
-    return mailTo(tx, 'designer-accepted-changes', a.project.customerId, a.project, { priceCents });
+    return mailTo(tx, 'designerAcceptedChanges', a.project.customerId, a.project, { priceCents });
   };
 
 /** The pro declines the changes. */
@@ -59,7 +59,7 @@ const rejectChanges: AnswerStep = async (tx, a, viewer, changeId) => {
   check(a, 'reject-changes');
   await setChangeStatus(tx, changeId, { status: 'declined', answeredAt: new Date() });
   await addEvent(tx, a.project.id, 'changes', 'The changes were declined', viewer.id);
-  return mailTo(tx, 'designer-declined-changes', a.project.customerId, a.project);
+  return mailTo(tx, 'designerDeclinedChanges', a.project.customerId, a.project);
 };
 
 /**
@@ -70,7 +70,7 @@ const approveChanges: AnswerStep = async (tx, a, viewer, changeId, change) => {
   check(a, 'approve-changes');
   await setChangeStatus(tx, changeId, { status: 'approved', answeredAt: new Date() });
   const p = a.project;
-  const approved = await mailTo(tx, 'user-approved-changes', p.proId, p, { priceCents: change!.priceCents });
+  const approved = await mailTo(tx, 'userApprovedChanges', p.proId, p, { priceCents: change!.priceCents });
   if ((change!.priceCents ?? 0) > 0) {
     await addEvent(tx, p.id, 'changes', 'The changes were approved and wait for their payment', viewer.id);
     await touchProject(tx, p.id);
@@ -105,8 +105,8 @@ export async function changesPaid(
   if (options.free) return moved;
   const data = { priceCents: found.priceCents };
   return [
-    ...(await mailTo(tx, 'user-changes-payment-submitted', p.proId, p, data)),
-    ...(await mailToProductionTeam(tx, 'user-changes-payment-submitted', p, data)),
+    ...(await mailTo(tx, 'userChangesPaymentSubmitted', p.proId, p, data)),
+    ...(await mailToProductionTeam(tx, 'userChangesPaymentSubmitted', p, data)),
     ...moved,
   ];
 }
@@ -118,7 +118,7 @@ const refuseChanges =
     check(a, action);
     await setChangeStatus(tx, changeId, { status: 'refused', answeredAt: new Date() });
     await addEvent(tx, a.project.id, 'changes', 'The priced changes were declined', viewer.id);
-    return mailTo(tx, 'user-declined-changes', a.project.proId, a.project);
+    return mailTo(tx, 'userDeclinedChanges', a.project.proId, a.project);
   };
 
 function answerStep(answer: ChangeAnswer, change: ChangeRow | undefined): AnswerStep {
@@ -151,7 +151,7 @@ export function changeRequestsService(deps: ProjectsDeps, { detail }: ChangeRequ
         await touchProject(tx, projectId);
         return {
           change: change!,
-          mails: await mailTo(tx, 'user-requested-changes', a.project.proId, a.project, { changes }),
+          mails: await mailTo(tx, 'userRequestedChanges', a.project.proId, a.project, { changes }),
         };
       });
       await sendMails(deps.jobs, mails);
