@@ -49,6 +49,21 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/modules/notifications/mail-job.ts'],
+    rules: {
+      // a mail job is made by mailJob()/mailTo(), which hold its event and data to MailEventMap
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='send'][arguments.0.value='mail']",
+          message:
+            'Queue mail with sendMails(jobs, [mailJob(event, to, data)]) from modules/notifications/mail-job.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,16 +1,19 @@
 /**
  * The notification centre's catalogue (issue 15): every mail event is also an in-app notification, and each
  * event type has a mail preference. Transactional mail (account, security, money, legal) always goes out;
- * its preference is shown but cannot be turned off.
+ * its preference is shown but cannot be turned off. Keyed by the event names of `mail-events.ts`: an event
+ * without its entry here fails the type check.
  */
+
+import { MAIL_EVENT_NAMES, type MailWireName, type NotificationEvent } from './mail-events';
 
 export type NotificationAudience = 'customer' | 'designer' | 'service' | 'staff';
 
 export type NotificationCategory = 'account' | 'payments' | 'orders' | 'projects' | 'work' | 'production';
 
 export interface NotificationType {
-  /** The mail event's name (the spec's event names, section 7). */
-  type: string;
+  /** The mail event's wire name (MAIL_EVENT_NAMES: the spec's event names, section 7). */
+  type: MailWireName;
   category: NotificationCategory;
   /** What the preference is called in account settings. */
   label: string;
@@ -32,220 +35,197 @@ export const NOTIFICATION_CATEGORIES: Record<NotificationCategory, string> = {
   production: 'Production team',
 };
 
-export const NOTIFICATION_TYPES: readonly NotificationType[] = [
-  {
-    type: 'new-customer',
+/** Each event's entry, in the order the preferences list shows them. */
+export type NotificationCatalogue = { readonly [E in NotificationEvent]: Omit<NotificationType, 'type'> };
+
+export const NOTIFICATION_CATALOGUE: NotificationCatalogue = {
+  newCustomer: {
     category: 'account',
     label: 'Welcome to Facet',
     audience: ['customer'],
     required: true,
   },
-  {
-    type: 'new-professional',
+  newProfessional: {
     category: 'account',
     label: 'Application received',
     audience: PROS,
     required: true,
   },
-  {
-    type: 'account-status',
+  accountStatus: {
     category: 'account',
     label: 'Account status changes',
     audience: EVERYONE,
     required: true,
   },
-  {
-    type: 'password-reset',
+  passwordReset: {
     category: 'account',
     label: 'Password reset',
     audience: EVERYONE,
     required: true,
   },
-  {
-    type: 'email-verification',
+  emailVerification: {
     category: 'account',
     label: 'E-mail verification',
     audience: EVERYONE,
     required: true,
   },
-  {
-    type: 'payment-receipt',
+  paymentReceipt: {
     category: 'payments',
     label: 'Payment receipts',
     audience: ['customer'],
     required: true,
   },
-  {
-    type: 'membership-renewal-failed',
+  membershipRenewalFailed: {
     category: 'payments',
     label: 'Membership renewal problems',
     audience: ['customer'],
     required: true,
   },
-  {
-    type: 'membership-ended',
+  membershipEnded: {
     category: 'payments',
     label: 'Membership ended',
     audience: ['customer'],
     required: true,
   },
-  {
-    type: 'order-stage',
+  orderStage: {
     category: 'orders',
     label: 'Order progress through production',
     audience: ['customer'],
     required: false,
   },
-  {
-    type: 'order-shipped',
+  orderShipped: {
     category: 'orders',
     label: 'Order shipped',
     audience: ['customer'],
     required: false,
   },
-  {
-    type: 'project-creation',
+  projectCreation: {
     category: 'projects',
     label: 'Project created',
     audience: ['customer'],
     required: false,
   },
-  {
-    type: 'designer-invite-accept',
+  designerInviteAccept: {
     category: 'projects',
     label: 'New offers',
     audience: ['customer'],
     required: false,
   },
-  {
-    type: 'designer-invite-refuse',
+  designerInviteRefuse: {
     category: 'projects',
     label: 'Invitations declined',
     audience: ['customer'],
     required: false,
   },
-  {
-    type: 'designer-accepted-changes',
+  designerAcceptedChanges: {
     category: 'projects',
     label: 'Changes priced',
     audience: ['customer'],
     required: false,
   },
-  {
-    type: 'designer-declined-changes',
+  designerDeclinedChanges: {
     category: 'projects',
     label: 'Changes declined',
     audience: ['customer'],
     required: false,
   },
-  {
-    type: 'lead-time-requested',
+  leadTimeRequested: {
     category: 'projects',
     label: 'New lead time asked',
     audience: ['customer'],
     required: false,
   },
-  {
-    type: 'designer-status-moved',
+  designerStatusMoved: {
     category: 'projects',
     label: 'Project status moves',
     audience: ['customer', ...PROS],
     required: false,
   },
-  {
-    type: 'chat-mention',
+  chatMention: {
     category: 'projects',
     label: 'Mentions in a project chat',
     audience: EVERYONE,
     required: false,
   },
-  {
-    type: 'designer-invite',
+  designerInvite: {
     category: 'work',
     label: 'Invitations to projects',
     audience: PROS,
     required: false,
   },
-  {
-    type: 'designer-offer-approve',
+  designerOfferApprove: {
     category: 'work',
     label: 'Offers accepted',
     audience: PROS,
     required: false,
   },
-  {
-    type: 'designer-offer-refuse',
+  designerOfferRefuse: {
     category: 'work',
     label: 'Offers declined',
     audience: PROS,
     required: false,
   },
-  {
-    type: 'not-chosen-designers',
+  notChosenDesigners: {
     category: 'work',
     label: 'Projects given to someone else',
     audience: PROS,
     required: false,
   },
-  {
-    type: 'user-requested-changes',
+  userRequestedChanges: {
     category: 'work',
     label: 'Changes requested',
     audience: PROS,
     required: false,
   },
-  {
-    type: 'user-approved-changes',
+  userApprovedChanges: {
     category: 'work',
     label: 'Changes approved',
     audience: PROS,
     required: false,
   },
-  {
-    type: 'user-declined-changes',
+  userDeclinedChanges: {
     category: 'work',
     label: 'Priced changes declined',
     audience: PROS,
     required: false,
   },
-  {
-    type: 'user-changes-payment-submitted',
+  userChangesPaymentSubmitted: {
     category: 'work',
     label: 'Changes paid',
     audience: PROS,
     required: false,
   },
-  {
-    type: 'lead-time-answered',
+  leadTimeAnswered: {
     category: 'work',
     label: 'Lead time answers',
     audience: PROS,
     required: false,
   },
-  {
-    type: 'rating-and-review',
+  ratingAndReview: {
     category: 'work',
     label: 'Ratings and reviews',
     audience: PROS,
     required: false,
   },
-  {
-    type: 'designer-status-moved-erp',
+  designerStatusMovedErp: {
     category: 'production',
     label: 'Project status moves (team copy)',
     audience: ['staff'],
     required: false,
   },
-  {
-    type: 'rating-and-review-erp',
+  ratingAndReviewErp: {
     category: 'production',
     label: 'Ratings and reviews (team copy)',
     audience: ['staff'],
     required: false,
   },
-];
+};
 
-const byType = new Map(NOTIFICATION_TYPES.map((t) => [t.type, t]));
+export const NOTIFICATION_TYPES: readonly NotificationType[] = (
+  Object.keys(NOTIFICATION_CATALOGUE) as NotificationEvent[]
+).map((event) => ({ type: MAIL_EVENT_NAMES[event], ...NOTIFICATION_CATALOGUE[event] }));
+
+const byType = new Map<string, NotificationType>(NOTIFICATION_TYPES.map((t) => [t.type, t]));
 
 export function notificationType(type: string): NotificationType | undefined {
   return byType.get(type);
@@ -261,7 +241,11 @@ const ORDER_MONEY_STAGES = new Set([0, 7]);
 export function mailAlwaysSent(type: string, data: Record<string, unknown> = {}): boolean {
   const entry = byType.get(type);
   if (!entry || entry.required) return true;
-  return type === 'order-stage' && typeof data.stage === 'number' && ORDER_MONEY_STAGES.has(data.stage);
+  return (
+    type === MAIL_EVENT_NAMES.orderStage &&
+    typeof data.stage === 'number' &&
+    ORDER_MONEY_STAGES.has(data.stage)
+  );
 }
 
 /** The types a person of this role may set (their own mail only). */

@@ -1,2 +1,3 @@
 export * from './catalog';
+export * from './mail-events';
 export * from './relative-time';

@@ -3,6 +3,7 @@ export * from './password-rules';
 export * from './portfolio-files';
 export * from './options';
 export * from './web-address';
+export * from './ids';
 export {
   emailSchema,
   newPasswordSchema,

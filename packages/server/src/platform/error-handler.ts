@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyAttempts, gatewayRefused, paymentsUnavailable, validationError } from './errors';
 import { GatewayError, GatewayUnavailable } from './payments/gateway';
+import { malformedRouteId } from './route-ids';
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -69,12 +70,14 @@ export function toErrorBody(error: AppError): ErrorBody {
 }
 
 /**
- * One mapping table: AppError as is, the payment gateway away -> 503 and refusing -> 502, zod -> 400, known
- * client mistakes by code, everything else a hidden 500.
+ * One mapping table: AppError as is, the payment gateway away -> 503 and refusing -> 502, a malformed route
+ * id -> its resource's 404, zod -> 400, known client mistakes by code, everything else a hidden 500.
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let appError: AppError;
+    // a path id that is not a uuid names nothing: the resource's 404, as for an id nobody has
+    const malformedId = malformedRouteId(error, request);
     if (error instanceof AppError) {
       appError = error;
     } else if (error instanceof GatewayUnavailable) {
@@ -88,6 +91,8 @@ export function installErrorHandler(app: FastifyInstance) {
       // reason; a customer reads that nothing changed
       request.log.warn({ err: error }, 'payment gateway refused');
       appError = gatewayRefused(error.message, request.account?.role === 'staff');
+    } else if (malformedId) {
+      appError = malformedId;
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       appError = validationError(
         error.validation.map((v) => ({

@@ -15,6 +15,7 @@ import { accountsQueries, normaliseEmail, type UserRow } from './accounts.querie
 import { saveProProfile, type ProProfileValues } from './pro-profile.store';
 import type { SessionStore } from './sessions';
 import type { AuthThrottle } from './auth-throttle';
+import { mailJob, sendMails } from '../notifications/mail-job';
 import { recordStaffAction } from '../ops/ops.audit';
 
 export type Portal = 'customer' | 'designer' | 'service' | 'staff';
@@ -287,11 +288,14 @@ async function setAccountStatus(
     await recordStaffAction(tx);
   });
   if (change.status && change.status !== target.status) {
-    await deps.jobs.send('mail', {
-      event: 'account-status',
-      to: target.email,
-      data: { firstName: target.firstName, status: change.status, role: target.role, reason },
-    });
+    await sendMails(deps.jobs, [
+      mailJob('accountStatus', target.email, {
+        firstName: target.firstName,
+        status: change.status,
+        role: target.role,
+        reason,
+      }),
+    ]);
   }
   return toMe((await q.findById(userId))!);
 }

@@ -17,6 +17,7 @@ import { type AccountsService, checkAddress, hashPassword, splitFullName } from 
 import { normaliseEmail } from './accounts.queries';
 import type { SessionStore } from './sessions';
 import type { AuthThrottle } from './auth-throttle';
+import { mailJob, sendMails } from '../notifications/mail-job';
 
 export interface UploadedFile {
   name: string;
@@ -138,11 +139,12 @@ export function signupService(deps: {
       }
       for (const f of stored) await deps.files.setOwner(f.id, user.id);
 
-      await deps.jobs.send('mail', {
-        event: isPro ? 'new-professional' : 'new-customer',
-        to: user.email,
-        data: { firstName: user.firstName, role: user.role },
-      });
+      await sendMails(deps.jobs, [
+        mailJob(isPro ? 'newProfessional' : 'newCustomer', user.email, {
+          firstName: user.firstName,
+          role: user.role,
+        }),
+      ]);
       const session = await deps.sessions.create(user.id, userAgent);
       return { session, me: await deps.accounts.toMe(user) };
     },

@@ -7,7 +7,7 @@ import type { Jobs } from '../../platform/jobs';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { PaymentsService } from '../payments/payments.service';
-import type { MailJob } from '../notifications/notifications.service';
+import { mailJob, sendMails } from '../notifications/mail-job';
 import { billingPurchases, memberships, plans } from './billing.tables';
 import type { PlanRow } from './billing.reads';
 import type { CreditsService } from './credits.service';
@@ -413,10 +413,6 @@ export function membershipsService(deps: MembershipDeps) {
     return { paymentId, checkoutUrl, quote: q };
   }
 
-  function mail(user: UserRow, event: string, data: Record<string, unknown>): MailJob {
-    return { event, to: user.email, data: { firstName: user.firstName, ...data } };
-  }
-
   /** One due membership: a scheduled change, a renewal charge, or the grace's end. */
   async function renewOne(row: MembershipRow, now: Date) {
     const user = await accounts.queries.findById(row.userId);
@@ -425,10 +421,13 @@ export function membershipsService(deps: MembershipDeps) {
     const next = await planById(db, row.pendingPlanId ?? row.planId);
     if (next.priceCents === 0) {
       await db.transaction((tx) => dropToStandard(tx, row.userId, now));
-      await deps.jobs.send(
-        'mail',
-        mail(user, 'membership-ended', { planName: current.name, reason: 'cancelled' }),
-      );
+      await sendMails(deps.jobs, [
+        mailJob('membershipEnded', user.email, {
+          firstName: user.firstName,
+          planName: current.name,
+          reason: 'cancelled',
+        }),
+      ]);
       return 'ended';
     }
     const periodEnd = addMonth(row.periodEnd!);
@@ -471,10 +470,13 @@ export function membershipsService(deps: MembershipDeps) {
     const graceUntil = row.graceUntil ?? new Date(row.periodEnd!.getTime() + GRACE_DAYS * DAY);
     if (now >= graceUntil) {
       await db.transaction((tx) => dropToStandard(tx, row.userId, now));
-      await deps.jobs.send(
-        'mail',
-        mail(user, 'membership-ended', { planName: current.name, reason: 'payment-failed' }),
-      );
+      await sendMails(deps.jobs, [
+        mailJob('membershipEnded', user.email, {
+          firstName: user.firstName,
+          planName: current.name,
+          reason: 'payment-failed',
+        }),
+      ]);
       return 'ended';
     }
     await db
@@ -487,15 +489,15 @@ export function membershipsService(deps: MembershipDeps) {
       })
       .where(eq(memberships.userId, row.userId));
     if (!row.graceUntil) {
-      await deps.jobs.send(
-        'mail',
-        mail(user, 'membership-renewal-failed', {
+      await sendMails(deps.jobs, [
+        mailJob('membershipRenewalFailed', user.email, {
+          firstName: user.firstName,
           planName: current.name,
           amountCents: purchase.amountCents,
           reason: charged.message,
           graceUntil: graceUntil.toISOString(),
         }),
-      );
+      ]);
     }
     return 'failed';
   }

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { isUuid } from '@facet/domain/rules';
 import { eq } from 'drizzle-orm';
 import {
   CHAT_FILE_EXTENSIONS,
@@ -18,7 +19,7 @@ import {
 import type { UserRow } from '../accounts/accounts.queries';
 import { contactDetailsChecks } from './chat-contact-details';
 import { checkMaySend, type ChatRoomsPart } from './chat-rooms';
-import { UUID, type AttachmentRow, type ChatContext } from './chat-shared';
+import { type AttachmentRow, type ChatContext } from './chat-shared';
 
 const unsupported = () => new AppError('unsupported_file', FILE_FORMAT_NOT_SUPPORTED_MESSAGE, 400);
 
@@ -89,7 +90,7 @@ export function chatAttachmentsPart(ctx: ChatContext, rooms: ChatRoomsPart) {
     },
 
     async openAttachment(user: UserRow, attachmentId: string) {
-      if (!UUID.test(attachmentId)) throw notFound('Attachment');
+      if (!isUuid(attachmentId)) throw notFound('Attachment');
       const [row] = await withFiles(
         ctx.db,
         await ctx.db.select().from(chatAttachments).where(eq(chatAttachments.id, attachmentId)),

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import {
   findMentions,
   mayPinMessages,
@@ -14,7 +15,7 @@ import { projectForPro } from '../projects/projects.reads';
 import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { activeProductionTeam, type UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/notifications.service';
+import { mailJob, sendMails } from '../notifications/mail-job';
 import { contactDetailsChecks } from './chat-contact-details';
 import { appendMessage, sendFacts, toMessage, toMessages } from './chat-message-store';
 import { accessFrom, checkMaySend, openChosenRoom, type ChatRoomsPart } from './chat-rooms';
@@ -22,14 +23,13 @@ import {
   MAX_MESSAGE_LENGTH,
   refuse,
   typeOf,
-  UUID,
   type AttachmentRow,
   type ChatContext,
   type RoomAccess,
 } from './chat-shared';
 import { withFiles } from './chat-attachments';
 
-type Participant = ChatParticipant & { email: string };
+type Participant = ChatParticipant & { email: string; firstName: string };
 
 /** A retry's first try stored the message while this one was checking it (the transaction rolls back). */
 class StoredMeanwhile extends Error {}
@@ -45,7 +45,7 @@ async function findByClientId(db: Db, roomId: string, clientId: string) {
 /** The uploaded file a message refers to (of this room), or null when it has none. */
 async function attachmentOf(db: Db | Tx, access: RoomAccess, payload: SendMessagePayload) {
   if (!payload.attachment?.id) return null;
-  if (!UUID.test(payload.attachment.id)) throw notFound('Attachment');
+  if (!isUuid(payload.attachment.id)) throw notFound('Attachment');
   const [found] = await withFiles(
     db,
     await db
@@ -83,24 +83,22 @@ async function mailMentions(
   const sender = participantFullName(user);
   for (const person of participants) {
     if (!ids.has(person.id) || person.id === user.id) continue;
-    await jobs.send('mail', {
-      event: 'chat-mention',
-      to: person.email,
-      data: {
+    await sendMails(jobs, [
+      mailJob('chatMention', person.email, {
         firstName: person.firstName,
         fromName: sender,
         projectId: access.project.id,
         projectTitle: access.project.title,
         service: access.project.service,
         message: text.slice(0, 500),
-      },
-    } satisfies MailJob);
+      }),
+    ]);
   }
 }
 
 /** Receipts of the given messages (or all of the room) for the reader: the ids newly marked read. */
 async function recordReads(db: Db, user: UserRow, roomId: string, messageIds: string[], all: boolean) {
-  const ids = messageIds.filter((id) => typeof id === 'string' && UUID.test(id)).slice(0, 500);
+  const ids = messageIds.filter((id) => typeof id === 'string' && isUuid(id)).slice(0, 500);
   const condition = all
     ? eq(chatMessages.roomId, roomId)
     : ids.length
@@ -281,7 +279,7 @@ export function chatMessagesPart(ctx: ChatContext, rooms: ChatRoomsPart) {
       if (!mayPinMessages(user.role)) {
         throw new AppError('forbidden', 'Only the production team can pin messages.', 403);
       }
-      if (!UUID.test(messageId)) throw notFound('Message');
+      if (!isUuid(messageId)) throw notFound('Message');
       const [row] = await db
         .update(chatMessages)
         .set({ pinned })

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import { chatRoomId, parseChatRoomId } from '@facet/domain/chat';
 import type { Db, Tx } from '../../db/client';
 import { chatMessages, chatReads, chatRooms } from './chat.tables';
@@ -19,7 +20,6 @@ import {
   READ_ONLY_MESSAGE,
   refuse,
   typeOf,
-  UUID,
   type ChatContext,
   type RoomAccess,
   type RoomRow,
@@ -102,7 +102,7 @@ async function findRoom(db: Db, roomId: string): Promise<RoomRow | null> {
   const [room] = await db.select().from(chatRooms).where(eq(chatRooms.id, roomId));
   if (room) return room;
   const parts = parseChatRoomId(roomId);
-  if (!parts || !UUID.test(parts.projectId)) return null;
+  if (!parts || !isUuid(parts.projectId)) return null;
   await ensureRooms(db, parts.projectId);
   const [created] = await db.select().from(chatRooms).where(eq(chatRooms.id, roomId));
   return created ?? null;
@@ -197,7 +197,7 @@ function sendDisabledReason(access: RoomAccess, viewer: UserRow): string | null 
  * (a handful of statements for the whole list, not a handful per room).
  */
 async function listRooms(db: Db, viewer: UserRow, projectId: string) {
-  if (!UUID.test(projectId)) throw notFound('Project');
+  if (!isUuid(projectId)) throw notFound('Project');
   const found = await projectWithStatus(db, projectId);
   if (!found) throw notFound('Project');
   const { project, status } = found;

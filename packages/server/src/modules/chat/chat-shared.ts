@@ -73,8 +73,6 @@ export type StoredPayload = ChatMessagePayload & {
   quote?: { offerId: string; priceCents: number; leadTimeDays: number };
 };
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The message type a user writes with (also their role among a room's participants). */
 export const typeOf = (user: Pick<UserRow, 'role'>): RoomAccess['type'] =>
   user.role === 'staff' ? 'product' : user.role === 'customer' ? 'user' : user.role;

@@ -4,6 +4,7 @@ import { MAX_CHAT_FILE_BYTES } from '@facet/domain/chat';
 import { requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { fileReply, replies } from '../../platform/openapi';
+import { routeId } from '../../platform/route-ids';
 import { chatAttachmentReply, chatMessageReply, chatRoomReply } from './chat.replies';
 import { sendDownload } from '../../platform/files/download';
 import { readUpload } from '../../platform/files/upload';
@@ -21,7 +22,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Chat rooms of a project the caller may see',
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: routeId('Project') }),
         response: replies({ 200: z.object({ rooms: z.array(chatRoomReply) }) }),
       },
     },
@@ -63,7 +64,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Pin or unpin a message (production team); the room gets the changed message (getMessage)',
-        params: roomParam.extend({ messageId: z.string().max(64) }),
+        params: roomParam.extend({ messageId: routeId('Message') }),
         body: z.strictObject({ pinned: z.boolean({ error: 'Say whether the message is pinned.' }) }),
         response: replies({ 200: z.object({ message: chatMessageReply }) }),
       },
@@ -109,7 +110,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Download a chat file (members of its room only)',
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: routeId('Attachment') }),
         response: replies({ 200: fileReply('The chat file, as an attachment') }),
       },
     },

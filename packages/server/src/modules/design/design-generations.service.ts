@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import {
   designPrompt,
   firstIncompleteStep,
@@ -15,7 +16,6 @@ import { idempotencyKeyReused, requestHash } from '../../platform/request-hash';
 import { designImageUrl, materialsById, openDraft, type DesignDeps } from './design.shared';
 
 type GenerationRow = typeof designGenerations.$inferSelect;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A safe file name for a concept image from the design's title. */
 function imageName(title: string, position: number, extension: string) {
@@ -284,7 +284,7 @@ export function designGenerationsService(deps: DesignDeps) {
 
   /** The generation of one of the customer's results (another customer's result is not found). */
   async function generationOfResult(customer: UserRow, resultId: string) {
-    if (!UUID.test(resultId)) throw notFound('That design');
+    if (!isUuid(resultId)) throw notFound('That design');
     const [row] = await db
       .select({ generation: designGenerations })
       .from(designResults)

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import { goalLabel } from '@facet/domain/design';
 import type { UserRow } from '../accounts/accounts.reads';
 import { notFound } from '../../platform/errors';
@@ -6,7 +7,6 @@ import { MAX_ITEM_IMAGES } from '../projects/project-files.rules';
 import { designGenerations, designResults, type DesignBrief } from './design.tables';
 import type { DesignDeps } from './design.shared';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DESIGN_PURPOSES = new Set(['design-image', 'design-inspiration']);
 
 /** The project item's dimensions from the brief (spec defaults: width, height, thickness; mm). */
@@ -35,7 +35,7 @@ export function designResultsService(deps: DesignDeps) {
   return {
     /** A design image (inspiration or concept) for its owner; anyone else: not found. */
     async openImage(viewer: UserRow, fileId: string) {
-      if (!UUID.test(fileId)) throw notFound('That image');
+      if (!isUuid(fileId)) throw notFound('That image');
       const row = await files.find(fileId);
       if (!row || !DESIGN_PURPOSES.has(row.purpose) || row.ownerId !== viewer.id)
         throw notFound('That image');
@@ -49,7 +49,7 @@ export function designResultsService(deps: DesignDeps) {
      * concept image and the inspiration images as the item's images. Asked again, the same project.
      */
     async createProject(customer: UserRow, resultId: string) {
-      if (!UUID.test(resultId)) throw notFound('That design');
+      if (!isUuid(resultId)) throw notFound('That design');
       const [found] = await db
         .select({ result: designResults, generation: designGenerations })
         .from(designResults)

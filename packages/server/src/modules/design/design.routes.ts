@@ -5,6 +5,7 @@ import { requireRole } from '../../platform/auth';
 import { sendDownload } from '../../platform/files/download';
 import { readUpload } from '../../platform/files/upload';
 import { errorReply, fileReply, noContent, replies } from '../../platform/openapi';
+import { routeId } from '../../platform/route-ids';
 import { idempotencyHeaders } from '../payments/payments.replies';
 import { inspirationRules } from './design-drafts.service';
 import {
@@ -20,7 +21,8 @@ import { AppError } from '../../platform/errors';
 const tags = ['design'];
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const aiErrors = { 502: errorReply, 503: errorReply };
-const resultParams = z.object({ id: z.string().max(64) });
+const imageParams = z.object({ id: routeId('That image') });
+const resultParams = z.object({ id: routeId('That design') });
 
 /**
  * The design wizard (customers only): the draft saved step by step with its inspiration images, concept
@@ -125,7 +127,7 @@ export const designRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Take an inspiration image off my draft',
-        params: resultParams,
+        params: imageParams,
         response: replies({ 200: draftReply, 401: errorReply, 403: errorReply, 404: errorReply }),
       },
     },
@@ -142,7 +144,7 @@ export const designRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'A design image of mine (inspiration or concept); ?download=1 saves it as a file. Anyone else: not found',
-        params: resultParams,
+        params: imageParams,
         querystring: z.object({ download: z.enum(['0', '1']).optional() }),
         response: replies({
           200: fileReply('The image', 'image/png'),

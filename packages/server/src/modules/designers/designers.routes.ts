@@ -4,9 +4,11 @@ import { replies } from '../../platform/openapi';
 import { designerCardReply, designerProfileReply } from '../projects/projects.replies';
 import { accountMessages } from '@facet/domain/rules';
 import { requireRole, requireUser } from '../../platform/auth';
-import { idParam } from '../projects/projects.schemas';
+import { projectParams } from '../projects/projects.schemas';
+import { routeId } from '../../platform/route-ids';
 
 const tags = ['designers'];
+const designerParams = z.object({ id: routeId('Designer') });
 const list = z.array(z.string().trim().min(1).max(60)).max(30);
 
 export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -89,7 +91,7 @@ export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A public designer or service provider profile with ratings',
-        params: idParam,
+        params: designerParams,
         response: replies({ 200: z.object({ designer: designerProfileReply }) }),
       },
     },
@@ -104,7 +106,7 @@ export const designersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Three pros ranked by fit for the Invite Designer dialog',
-        params: idParam,
+        params: projectParams,
         response: replies({
           200: z.object({
             designers: z.array(designerCardReply.extend({ fitReasons: z.array(z.string()) })),

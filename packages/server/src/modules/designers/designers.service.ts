@@ -1,5 +1,5 @@
 import { cardTags, formatRating, formatResponseRate, median, responseTimeText } from '@facet/domain/format';
-import { accountMessages, BIO_MAX_LENGTH, bioSchema } from '@facet/domain/rules';
+import { accountMessages, BIO_MAX_LENGTH, bioSchema, isUuid } from '@facet/domain/rules';
 import type { Db } from '../../db/client';
 import {
   activePros,
@@ -23,8 +23,6 @@ import { ratingAverages, ratingsOfPro } from '../ratings/ratings.reads';
 import { AppError, notFound } from '../../platform/errors';
 import { loadPeople, proLabel, toPerson } from '../projects/projects.people';
 import type { ProjectsService } from '../projects/projects.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ListDesignersQuery {
   role: ProRole;
@@ -166,7 +164,7 @@ async function invitedOn(db: Db, projectId: string | undefined) {
 }
 
 async function profileOf(db: Db, viewer: UserRow, id: string) {
-  if (!UUID.test(id)) throw notFound('Designer');
+  if (!isUuid(id)) throw notFound('Designer');
   const row = await proWithProfile(db, id);
   if (!row) throw notFound('Designer');
   const self = viewer.id === id;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUuid } from '@facet/domain/rules';
 import type { Readable } from 'node:stream';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { models, type ParametricSource, type StoredAnalysis } from './models.tables';
@@ -25,8 +26,6 @@ import {
   type Owner,
 } from './models.shared';
 import { keysetPage } from '../../platform/paging';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export { ANALYSIS_QUEUE, analysisJobExpirySeconds, analysisStaleAfterMs } from './models.analysis';
 export {
@@ -81,7 +80,7 @@ export function modelsService(deps: ModelsServiceDeps) {
     ): Promise<{ models: ModelView[]; nextCursor: string | null }> {
       let after: { createdAt: Date; id: string } | undefined;
       if (page.cursor) {
-        const [row] = UUID.test(page.cursor)
+        const [row] = isUuid(page.cursor)
           ? await db
               .select({ id: models.id })
               .from(models)

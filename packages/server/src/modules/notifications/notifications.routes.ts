@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NOTIFICATION_PAGE_SIZE } from '@facet/domain/notifications';
 import { requireUser } from '../../platform/auth';
 import { replies } from '../../platform/openapi';
+import { routeId } from '../../platform/route-ids';
 
 const tags = ['notifications'];
 
@@ -108,7 +109,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Marks one of my notifications read (another person’s is not found)',
-        params: z.object({ id: z.string().max(64) }),
+        params: z.object({ id: routeId('That notification') }),
         response: replies({ 200: countReply }),
       },
     },

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, lt, lte } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import {
   mailAlwaysSent,
   NOTIFICATION_PAGE_SIZE,
@@ -15,13 +16,8 @@ import { AppError, notFound } from '../../platform/errors';
 import { personByEmail } from '../accounts/accounts.reads';
 import { notificationPreferences, notifications } from './notifications.tables';
 import { renderMail, type RenderedMail } from './templates';
+import type { QueuedMail } from './mail-job';
 import { keysetPage } from '../../platform/paging';
-
-export interface MailJob {
-  event: string;
-  to: string;
-  data: Record<string, unknown>;
-}
 
 /** Who the centre serves: a signed-in person (their id and role). */
 export interface Reader {
@@ -45,7 +41,6 @@ export interface NotificationPreference {
   required: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const GREETING = /^(Hello|Congratulations) [^,:]*[,:]\s*/;
 
 /** The in-app text of a mail: its subject, its first paragraph without the greeting, its button's path. */
@@ -118,7 +113,7 @@ export function notificationsService(deps: { db: Db; mailer: Mailer; publicUrl: 
     },
 
     /** One mail job: the notification (once per job id), the live event, then the mail as chosen. */
-    async deliver(job: MailJob, jobId: string) {
+    async deliver(job: QueuedMail, jobId: string) {
       const rendered = renderMail(job.event, job.data, { publicUrl: deps.publicUrl });
       const person = await personByEmail(db, job.to);
       if (person) {
@@ -174,7 +169,7 @@ export function notificationsService(deps: { db: Db; mailer: Mailer; publicUrl: 
 
     /** Marks one of the person's own notifications read; anyone else's is not found (404). */
     async markRead(reader: Reader, id: string) {
-      if (!UUID.test(id)) throw notFound('That notification');
+      if (!isUuid(id)) throw notFound('That notification');
       const [row] = await db
         .select()
         .from(notifications)
@@ -217,7 +212,7 @@ export function notificationsService(deps: { db: Db; mailer: Mailer; publicUrl: 
      * transactional one is refused with nothing changed.
      */
     async setPreferences(reader: Reader, changes: { type: string; mail: boolean }[]) {
-      const own = new Set(notificationTypesFor(reader.role).map((t) => t.type));
+      const own = new Set<string>(notificationTypesFor(reader.role).map((t) => t.type));
       for (const change of changes) {
         if (!own.has(change.type)) {
           throw new AppError(
@@ -251,7 +246,7 @@ export type NotificationsService = ReturnType<typeof notificationsService>;
 
 /** Mail goes through a job so a slow or failing mail server never fails the request that caused it. */
 export async function registerMailJob(deps: { jobs: Jobs; notifications: NotificationsService }) {
-  await deps.jobs.register<MailJob>('mail', async (job, { id }) => {
+  await deps.jobs.register<QueuedMail>('mail', async (job, { id }) => {
     await deps.notifications.deliver(job, id);
   });
 }

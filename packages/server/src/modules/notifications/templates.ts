@@ -1,5 +1,6 @@
 /** Mail templates: one readable HTML and text version per event (spec section 7 names the events). */
 import { formatDate, formatMoney } from '@facet/domain/format';
+import { mailEventOf, type MailEvent, type MailEventMap } from '@facet/domain/notifications';
 import { escapeHtml } from '../../platform/html';
 
 export interface RenderedMail {
@@ -11,7 +12,10 @@ export interface RenderedMail {
   action?: { label: string; url: string };
 }
 
-type Template = (data: Record<string, unknown>, ctx: { publicUrl: string }) => RenderedMail;
+type Template<D> = (data: D, ctx: { publicUrl: string }) => RenderedMail;
+
+/** A template for every mail event, each given its event's data: a missing one fails the type check. */
+export type MailTemplates = { readonly [E in MailEvent]: Template<MailEventMap[E]> };
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.6">${p}</p>`).join('');
@@ -52,8 +56,30 @@ const statusWords: Record<string, string> = {
   deactivated: 'deactivated',
 };
 
-export const templates: Record<string, Template> = {
-  'new-customer': (d, { publicUrl }) =>
+const money = (cents: unknown) => (typeof cents === 'number' ? formatMoney(cents) : '');
+const days = (n: unknown) => `${Number(n)} day(s)`;
+const proWord = (d: { service?: boolean }) => (d.service ? 'service provider' : 'designer');
+const projectLink = (d: { projectId?: string }, publicUrl: string) => ({
+  label: 'Open the project',
+  url: `${publicUrl}/projects/${String(d.projectId ?? '')}`,
+});
+
+const orderLink = (d: { orderId?: string }, publicUrl: string) => ({
+  label: 'Follow your order',
+  url: `${publicUrl}/order-details/${String(d.orderId ?? '')}`,
+});
+const itemList = (d: { items?: unknown }) =>
+  Array.isArray(d.items) && d.items.length > 0 ? d.items.map(String).join(', ') : 'your pieces';
+const orderNumber = (d: { orderId?: string }) =>
+  String(d.orderId ?? '')
+    .slice(0, 8)
+    .toUpperCase();
+const promised = (d: { promisedAt?: string | null }) =>
+  typeof d.promisedAt === 'string' ? ` We promise delivery by ${formatDate(d.promisedAt)}.` : '';
+
+export const templates: MailTemplates = {
+  // account
+  newCustomer: (d, { publicUrl }) =>
     mail(
       `Welcome to Facet, ${d.firstName}`,
       [
@@ -61,7 +87,7 @@ export const templates: Record<string, Template> = {
       ],
       { label: 'Go to your dashboard', url: `${publicUrl}/dashboard` },
     ),
-  'new-professional': (d, { publicUrl }) =>
+  newProfessional: (d, { publicUrl }) =>
     mail(
       `Thanks for applying, ${d.firstName}`,
       [
@@ -69,7 +95,7 @@ export const templates: Record<string, Template> = {
       ],
       { label: 'See your application status', url: `${publicUrl}/pending` },
     ),
-  'account-status': (d, { publicUrl }) =>
+  accountStatus: (d, { publicUrl }) =>
     mail(`Your Facet account was ${String(statusWords[String(d.status)] ?? d.status).split(' —')[0]}`, [
       `Hello ${d.firstName}, your account has been ${statusWords[String(d.status)] ?? d.status}.`,
       ...(d.reason ? [`Reason: ${String(d.reason)}`] : []),
@@ -77,19 +103,8 @@ export const templates: Record<string, Template> = {
         ? 'Sign in to see the projects you are invited to.'
         : `If you think this is a mistake, reply to this message or contact us at ${publicUrl}.`,
     ]),
-};
-
-const money = (cents: unknown) => (typeof cents === 'number' ? formatMoney(cents) : '');
-const days = (n: unknown) => `${Number(n)} day(s)`;
-const proWord = (d: Record<string, unknown>) => (d.service ? 'service provider' : 'designer');
-const projectLink = (d: Record<string, unknown>, publicUrl: string) => ({
-  label: 'Open the project',
-  url: `${publicUrl}/projects/${String(d.projectId ?? '')}`,
-});
-
-/** Mail events of projects, offers, changes and ratings (spec section 7). */
-export const projectTemplates: Record<string, Template> = {
-  'project-creation': (d, { publicUrl }) =>
+  // projects, offers, changes, lead times and ratings (spec section 7); payments and membership
+  projectCreation: (d, { publicUrl }) =>
     mail(
       `Your project "${d.projectTitle}" is ready`,
       [
@@ -98,7 +113,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'designer-invite': (d, { publicUrl }) =>
+  designerInvite: (d, { publicUrl }) =>
     mail(
       `You are invited to "${d.projectTitle}"`,
       [
@@ -107,7 +122,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'designer-invite-accept': (d, { publicUrl }) =>
+  designerInviteAccept: (d, { publicUrl }) =>
     mail(
       `New offer on "${d.projectTitle}"`,
       [
@@ -116,7 +131,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'designer-invite-refuse': (d, { publicUrl }) =>
+  designerInviteRefuse: (d, { publicUrl }) =>
     mail(
       `An invitation to "${d.projectTitle}" was declined`,
       [
@@ -124,7 +139,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'designer-offer-approve': (d, { publicUrl }) =>
+  designerOfferApprove: (d, { publicUrl }) =>
     mail(
       `Your offer on "${d.projectTitle}" was accepted`,
       [
@@ -133,7 +148,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'not-chosen-designers': (d, { publicUrl }) =>
+  notChosenDesigners: (d, { publicUrl }) =>
     mail(
       `"${d.projectTitle}" went to another ${proWord(d)}`,
       [
@@ -141,13 +156,13 @@ export const projectTemplates: Record<string, Template> = {
       ],
       { label: 'See your projects', url: `${publicUrl}/projects` },
     ),
-  'designer-offer-refuse': (d, { publicUrl }) =>
+  designerOfferRefuse: (d, { publicUrl }) =>
     mail(
       `Your offer on "${d.projectTitle}" was declined`,
       [`Hello ${d.firstName}, the customer declined your offer on "${d.projectTitle}".`],
       { label: 'See your projects', url: `${publicUrl}/projects` },
     ),
-  'chat-mention': (d, { publicUrl }) =>
+  chatMention: (d, { publicUrl }) =>
     mail(
       `${d.fromName} mentioned you on "${d.projectTitle}"`,
       [
@@ -156,7 +171,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'designer-status-moved': (d, { publicUrl }) =>
+  designerStatusMoved: (d, { publicUrl }) =>
     mail(
       `"${d.projectTitle}": ${d.statusName}`,
       [
@@ -164,7 +179,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'designer-status-moved-erp': (d, { publicUrl }) =>
+  designerStatusMovedErp: (d, { publicUrl }) =>
     mail(
       `[Production] "${d.projectTitle}": ${d.statusName}`,
       [
@@ -173,7 +188,7 @@ export const projectTemplates: Record<string, Template> = {
       ].filter(Boolean),
       projectLink(d, publicUrl),
     ),
-  'user-requested-changes': (d, { publicUrl }) =>
+  userRequestedChanges: (d, { publicUrl }) =>
     mail(
       `Changes requested on "${d.projectTitle}"`,
       [
@@ -183,7 +198,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'designer-accepted-changes': (d, { publicUrl }) =>
+  designerAcceptedChanges: (d, { publicUrl }) =>
     mail(
       `Your changes on "${d.projectTitle}" were priced`,
       [
@@ -191,7 +206,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'designer-declined-changes': (d, { publicUrl }) =>
+  designerDeclinedChanges: (d, { publicUrl }) =>
     mail(
       `Your changes on "${d.projectTitle}" were declined`,
       [
@@ -199,7 +214,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'user-approved-changes': (d, { publicUrl }) =>
+  userApprovedChanges: (d, { publicUrl }) =>
     mail(
       `Changes approved on "${d.projectTitle}"`,
       [
@@ -207,7 +222,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'user-changes-payment-submitted': (d, { publicUrl }) =>
+  userChangesPaymentSubmitted: (d, { publicUrl }) =>
     mail(
       `The changes on "${d.projectTitle}" are paid`,
       [
@@ -215,7 +230,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'membership-renewal-failed': (d, { publicUrl }) =>
+  membershipRenewalFailed: (d, { publicUrl }) =>
     mail(
       `We could not renew your ${d.planName} membership`,
       [
@@ -224,7 +239,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       { label: 'Update your plan', url: `${publicUrl}/account-settings` },
     ),
-  'membership-ended': (d, { publicUrl }) =>
+  membershipEnded: (d, { publicUrl }) =>
     mail(
       `Your ${d.planName} membership has ended`,
       [
@@ -235,7 +250,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       { label: 'See the plans', url: `${publicUrl}/pricing` },
     ),
-  'payment-receipt': (d, { publicUrl }) =>
+  paymentReceipt: (d, { publicUrl }) =>
     mail(
       `Your receipt: ${money(d.amountCents)}`,
       [
@@ -245,13 +260,13 @@ export const projectTemplates: Record<string, Template> = {
       ],
       { label: 'View your receipt', url: `${publicUrl}/api/payments/${d.paymentId}/receipt` },
     ),
-  'user-declined-changes': (d, { publicUrl }) =>
+  userDeclinedChanges: (d, { publicUrl }) =>
     mail(
       `Changes declined on "${d.projectTitle}"`,
       [`Hello ${d.firstName}, the customer did not approve the priced changes, so they were refused.`],
       projectLink(d, publicUrl),
     ),
-  'lead-time-requested': (d, { publicUrl }) =>
+  leadTimeRequested: (d, { publicUrl }) =>
     mail(
       `New lead time asked on "${d.projectTitle}"`,
       [
@@ -261,7 +276,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'lead-time-answered': (d, { publicUrl }) =>
+  leadTimeAnswered: (d, { publicUrl }) =>
     mail(
       d.accepted
         ? `New lead time agreed on "${d.projectTitle}"`
@@ -273,7 +288,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-  'rating-and-review': (d, { publicUrl }) =>
+  ratingAndReview: (d, { publicUrl }) =>
     mail(
       `You received a ${d.stars}-star rating`,
       [
@@ -282,7 +297,7 @@ export const projectTemplates: Record<string, Template> = {
       ],
       { label: 'See your profile', url: `${publicUrl}/designer-dashboard/profile` },
     ),
-  'rating-and-review-erp': (d, { publicUrl }) =>
+  ratingAndReviewErp: (d, { publicUrl }) =>
     mail(
       `[Production] ${d.proName || 'A ' + proWord(d)} received a ${d.stars}-star rating`,
       [
@@ -291,24 +306,8 @@ export const projectTemplates: Record<string, Template> = {
       ],
       projectLink(d, publicUrl),
     ),
-};
-
-const orderLink = (d: Record<string, unknown>, publicUrl: string) => ({
-  label: 'Follow your order',
-  url: `${publicUrl}/order-details/${String(d.orderId ?? '')}`,
-});
-const itemList = (d: Record<string, unknown>) =>
-  Array.isArray(d.items) && d.items.length > 0 ? d.items.map(String).join(', ') : 'your pieces';
-const orderNumber = (d: Record<string, unknown>) =>
-  String(d.orderId ?? '')
-    .slice(0, 8)
-    .toUpperCase();
-const promised = (d: Record<string, unknown>) =>
-  typeof d.promisedAt === 'string' ? ` We promise delivery by ${formatDate(d.promisedAt)}.` : '';
-
-/** Mail events of orders: each production stage reached, each shipment. */
-export const orderTemplates: Record<string, Template> = {
-  'order-stage': (d, { publicUrl }) => {
+  // orders: each production stage reached, each shipment
+  orderStage: (d, { publicUrl }) => {
     const n = orderNumber(d);
     switch (d.stage) {
       case 0:
@@ -342,7 +341,7 @@ export const orderTemplates: Record<string, Template> = {
         );
     }
   },
-  'order-shipped': (d, { publicUrl }) =>
+  orderShipped: (d, { publicUrl }) =>
     mail(
       `Order ${orderNumber(d)} shipped`,
       [
@@ -353,12 +352,14 @@ export const orderTemplates: Record<string, Template> = {
     ),
 };
 
+/** The mail of a job from the queue: its event by wire name, its data as the sender made it. */
 export function renderMail(
   event: string,
   data: Record<string, unknown>,
   ctx: { publicUrl: string },
 ): RenderedMail {
-  const template = templates[event] ?? projectTemplates[event] ?? orderTemplates[event];
-  if (!template) throw new Error(`no mail template for event ${event}`);
-  return template(data, ctx);
+  const name = mailEventOf(event);
+  if (!name) throw new Error(`no mail template for event ${event}`);
+  // the data was made for this event's type by mailJob; the queue kept it as JSON
+  return (templates[name] as Template<Record<string, unknown>>)(data, ctx);
 }

@@ -4,7 +4,7 @@ import { replies } from '../../platform/openapi';
 import { offerReply, projectDetailReply, projectSummaryReply } from '../projects/projects.replies';
 import { OFFER_LIMITS, OFFER_STATUSES } from '@facet/domain/workflow';
 import { requireRole, requireUser } from '../../platform/auth';
-import { idParam } from '../projects/projects.schemas';
+import { invitationParams, projectParams } from '../projects/projects.schemas';
 
 const tags = ['offers'];
 const offerAndProject = z.object({ offer: offerReply, project: projectDetailReply });
@@ -19,7 +19,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Invite a designer or service provider (the project's customer); moves the project to its invite status",
-        params: idParam,
+        params: projectParams,
         body: z.strictObject({ proId: z.string({ error: 'Choose who to invite.' }).max(64) }),
         response: replies({ 201: offerAndProject }),
       },
@@ -53,7 +53,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The invited pro answers with a total price and lead time',
-        params: idParam,
+        params: invitationParams,
         body: z.strictObject({
           priceCents: z
             .number({ error: 'Enter a total price.' })
@@ -78,7 +78,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The invited pro turns the invitation down',
-        params: idParam,
+        params: invitationParams,
         response: replies({ 200: z.object({ offer: offerReply }) }),
       },
     },
@@ -94,7 +94,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Accept an offer: adopts the pro, refuses the others, moves to Make Payment',
-        params: idParam,
+        params: invitationParams,
         response: replies({ 200: offerAndProject }),
       },
     },
@@ -107,7 +107,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Decline one offer',
-        params: idParam,
+        params: invitationParams,
         response: replies({ 200: z.object({ offer: offerReply }) }),
       },
     },

@@ -1,15 +1,15 @@
 import { offerTransition, type OfferEvent } from '@facet/domain/workflow';
+import { isUuid } from '@facet/domain/rules';
 import type { Db, Tx } from '../../db/client';
 import { personById } from '../accounts/accounts.reads';
 import { projectsByIds } from '../projects/projects.reads';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/notifications.service';
+import type { MailJob } from '../notifications/mail-job';
 import { loadPeople } from '../projects/projects.people';
 import type { Access, InvitationRow, ProjectsService } from '../projects/projects.service';
 import type { ProjectNews } from '../../platform/project-news';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const offerClosed = () => new AppError('offer_closed', 'This invitation is no longer open.', 409);
 
 /**
@@ -43,7 +43,7 @@ export function offersService(deps: {
 
   /** The invitation and the project it belongs to, seen by this viewer (404 for anyone who may not see it). */
   async function load(tx: Db | Tx, viewer: UserRow, invitationId: string, lock: boolean) {
-    if (!UUID.test(invitationId)) throw notFound('Invitation');
+    if (!isUuid(invitationId)) throw notFound('Invitation');
     const found = await store.find(tx, invitationId);
     if (!found) throw notFound('Invitation');
     const a = await p.access(tx, viewer, found.projectId, { lock });
@@ -92,7 +92,7 @@ export function offersService(deps: {
         await store.quote(tx, invitationId, offer);
         await p.addEvent(tx, a.project.id, 'offer', 'An offer was sent', viewer.id);
         const people = await loadPeople(tx, [viewer.id]);
-        const mails = await p.mailTo(tx, 'designer-invite-accept', a.project.customerId, a.project, {
+        const mails = await p.mailTo(tx, 'designerInviteAccept', a.project.customerId, a.project, {
           proName: people.get(viewer.id)?.shortName ?? '',
           priceCents: offer.priceCents,
           leadTimeDays: offer.leadTimeDays,
@@ -113,7 +113,7 @@ export function offersService(deps: {
         transition(invitation, 'refuse');
         await store.refuse(tx, invitationId, 'pro');
         const people = await loadPeople(tx, [viewer.id]);
-        const mails = await p.mailTo(tx, 'designer-invite-refuse', a.project.customerId, a.project, {
+        const mails = await p.mailTo(tx, 'designerInviteRefuse', a.project.customerId, a.project, {
           proName: people.get(viewer.id)?.shortName ?? '',
         });
         return { mails, a, after: await offerChanged(tx, a.project.id) };
@@ -151,13 +151,13 @@ export function offersService(deps: {
         });
         await p.addEvent(tx, a.project.id, 'accepted', 'An offer was accepted', viewer.id);
         mails.push(
-          ...(await p.mailTo(tx, 'designer-offer-approve', invitation.proId, a.project, {
+          ...(await p.mailTo(tx, 'designerOfferApprove', invitation.proId, a.project, {
             priceCents: invitation.priceCents,
             leadTimeDays: invitation.leadTimeDays,
           })),
         );
         for (const other of others)
-          mails.push(...(await p.mailTo(tx, 'not-chosen-designers', other.proId, a.project)));
+          mails.push(...(await p.mailTo(tx, 'notChosenDesigners', other.proId, a.project)));
         return {
           mails,
           projectId: a.project.id,
@@ -181,7 +181,7 @@ export function offersService(deps: {
         transition(invitation, 'decline');
         await store.refuse(tx, invitationId, 'customer');
         await p.addEvent(tx, a.project.id, 'declined', 'An offer was declined', viewer.id);
-        const mails = await p.mailTo(tx, 'designer-offer-refuse', invitation.proId, a.project);
+        const mails = await p.mailTo(tx, 'designerOfferRefuse', invitation.proId, a.project);
         return { mails, invitation, after: await offerChanged(tx, a.project.id) };
       });
       await p.sendMails(mails);
@@ -207,7 +207,7 @@ function transition(invitation: InvitationRow, event: OfferEvent) {
 async function inviteInTx(p: ProjectsService, tx: Tx, viewer: UserRow, projectId: string, proId: string) {
   const a = await p.access(tx, viewer, projectId, { lock: true });
   const d = p.check(a, 'invite');
-  if (!UUID.test(proId)) throw notFound('Designer');
+  if (!isUuid(proId)) throw notFound('Designer');
   const pro = await personById(tx, proId);
   if (!pro || (pro.role !== 'designer' && pro.role !== 'service') || pro.status !== 'active')
     throw notFound('Designer');
@@ -246,7 +246,7 @@ async function inviteInTx(p: ProjectsService, tx: Tx, viewer: UserRow, projectId
   );
   const customer = await loadPeople(tx, [viewer.id]);
   mails.push(
-    ...(await p.mailTo(tx, 'designer-invite', pro.id, a.project, {
+    ...(await p.mailTo(tx, 'designerInvite', pro.id, a.project, {
       customerName: customer.get(viewer.id)?.shortName ?? '',
     })),
   );

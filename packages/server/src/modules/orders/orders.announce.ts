@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
 import { afterApiChange } from '../../platform/after-change';
 import { peopleByIds } from '../accounts/accounts.reads';
-import type { MailJob } from '../notifications/notifications.service';
+import { mailJob, sendMails, type MailJob } from '../notifications/mail-job';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
 import { orderStage } from './orders.stage';
 
@@ -96,10 +96,8 @@ export function orderAnnouncer(deps: { db: Db; jobs: Jobs }) {
       for (const stage of stages) {
         const titles = its.filter((i) => moves.some((m) => m.orderItemId === i.id && m.stage === stage));
         if (customer)
-          mails.push({
-            event: 'order-stage',
-            to: customer.email,
-            data: {
+          mails.push(
+            mailJob('orderStage', customer.email, {
               firstName: customer.firstName,
               orderId: order.id,
               stage,
@@ -107,21 +105,19 @@ export function orderAnnouncer(deps: { db: Db; jobs: Jobs }) {
               items: titles.map((i) => i.title),
               promisedAt: order.promisedAt?.toISOString() ?? null,
               totalCents: order.totalCents,
-            },
-          });
+            }),
+          );
       }
       for (const shipment of taken.shipments.filter((s) => s.orderId === order.id)) {
         if (customer)
-          mails.push({
-            event: 'order-shipped',
-            to: customer.email,
-            data: {
+          mails.push(
+            mailJob('orderShipped', customer.email, {
               firstName: customer.firstName,
               orderId: order.id,
               carrier: shipment.carrier,
               trackingNumber: shipment.trackingNumber,
-            },
-          });
+            }),
+          );
       }
       const stage = orderStage(its.map((i) => i.stage));
       updates.push({
@@ -140,7 +136,7 @@ export function orderAnnouncer(deps: { db: Db; jobs: Jobs }) {
 
   async function sweepOnce() {
     const { mails, updates } = await deps.db.transaction(async (tx) => compose(tx, await take(tx)));
-    for (const mail of mails) await deps.jobs.send('mail', mail);
+    await sendMails(deps.jobs, mails);
     for (const u of updates) emitter?.orderUpdated(u.customerId, u.payload);
     return mails.length + updates.length;
   }

@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import { STAGE, stageMoveAllowed, stageName } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { PaymentsService } from '../payments/payments.service';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
-import { isUuid, type OrderRow } from './orders.views';
+import type { OrderRow } from './orders.views';
 import { recordStaffAction } from '../ops/ops.audit';
 
 /** The production line: staff move stages and add shipments; the customer cancels while all is RECEIVED. */

@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole, requireUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { routeId } from '../../platform/route-ids';
 import { sendDownload } from '../../platform/files/download';
 import { fileReply, htmlReply, replies } from '../../platform/openapi';
 import { ORDER_FILTERS, ORDERS_PAGE_MAX, ORDERS_PAGE_SIZE } from './orders.views';
 import { orderReply, orderStatsReply, orderSummaryReply } from './orders.replies';
 
 const tags = ['orders'];
-const idParam = z.object({ id: z.string().max(64) });
-const itemParams = z.object({ id: z.string().max(64), itemId: z.string().max(64) });
+const idParam = z.object({ id: routeId('Order') });
+const itemParams = idParam.extend({ itemId: routeId('Order item') });
 const listQuery = z.object({
   status: z.enum(ORDER_FILTERS, 'Choose all, active, delivered or cancelled.').default('all'),
   limit: z.coerce

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import { addWeekdays } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
@@ -7,7 +8,7 @@ import { orderItems, orders, orderStageEvents } from './orders.tables';
 import { RECEIVED, type NewOrder } from './orders.shared';
 import { orderAnnouncer, type OrderEmitter } from './orders.announce';
 import type { UserRow } from '../accounts/accounts.queries';
-import { orderViews, isUuid, type OrderFilter, type OrderPage } from './orders.views';
+import { orderViews, type OrderFilter, type OrderPage } from './orders.views';
 import { orderProduction } from './orders.production';
 import { jobSheetHtml } from './orders.job-sheet';
 import type { PaymentsService } from '../payments/payments.service';

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import { latenessText, STAGE, stageName } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
@@ -30,9 +31,6 @@ function filterSql(filter: OrderFilter): SQL | undefined {
   if (filter === 'active') return and(eq(orders.status, 'paid'), not(deliveredSql));
   return undefined;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
 
 export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import type { Tx } from '../../db/client';
 import type { GatewayEvent } from '../../platform/payments/gateway';
-import type { MailJob } from '../notifications/notifications.service';
+import { mailJob, type MailJob } from '../notifications/mail-job';
 import { postEntry } from './ledger';
 import { paymentEvents, payments, payoutAccounts } from './payments.tables';
 import {
@@ -13,8 +14,6 @@ import {
 } from './payments.shared';
 
 /** Gateway events applied to our books: each stored by its id and applied once, in one transaction. */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Applied {
   applied: boolean;
@@ -50,7 +49,7 @@ function checkBelongs(
 }
 
 async function findPayment(tx: Tx, reference: string | null, sessionId: string | null) {
-  if (reference && UUID.test(reference)) {
+  if (reference && isUuid(reference)) {
     const [row] = await tx.select().from(payments).where(eq(payments.id, reference)).for('update');
     if (row) return row;
   }
@@ -64,18 +63,14 @@ async function findPayment(tx: Tx, reference: string | null, sessionId: string |
 /** The receipt mail to the payer (at the address they had when they paid). */
 function receiptMail(payment: PaymentRow): MailJob[] {
   return [
-    {
-      event: 'payment-receipt',
-      to: payment.receiptEmail,
-      data: {
-        firstName: payment.payerName,
-        paymentId: payment.id,
-        description: payment.description,
-        amountCents: payment.amountCents,
-        projectId: payment.projectId,
-        paidAt: new Date().toISOString(),
-      },
-    },
+    mailJob('paymentReceipt', payment.receiptEmail, {
+      firstName: payment.payerName,
+      paymentId: payment.id,
+      description: payment.description,
+      amountCents: payment.amountCents,
+      projectId: payment.projectId,
+      paidAt: new Date().toISOString(),
+    }),
   ];
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { formatMoney } from '@facet/domain/format';
@@ -11,7 +12,6 @@ import { ESCROWED, earnedPercentage, type PaymentRow } from './payments.shared';
 
 /** What payers, pros and staff read of the money: a payment, transactions, earnings, receipts. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function paymentView(p: PaymentRow) {
@@ -35,7 +35,7 @@ export function paymentView(p: PaymentRow) {
 export function paymentReads(db: Db) {
   /** The payment, for its payer and staff only (anyone else: not found). */
   async function visible(viewer: UserRow, id: string) {
-    if (!UUID.test(id)) throw notFound('Payment');
+    if (!isUuid(id)) throw notFound('Payment');
     const [row] = await db.select().from(payments).where(eq(payments.id, id));
     if (!row || (row.payerId !== viewer.id && viewer.role !== 'staff')) throw notFound('Payment');
     return row;

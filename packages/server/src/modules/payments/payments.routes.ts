@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole, requireUser } from '../../platform/auth';
 import { htmlReply, replies } from '../../platform/openapi';
+import { routeId } from '../../platform/route-ids';
 import {
   checkoutReply,
   earningsReply,
@@ -13,7 +14,9 @@ import {
 } from './payments.replies';
 
 const tags = ['payments'];
-const idParam = z.object({ id: z.string().max(64) });
+const projectParams = z.object({ id: routeId('Project') });
+const changeRequestParams = z.object({ id: routeId('Change request') });
+const paymentParams = z.object({ id: routeId('Payment') });
 
 /** Paying for projects and changes, and the payments and receipts that come of it. */
 const payingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +28,7 @@ const payingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "What the project's customer pays at Make Payment, itemised, and their latest attempt",
-        params: idParam,
+        params: projectParams,
         response: replies({ 200: paymentQuoteReply }),
       },
     },
@@ -40,7 +43,7 @@ const payingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "The project's customer pays at Make Payment: a checkout on the gateway (same key, same answer)",
-        params: idParam,
+        params: projectParams,
         headers: idempotencyHeaders,
         response: replies({ 200: checkoutReply }),
       },
@@ -55,7 +58,7 @@ const payingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'What the customer pays for approved changes, and their latest attempt',
-        params: idParam,
+        params: changeRequestParams,
         response: replies({ 200: paymentQuoteReply }),
       },
     },
@@ -69,7 +72,7 @@ const payingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The customer pays approved changes: a checkout on the gateway (same key, same answer)',
-        params: idParam,
+        params: changeRequestParams,
         headers: idempotencyHeaders,
         response: replies({ 200: checkoutReply }),
       },
@@ -84,7 +87,7 @@ const payingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A payment (its payer and staff)',
-        params: idParam,
+        params: paymentParams,
         response: replies({ 200: paymentReply }),
       },
     },
@@ -97,7 +100,7 @@ const payingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A printable receipt (its payer and staff)',
-        params: idParam,
+        params: paymentParams,
         response: { 200: htmlReply('Receipt'), ...replies({}) },
       },
     },
@@ -234,7 +237,7 @@ const staffPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff'],
         summary:
           'Cancel a project before delivery: it moves to Cancelled and its escrow goes back to the customer (also when nothing was paid yet). Once: a retry refunds and moves nothing and answers the same; a delivered or completed project 409 already_delivered',
-        params: idParam,
+        params: projectParams,
         response: replies({
           200: z
             .object({

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '../../platform/errors';
 import type { GatewayEvent } from '../../platform/payments/gateway';
 import type { UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/notifications.service';
+import type { MailJob } from '../notifications/mail-job';
 import { trialBalance } from './ledger';
 import { applyEvent, bookCharge, EventRefused } from './payment-events';
 import { payments } from './payments.tables';

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
 import type { PaymentsMetrics } from '../../platform/metrics';
 import type { PaymentGateway } from '../../platform/payments/gateway';
-import type { MailJob } from '../notifications/notifications.service';
+import { sendMails, type MailJob } from '../notifications/mail-job';
 import type { payments } from './payments.tables';
 import { paymentSettings } from './payments.tables';
 
@@ -48,9 +48,7 @@ export async function earnedPercentage(db: Db | Tx) {
 export const proShare = (amountCents: number, percentage: number) =>
   Math.round((amountCents * percentage) / 100);
 
-export async function sendMails(jobs: Jobs, mails: MailJob[]) {
-  for (const mail of mails) await jobs.send('mail', mail);
-}
+export { sendMails };
 
 /** A payment a transaction booked as succeeded or marked failed. */
 export interface Settled {

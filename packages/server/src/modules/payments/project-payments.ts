@@ -1,7 +1,7 @@
 import { isCancelled } from '@facet/domain/workflow';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/notifications.service';
+import type { MailJob } from '../notifications/mail-job';
 import type { ProjectsService } from '../projects/projects.service';
 import type { PaymentsService } from './payments.service';
 import { payments } from './payments.tables';

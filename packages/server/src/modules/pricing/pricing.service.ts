@@ -1,3 +1,4 @@
+import { isUuid } from '@facet/domain/rules';
 import { z } from 'zod';
 import {
   MAX_PARTS,
@@ -197,7 +198,7 @@ export function pricingService(deps: { db: Db; catalog: CatalogService }) {
      * quantity changes: the quantity breaks of those rates apply, today's catalog does not). Stored anew.
      */
     async requoteQuantity(quoteId: string, quantity: number): Promise<StoredQuote> {
-      const row = z.uuid().safeParse(quoteId).success ? await q.findQuote(quoteId) : undefined;
+      const row = isUuid(quoteId) ? await q.findQuote(quoteId) : undefined;
       if (!row) throw notFound('The quote');
       const input: QuoteInput = { ...row.input, quantity };
       const result = quote(input, row.rates);
@@ -216,7 +217,7 @@ export function pricingService(deps: { db: Db; catalog: CatalogService }) {
 
     /** A stored quote exactly as given (never re-priced). */
     async getQuote(quoteId: string): Promise<StoredQuote> {
-      const row = z.uuid().safeParse(quoteId).success ? await q.findQuote(quoteId) : undefined;
+      const row = isUuid(quoteId) ? await q.findQuote(quoteId) : undefined;
       if (!row) throw notFound('The quote');
       return toStored(row);
     },

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole, requireUser } from '../../platform/auth';
 import { replies } from '../../platform/openapi';
-import { answerChangesInput, changeRequestInput, idParam, quoteChangesInput } from './projects.schemas';
+import {
+  answerChangesInput,
+  changeRequestInput,
+  changeRequestParams,
+  projectParams,
+  quoteChangesInput,
+} from './projects.schemas';
 import { changeAnswerReply } from './projects.replies';
 
 const tags = ['projects'];
@@ -16,7 +22,7 @@ export const changeRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The customer asks for changes after delivery',
-        params: idParam,
+        params: projectParams,
         body: changeRequestInput,
         response: replies({ 201: changeAnswerReply }),
       },
@@ -33,7 +39,7 @@ export const changeRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The pro prices the changes',
-        params: idParam,
+        params: changeRequestParams,
         body: quoteChangesInput,
         response: replies({ 200: changeAnswerReply }),
       },
@@ -50,7 +56,7 @@ export const changeRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The pro declines the changes',
-        params: idParam,
+        params: changeRequestParams,
         response: replies({ 200: changeAnswerReply }),
       },
     },
@@ -63,7 +69,7 @@ export const changeRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'The customer approves the priced changes (not all approved = refused); priced changes then wait for their payment',
-        params: idParam,
+        params: changeRequestParams,
         body: answerChangesInput,
         response: replies({ 200: changeAnswerReply }),
       },
@@ -80,7 +86,7 @@ export const changeRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The customer declines the priced changes',
-        params: idParam,
+        params: changeRequestParams,
         response: replies({ 200: changeAnswerReply }),
       },
     },
@@ -92,7 +98,7 @@ export const changeRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary: 'Record approved changes as paid outside the gateway (the project returns to work)',
-        params: idParam,
+        params: changeRequestParams,
         response: replies({ 200: changeAnswerReply }),
       },
     },

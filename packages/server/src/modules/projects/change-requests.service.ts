@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import { decideProjectAction, isOpenChangeRequest, resolveChangeAnswer } from '@facet/domain/workflow';
 import type { Tx } from '../../db/client';
 import { changeRequests } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/notifications.service';
-import { access, check, isClosedTo, UUID, type Access, type ChangeRow } from './projects.access';
+import type { MailJob } from '../notifications/mail-job';
+import { access, check, isClosedTo, type Access, type ChangeRow } from './projects.access';
 import { subjectOf } from './payment-subjects';
 import { changeReply } from './projects.mappers';
 import type { ProjectDetail } from './projects.queries';
@@ -50,7 +51,7 @@ const quoteChanges =
     check(a, 'quote-changes');
     await setChangeStatus(tx, changeId, { status: 'quoted', priceCents, quotedAt: new Date() });
     await addEvent(tx, a.project.id, 'changes', 'The changes were priced', viewer.id);
-    return mailTo(tx, 'designer-accepted-changes', a.project.customerId, a.project, { priceCents });
+    return mailTo(tx, 'designerAcceptedChanges', a.project.customerId, a.project, { priceCents });
   };
 
 /** The pro declines the changes. */
@@ -58,7 +59,7 @@ const rejectChanges: AnswerStep = async (tx, a, viewer, changeId) => {
   check(a, 'reject-changes');
   await setChangeStatus(tx, changeId, { status: 'declined', answeredAt: new Date() });
   await addEvent(tx, a.project.id, 'changes', 'The changes were declined', viewer.id);
-  return mailTo(tx, 'designer-declined-changes', a.project.customerId, a.project);
+  return mailTo(tx, 'designerDeclinedChanges', a.project.customerId, a.project);
 };
 
 /**
@@ -69,7 +70,7 @@ const approveChanges: AnswerStep = async (tx, a, viewer, changeId, change) => {
   check(a, 'approve-changes');
   await setChangeStatus(tx, changeId, { status: 'approved', answeredAt: new Date() });
   const p = a.project;
-  const approved = await mailTo(tx, 'user-approved-changes', p.proId, p, { priceCents: change!.priceCents });
+  const approved = await mailTo(tx, 'userApprovedChanges', p.proId, p, { priceCents: change!.priceCents });
   if ((change!.priceCents ?? 0) > 0) {
     await addEvent(tx, p.id, 'changes', 'The changes were approved and wait for their payment', viewer.id);
     await touchProject(tx, p.id);
@@ -89,7 +90,7 @@ export async function changesPaid(
   actorId: string | null,
   options: { staff?: UserRow; free?: boolean } = {},
 ): Promise<MailJob[] | null> {
-  if (!UUID.test(changeId)) return null;
+  if (!isUuid(changeId)) return null;
   const [found] = await tx.select().from(changeRequests).where(eq(changeRequests.id, changeId));
   if (!found) return null;
   const a = await access(tx, options.staff ?? null, found.projectId, { lock: true });
@@ -104,8 +105,8 @@ export async function changesPaid(
   if (options.free) return moved;
   const data = { priceCents: found.priceCents };
   return [
-    ...(await mailTo(tx, 'user-changes-payment-submitted', p.proId, p, data)),
-    ...(await mailToProductionTeam(tx, 'user-changes-payment-submitted', p, data)),
+    ...(await mailTo(tx, 'userChangesPaymentSubmitted', p.proId, p, data)),
+    ...(await mailToProductionTeam(tx, 'userChangesPaymentSubmitted', p, data)),
     ...moved,
   ];
 }
@@ -117,7 +118,7 @@ const refuseChanges =
     check(a, action);
     await setChangeStatus(tx, changeId, { status: 'refused', answeredAt: new Date() });
     await addEvent(tx, a.project.id, 'changes', 'The priced changes were declined', viewer.id);
-    return mailTo(tx, 'user-declined-changes', a.project.proId, a.project);
+    return mailTo(tx, 'userDeclinedChanges', a.project.proId, a.project);
   };
 
 function answerStep(answer: ChangeAnswer, change: ChangeRow | undefined): AnswerStep {
@@ -150,7 +151,7 @@ export function changeRequestsService(deps: ProjectsDeps, { detail }: ChangeRequ
         await touchProject(tx, projectId);
         return {
           change: change!,
-          mails: await mailTo(tx, 'user-requested-changes', a.project.proId, a.project, { changes }),
+          mails: await mailTo(tx, 'userRequestedChanges', a.project.proId, a.project, { changes }),
         };
       });
       await sendMails(deps.jobs, mails);
@@ -159,7 +160,7 @@ export function changeRequestsService(deps: ProjectsDeps, { detail }: ChangeRequ
 
     /** What the customer pays for approved changes (refused unless they wait for their payment). */
     async changesPaymentSubject(viewer: UserRow, changeId: string) {
-      if (!UUID.test(changeId)) throw notFound('Change request');
+      if (!isUuid(changeId)) throw notFound('Change request');
       const [found] = await db.select().from(changeRequests).where(eq(changeRequests.id, changeId));
       if (!found) throw notFound('Change request');
       const a = await access(db, viewer, found.projectId);
@@ -172,7 +173,7 @@ export function changeRequestsService(deps: ProjectsDeps, { detail }: ChangeRequ
 
     /** Staff record the approved changes as paid outside the gateway. */
     async markChangesPaid(staff: UserRow, changeId: string) {
-      if (!UUID.test(changeId)) throw notFound('Change request');
+      if (!isUuid(changeId)) throw notFound('Change request');
       const [found] = await db.select().from(changeRequests).where(eq(changeRequests.id, changeId));
       if (!found) throw notFound('Change request');
       const mails = await db.transaction(async (tx) => {
@@ -190,7 +191,7 @@ export function changeRequestsService(deps: ProjectsDeps, { detail }: ChangeRequ
 
     /** The pro answers a change request (quote with a price, or reject), or the customer answers the priced changes. */
     async answerChanges(viewer: UserRow, changeId: string, answer: ChangeAnswer) {
-      if (!UUID.test(changeId)) throw notFound('Change request');
+      if (!isUuid(changeId)) throw notFound('Change request');
       const [found] = await db.select().from(changeRequests).where(eq(changeRequests.id, changeId));
       if (!found) throw notFound('Change request');
       const mails = await db.transaction(async (tx) => {

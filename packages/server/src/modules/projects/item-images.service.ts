@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import type { Tx } from '../../db/client';
 import { projectFiles, projects } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
 import { IMAGE_EXTENSIONS } from '../../platform/files/content-check';
 import { deleteFileRows, filesService } from '../../platform/files/files.service';
-import { check, itemAccess, UUID, type Access } from './projects.access';
+import { check, itemAccess, type Access } from './projects.access';
 import { itemReply } from './projects.queries';
 import { touchProject, type ProjectsDeps } from './projects.shared';
 import {
@@ -92,8 +93,8 @@ export function itemImagesService(deps: ProjectsDeps) {
 
     /** Removes an item image: the customer any of them, the chosen pro the ones they added. */
     async removeItemImage(viewer: UserRow, itemId: string, imageId: string) {
-      if (!UUID.test(itemId)) throw notFound('Project item');
-      if (!UUID.test(imageId)) throw notFound('Image');
+      if (!isUuid(itemId)) throw notFound('Project item');
+      if (!isUuid(imageId)) throw notFound('Image');
       const { key, reply } = await db.transaction(async (tx) => {
         const { item, a } = await itemAccess(tx, viewer, itemId, { lock: true });
         const [image] = await withFiles(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth';
 import { replies } from '../../platform/openapi';
-import { idParam, leadTimeAnswerInput, leadTimeRequestInput } from './projects.schemas';
+import { leadTimeAnswerInput, leadTimeRequestInput, projectParams } from './projects.schemas';
 import { leadTimeAnswerReply } from './projects.replies';
 
 const tags = ['projects'];
@@ -16,7 +16,7 @@ export const leadTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The chosen pro asks to change the lead time (days and a reason); the customer answers',
-        params: idParam,
+        params: projectParams,
         body: leadTimeRequestInput,
         response: replies({ 200: leadTimeAnswerReply }),
       },
@@ -30,7 +30,7 @@ export const leadTimeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The customer agrees to the asked lead time (a new due date) or declines it',
-        params: idParam,
+        params: projectParams,
         body: leadTimeAnswerInput,
         response: replies({ 200: leadTimeAnswerReply }),
       },

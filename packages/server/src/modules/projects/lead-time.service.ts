@@ -90,8 +90,8 @@ export function leadTimeService(deps: ProjectsDeps, { detail, news }: LeadTimeNe
           a,
           change: change!,
           mails: [
-            ...(await mailTo(tx, 'lead-time-requested', a.project.customerId, a.project, data)),
-            ...(await mailToProductionTeam(tx, 'lead-time-requested', a.project, data)),
+            ...(await mailTo(tx, 'leadTimeRequested', a.project.customerId, a.project, data)),
+            ...(await mailToProductionTeam(tx, 'leadTimeRequested', a.project, data)),
           ],
         };
       });
@@ -140,8 +140,8 @@ export function leadTimeService(deps: ProjectsDeps, { detail, news }: LeadTimeNe
           a,
           change: change!,
           mails: [
-            ...(await mailTo(tx, 'lead-time-answered', a.project.proId, a.project, data)),
-            ...(await mailToProductionTeam(tx, 'lead-time-answered', a.project, data)),
+            ...(await mailTo(tx, 'leadTimeAnswered', a.project.proId, a.project, data)),
+            ...(await mailToProductionTeam(tx, 'leadTimeAnswered', a.project, data)),
           ],
         };
       });

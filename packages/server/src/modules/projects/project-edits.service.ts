@@ -105,7 +105,7 @@ export function projectEditsService(deps: ProjectsDeps, { detail }: EditsNeeds) 
           .insert(projectItems)
           .values(items.map((item, index) => itemRow(project!.id, item, index, input.modelId)));
         await addEvent(tx, project!.id, 'created', 'Project created', viewer.id);
-        return { project: project!, mails: await mailTo(tx, 'project-creation', viewer.id, project!) };
+        return { project: project!, mails: await mailTo(tx, 'projectCreation', viewer.id, project!) };
       });
       await sendMails(deps.jobs, mails);
       return detail(viewer, project.id);

@@ -4,7 +4,8 @@ import { requireUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { sendDownload } from '../../platform/files/download';
 import { fileReply, replies } from '../../platform/openapi';
-import { idParam } from './projects.schemas';
+import { routeId } from '../../platform/route-ids';
+import { itemParams, projectParams } from './projects.schemas';
 import { attachmentReply, itemReply } from './projects.replies';
 import { readFiles, streamFiles } from './projects.multipart';
 import { itemImageTooLarge, MAX_ITEM_IMAGE_BYTES, MAX_PROJECT_ATTACHMENTS } from './project-files.rules';
@@ -21,7 +22,7 @@ export const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Every 3D model of the project as one zip',
-        params: idParam,
+        params: projectParams,
         response: replies({ 200: fileReply('Every 3D model of the project', 'application/zip') }),
       },
     },
@@ -43,7 +44,7 @@ export const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Add files (multipart field `files`, at most 10 of 100 MB each; streamed to storage, nothing kept on a refusal)',
-        params: idParam,
+        params: projectParams,
         response: replies({ 201: z.object({ attachments: z.array(attachmentReply) }) }),
       },
     },
@@ -63,7 +64,7 @@ export const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Download one file of a project',
-        params: z.object({ id: z.string().max(64), attachmentId: z.string().max(64) }),
+        params: projectParams.extend({ attachmentId: routeId('Attachment') }),
         response: replies({ 200: fileReply('The file (images inline, other files as attachments)') }),
       },
     },
@@ -84,7 +85,7 @@ export const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Add an item image (multipart field `image`: jpg, jpeg, png or webp, at most 10 MB, 10 per item)',
-        params: idParam,
+        params: itemParams,
         response: replies({ 201: itemReply }),
       },
     },
@@ -106,7 +107,7 @@ export const projectFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Remove an item image (the customer; the chosen pro the images they added)',
-        params: z.object({ id: z.string().max(64), imageId: z.string().max(64) }),
+        params: itemParams.extend({ imageId: routeId('Image') }),
         response: replies({ 200: itemReply }),
       },
     },

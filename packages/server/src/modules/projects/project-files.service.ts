@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { isUuid } from '@facet/domain/rules';
 import { and, eq, inArray } from 'drizzle-orm';
 import { CHAT_FILE_EXTENSIONS, FILE_FORMAT_NOT_SUPPORTED_MESSAGE } from '@facet/domain/chat';
 import { isCancelled, PROJECT_CANCELLED_MESSAGE } from '@facet/domain/workflow';
@@ -8,7 +9,7 @@ import { projectFiles, projectItems } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import { filesService, type ReceiveRules } from '../../platform/files/files.service';
 import type { UserRow } from '../accounts/accounts.queries';
-import { access, check, seesFile, seesWork, UUID, type Access, type ProjectRow } from './projects.access';
+import { access, check, seesFile, seesWork, type Access, type ProjectRow } from './projects.access';
 import { fileReply } from './projects.mappers';
 import { removeStored, type ProjectsDeps } from './projects.shared';
 import {
@@ -117,7 +118,7 @@ export function projectFilesService(deps: ProjectsDeps) {
     },
 
     async openAttachment(viewer: UserRow, projectId: string, fileId: string) {
-      if (!UUID.test(fileId)) throw notFound('Attachment');
+      if (!isUuid(fileId)) throw notFound('Attachment');
       const a = await access(db, viewer, projectId);
       const [row] = await withFiles(
         db,

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { isUuid } from '@facet/domain/rules';
 import {
   decideProjectAction,
   PROJECT_CANCELLED_MESSAGE,
@@ -27,8 +28,6 @@ export type { InvitationRow, ProjectRow, StatusRow } from './projects.reads';
 export type ChangeRow = typeof changeRequests.$inferSelect;
 export type LeadTimeChangeRow = typeof leadTimeChanges.$inferSelect;
 export type { FileRow } from './project-files.store';
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Codes for refusals the web can tell apart (the message comes from the state machine). */
 const refusalCodes: Partial<Record<ProjectAction, string>> = {
@@ -115,7 +114,7 @@ export async function access(
   projectId: string,
   options: { lock?: boolean } = {},
 ): Promise<Access> {
-  if (!UUID.test(projectId)) throw notFound('Project');
+  if (!isUuid(projectId)) throw notFound('Project');
   const query = tx.select().from(projects).where(eq(projects.id, projectId));
   const [project] = options.lock ? await query.for('update') : await query;
   if (!project) throw notFound('Project');
@@ -133,7 +132,7 @@ export async function itemAccess(
   itemId: string,
   options: { lock?: boolean } = {},
 ) {
-  if (!UUID.test(itemId)) throw notFound('Project item');
+  if (!isUuid(itemId)) throw notFound('Project item');
   const [item] = await tx.select().from(projectItems).where(eq(projectItems.id, itemId));
   if (!item) throw notFound('Project item');
   return { item, a: await access(tx, viewer, item.projectId, options) };

@@ -4,8 +4,9 @@ import { requireRole, requireUser } from '../../platform/auth';
 import { noContent, replies } from '../../platform/openapi';
 import {
   createProjectInput,
-  idParam,
+  itemParams,
   listProjectsQuery,
+  projectParams,
   updateItemInput,
   updateProjectInput,
 } from './projects.schemas';
@@ -97,7 +98,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One project with its team, items, offers',
-        params: idParam,
+        params: projectParams,
         response: replies({ 200: projectReply }),
       },
     },
@@ -112,7 +113,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Edit title and description (the customer)',
-        params: idParam,
+        params: projectParams,
         body: updateProjectInput,
         response: replies({ 200: projectReply }),
       },
@@ -128,7 +129,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete a project without an accepted offer',
-        params: idParam,
+        params: projectParams,
         response: replies({ 204: noContent }),
       },
     },
@@ -144,7 +145,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Status history and system messages',
-        params: idParam,
+        params: projectParams,
         response: replies({ 200: z.object({ events: z.array(eventReply) }) }),
       },
     },
@@ -159,7 +160,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Edit an item description or dimensions (the customer)',
-        params: idParam,
+        params: itemParams,
         body: updateItemInput,
         response: replies({ 200: itemReply }),
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OFFER_LIMITS, PROJECT_FILTERS } from '@facet/domain/workflow';
+import { routeId } from '../../platform/route-ids';
 
 const dimension = z
   .record(z.string().trim().min(1).max(40), z.string().trim().max(60))
@@ -64,7 +65,11 @@ export const quoteChangesInput = z.strictObject({
 });
 export const answerChangesInput = z.strictObject({ approvals: z.array(z.boolean()).max(20).optional() });
 
-export const idParam = z.object({ id: z.string().max(64) });
+/** Path params by what their id names (one that is not a uuid is that thing's 404). */
+export const projectParams = z.object({ id: routeId('Project') });
+export const itemParams = z.object({ id: routeId('Project item') });
+export const changeRequestParams = z.object({ id: routeId('Change request') });
+export const invitationParams = z.object({ id: routeId('Invitation') });
 
 export const leadTimeRequestInput = z.strictObject({
   leadTimeDays: z

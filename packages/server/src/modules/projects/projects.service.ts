@@ -1,4 +1,4 @@
-import type { MailJob } from '../notifications/notifications.service';
+import type { MailJob } from '../notifications/mail-job';
 import { access, check } from './projects.access';
 import { offerReply } from './projects.mappers';
 import { detailOf, projectQueries, summaries } from './projects.queries';

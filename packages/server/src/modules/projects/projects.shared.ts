@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { MailEvent, MailEventMap, ProjectMailData } from '@facet/domain/notifications';
 import type { Db, Tx } from '../../db/client';
 import { projectEvents, projects } from './projects.tables';
 import { peopleByIds } from '../accounts/accounts.reads';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { ProjectNews } from '../../platform/project-news';
-import type { MailJob } from '../notifications/notifications.service';
+import { mailJob, sendMails, type MailJob } from '../notifications/mail-job';
 import type { ProjectRow } from './projects.access';
 import { productionTeam } from './projects.people';
 import type { StoredUpload } from './project-files.rules';
@@ -20,9 +21,16 @@ export interface ProjectsDeps {
   news?: ProjectNews;
 }
 
-export async function sendMails(jobs: Jobs, mails: MailJob[]) {
-  for (const mail of mails) await jobs.send('mail', mail);
-}
+export { sendMails };
+
+/** The events of mail about a project: their data is the project's (filled in by `mailTo`) and their own. */
+export type ProjectMailEvent = {
+  [E in MailEvent]: MailEventMap[E] extends ProjectMailData ? E : never;
+}[MailEvent];
+
+/** What a project mail's sender gives: the event's data less the project's; nothing when that is all. */
+type OwnData<E extends ProjectMailEvent> = Omit<MailEventMap[E], keyof ProjectMailData>;
+type OwnDataArg<E extends ProjectMailEvent> = [keyof OwnData<E>] extends [never] ? [] : [data: OwnData<E>];
 
 async function emailsOf(tx: Db | Tx, ids: (string | null)[]) {
   const list = ids.filter((v): v is string => Boolean(v));
@@ -32,41 +40,36 @@ async function emailsOf(tx: Db | Tx, ids: (string | null)[]) {
 }
 
 /** A mail to one person about one project (the template gets names, title and the project link). */
-export async function mailTo(
+export async function mailTo<E extends ProjectMailEvent>(
   tx: Db | Tx,
-  event: string,
+  event: E,
   toId: string | null,
   project: ProjectRow,
-  data: Record<string, unknown> = {},
-) {
+  ...[data]: OwnDataArg<E>
+): Promise<MailJob[]> {
   if (!toId) return [];
   const person = (await emailsOf(tx, [toId])).get(toId);
   if (!person) return [];
-  return [
-    {
-      event,
-      to: person.email,
-      data: {
-        firstName: person.firstName,
-        projectId: project.id,
-        projectTitle: project.title,
-        service: project.service,
-        ...data,
-      },
-    } satisfies MailJob,
-  ];
+  const projectData: ProjectMailData = {
+    firstName: person.firstName,
+    projectId: project.id,
+    projectTitle: project.title,
+    service: project.service,
+  };
+  // the project's part and the sender's part make the event's data (OwnDataArg holds the sender's part)
+  return [mailJob(event, person.email, { ...projectData, ...data } as MailEventMap[E])];
 }
 
 /** The same mail to each member of the production team (the spec's '-erp' copies of project events). */
-export async function mailToProductionTeam(
+export async function mailToProductionTeam<E extends ProjectMailEvent>(
   tx: Db | Tx,
-  event: string,
+  event: E,
   project: ProjectRow,
-  data: Record<string, unknown> = {},
-) {
+  ...data: OwnDataArg<E>
+): Promise<MailJob[]> {
   const team = await productionTeam(tx);
   const mails: MailJob[] = [];
-  for (const member of team) mails.push(...(await mailTo(tx, event, member.id, project, data)));
+  for (const member of team) mails.push(...(await mailTo(tx, event, member.id, project, ...data)));
   return mails;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole, requireUser } from '../../platform/auth';
 import { replies } from '../../platform/openapi';
-import { idParam } from './projects.schemas';
+import { projectParams } from './projects.schemas';
 import { projectReply } from './projects.replies';
 import { streamFiles } from './projects.multipart';
 import { MAX_DELIVERY_FILES } from './project-files.rules';
@@ -18,7 +18,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['staff'],
         summary: 'Mark a project paid (until payments exist)',
-        params: idParam,
+        params: projectParams,
         response: replies({ 200: projectReply }),
       },
     },
@@ -34,7 +34,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'The pro delivers files (multipart field `files`, at most 20 of 100 MB each; streamed to storage, nothing kept on a refusal)',
-        params: idParam,
+        params: projectParams,
         response: replies({ 201: projectReply }),
       },
     },
@@ -52,7 +52,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The customer approves the delivery (completed)',
-        params: idParam,
+        params: projectParams,
         response: replies({ 200: projectReply }),
       },
     },

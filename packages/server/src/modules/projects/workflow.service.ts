@@ -13,7 +13,7 @@ import {
 import type { Tx } from '../../db/client';
 import { projectEvents, projects, projectStatusHistory } from './projects.tables';
 import type { UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/notifications.service';
+import type { MailJob } from '../notifications/mail-job';
 import { access, check, type FileRow, type ProjectRow } from './projects.access';
 import type { ProjectDetail } from './projects.queries';
 import { mailTo, mailToProductionTeam, removeStored, sendMails, type ProjectsDeps } from './projects.shared';
@@ -69,12 +69,12 @@ export async function moveProject(
   });
   const proId = extra.proId ?? project.proId;
   return [
-    ...(await mailTo(tx, 'designer-status-moved', project.customerId, project, {
+    ...(await mailTo(tx, 'designerStatusMoved', project.customerId, project, {
       statusName: name,
       message,
     })),
-    ...(await mailTo(tx, 'designer-status-moved', proId ?? null, project, { statusName: name, message })),
-    ...(await mailToProductionTeam(tx, 'designer-status-moved-erp', project, {
+    ...(await mailTo(tx, 'designerStatusMoved', proId ?? null, project, { statusName: name, message })),
+    ...(await mailToProductionTeam(tx, 'designerStatusMovedErp', project, {
       statusName: name,
       message,
       automatic,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { replies } from '../../platform/openapi';
 import { ratingReply } from '../projects/projects.replies';
 import { requireRole } from '../../platform/auth';
-import { idParam } from '../projects/projects.schemas';
+import { projectParams } from '../projects/projects.schemas';
 
 export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ratings } = app.ctx;
@@ -13,7 +13,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ratings'],
         summary: 'Rate and review the pro of a completed project (its customer, once)',
-        params: idParam,
+        params: projectParams,
         body: z.strictObject({
           stars: z
             .number({ error: 'Choose a rating.' })

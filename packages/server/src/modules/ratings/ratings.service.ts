@@ -24,11 +24,11 @@ export function ratingsService(deps: { db: Db; projects: ProjectsService }) {
           .returning();
         await p.addEvent(tx, projectId, 'rated', `Rated ${input.stars} out of 5`, viewer.id);
         const mails = [
-          ...(await p.mailTo(tx, 'rating-and-review', a.project.proId, a.project, {
+          ...(await p.mailTo(tx, 'ratingAndReview', a.project.proId, a.project, {
             stars: input.stars,
             review: input.review,
           })),
-          ...(await p.mailToProductionTeam(tx, 'rating-and-review-erp', a.project, {
+          ...(await p.mailToProductionTeam(tx, 'ratingAndReviewErp', a.project, {
             stars: input.stars,
             review: input.review,
             proName: (await loadPeople(tx, [a.project.proId!])).get(a.project.proId!)?.shortName ?? '',
