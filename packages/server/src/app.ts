@@ -441,7 +441,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installHttpLayer(app, config, storage, rateLimitRedis);
   // every /api/staff/... route: staff only, before its input is read; each change audited (decision 038)
   installStaffGuard(app);
-  installStaffAudit(app, db);
+  installStaffAudit(app);
   // order stage moves made in other modules' transactions (the payment's confirmation) are told after them
   const orderAnnouncements = startOrderAnnouncements(app, ctx.orders);
 

@@ -12,6 +12,7 @@ import { diffFields, recordKeyedChange } from '../catalog/catalog.service';
 import { creditsService } from './credits.service';
 import { discountsService } from './discounts';
 import { membershipsService } from './memberships.service';
+import { recordStaffAction } from '../ops/ops.audit';
 
 /**
  * The billing module (decision 030): membership plans, credits and discount codes. Plans and packs are
@@ -133,7 +134,11 @@ export function billingService(deps: BillingDeps) {
         const [current] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
         if (!current) throw new AppError('plan_not_found', 'That plan was not found.', 404);
         const { before, after, changed } = diffFields(current, patch);
-        if (!changed) return current;
+        if (!changed) {
+          // nothing to change: staff's request is audited all the same
+          await recordStaffAction(tx);
+          return current;
+        }
         const [row] = await tx
           .update(plans)
           .set({ ...after, updatedAt: new Date() })
