@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { AppError } from '../../platform/errors';
+import type { Db, Tx } from '../../db/client';
 import type { UserRow } from '../accounts/accounts.queries';
 import { payments } from './payments.tables';
 import { idempotencyKeyReused } from '../../platform/request-hash';
@@ -77,18 +78,25 @@ export async function openCheckout(
 }
 
 /**
- * Asks the payer for a payment: same idempotency key, same answer (one payment, one checkout);
- * a key used for another subject is refused.
+ * The payment row of an idempotency key, written if it is new, in `db` or the caller's transaction (a
+ * purchase writes its row and its payment's together, so a key another request holds leaves neither):
+ * the row already written under the key when it asks the same; a key used for another subject is refused.
  */
-export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment, idempotencyKey: string) {
-  const { db, gateway } = deps;
+export async function reservePayment(
+  deps: PaymentsDeps,
+  db: Db | Tx,
+  payer: UserRow,
+  input: NewPayment,
+  idempotencyKey: string,
+): Promise<PaymentRow> {
+  const { gateway } = deps;
   const [existing] = await db
     .select()
     .from(payments)
     .where(and(eq(payments.payerId, payer.id), eq(payments.idempotencyKey, idempotencyKey)));
   if (existing) {
     if (existing.purpose !== input.purpose || existing.subjectId !== input.subjectId) throw keyReused();
-    return openCheckout(deps, existing, input.returnPath, input.cancelPath, input.savePaymentMethod);
+    return existing;
   }
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
     throw new AppError('nothing_to_pay', 'There is nothing to pay.', 409);
@@ -130,5 +138,14 @@ export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment,
     .from(payments)
     .where(and(eq(payments.payerId, payer.id), eq(payments.idempotencyKey, idempotencyKey)));
   if (row!.purpose !== input.purpose || row!.subjectId !== input.subjectId) throw keyReused();
-  return openCheckout(deps, row!, input.returnPath, input.cancelPath, input.savePaymentMethod);
+  return row!;
+}
+
+/**
+ * Asks the payer for a payment: same idempotency key, same answer (one payment, one checkout);
+ * a key used for another subject is refused.
+ */
+export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment, idempotencyKey: string) {
+  const row = await reservePayment(deps, deps.db, payer, input, idempotencyKey);
+  return openCheckout(deps, row, input.returnPath, input.cancelPath, input.savePaymentMethod);
 }

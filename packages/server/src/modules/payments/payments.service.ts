@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '../../platform/errors';
+import type { Tx } from '../../db/client';
 import type { GatewayEvent } from '../../platform/payments/gateway';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/notifications.service';
@@ -10,7 +11,7 @@ import { payments } from './payments.tables';
 import { paymentReads } from './payment-views';
 import { payoutsPart } from './payouts';
 import { refundPayment, releaseProject } from './escrow';
-import { pay, type NewPayment } from './payment-checkout';
+import { pay, reservePayment, type NewPayment } from './payment-checkout';
 import { chargeSaved } from './saved-charges';
 import { staffMoney } from './staff-money';
 import { earnedPercentageSetting, setEarnedPercentage } from './earned-percentage';
@@ -180,6 +181,14 @@ export function paymentsService(deps: PaymentsDeps) {
      */
     pay: (payer: UserRow, input: NewPayment, idempotencyKey: string) =>
       pay(deps, payer, input, idempotencyKey),
+
+    /**
+     * The payment row of a key written in the caller's transaction, before its checkout is opened (`pay`
+     * with the same key and input then opens it): a key already used for anything else is refused there,
+     * so the caller's rows roll back with it.
+     */
+    reservePayment: (tx: Tx, payer: UserRow, input: NewPayment, idempotencyKey: string) =>
+      reservePayment(deps, tx, payer, input, idempotencyKey),
 
     /**
      * Charges a card a checkout kept, without the payer (a renewal): booked at once with the purpose's
