@@ -227,27 +227,28 @@ const gatewayRefunded = async (paymentId: string) =>
  * this table does not fails the test, so a new staff route cannot go unaudited unnoticed.
  */
 type Call = { url: string; body?: object };
-const CATALOG_CREATES: Record<string, object> = {
-  materials: {
-    name: 'Audit resin',
-    sku: 'AUDR',
-    code: 'AUDR',
+/** A new entry of each kind staff may add: the `n`th, so each is unique. */
+const CATALOG_CREATES: Record<string, (n: number) => object> = {
+  materials: (n) => ({
+    name: `Audit resin ${n}`,
+    sku: `AUDR${n}`,
+    code: `AUDR${n}`,
     kind: 'resin',
     basePrice: 1,
     gravity: 1.1,
     canPlate: false,
-  },
-  polishes: { name: 'Audit polish', basePrice: 0.01 },
-  platings: { name: 'Audit plating', basePrice: 0.01 },
-  fonts: { name: 'Audit Sans', packageName: '@fontsource/audit-sans' },
-  categories: { name: 'Audit category' },
-  'item-types': { name: 'Audit type' },
-  'quantity-breaks': { minQuantity: 33, factor: 0.9 },
+  }),
+  polishes: (n) => ({ name: `Audit polish ${n}`, basePrice: 0.01 }),
+  platings: (n) => ({ name: `Audit plating ${n}`, basePrice: 0.01 }),
+  fonts: (n) => ({ name: `Audit Sans ${n}`, packageName: `@fontsource/audit-sans-${n}` }),
+  categories: (n) => ({ name: `Audit category ${n}` }),
+  'item-types': (n) => ({ name: `Audit type ${n}` }),
+  'quantity-breaks': (n) => ({ minQuantity: 30 + n, factor: 0.9 }),
 };
 const created: Record<string, number> = {};
 async function createdEntry(kind: string) {
   if (created[kind] === undefined) {
-    const r = await k.call('staff', 'POST', `/api/staff/catalog/${kind}`, CATALOG_CREATES[kind]);
+    const r = await k.call('staff', 'POST', `/api/staff/catalog/${kind}`, CATALOG_CREATES[kind]!(1));
     expect(r.statusCode, r.body).toBe(201);
     const entry = r.json().entry as { id?: number; minQuantity?: number };
     created[kind] = entry.id ?? entry.minQuantity!;
@@ -333,13 +334,7 @@ for (const kind of [
   if (CATALOG_CREATES[kind]) {
     PREPARE[`POST /api/staff/catalog/${kind}`] = async () => ({
       url: `/api/staff/catalog/${kind}`,
-      body: {
-        ...CATALOG_CREATES[kind],
-        ...('name' in CATALOG_CREATES[kind] ? { name: `${kind} two` } : {}),
-        ...(kind === 'quantity-breaks' ? { minQuantity: 44 } : {}),
-        ...(kind === 'materials' ? { sku: 'AUD2', code: 'AUD2' } : {}),
-        ...(kind === 'fonts' ? { packageName: '@fontsource/audit-two' } : {}),
-      },
+      body: CATALOG_CREATES[kind]!(2),
     });
     PREPARE[`DELETE /api/staff/catalog/${kind}/:id`] = async () => ({
       url: `/api/staff/catalog/${kind}/${await createdEntry(kind)}`,
