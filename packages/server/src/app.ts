@@ -167,6 +167,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Sees every statement sent through drizzle (the API benchmark's EXPLAIN capture). */
   onQuery?: (text: string, params: unknown[]) => void;
+  /** How often the sessions of open sockets are checked (30 s; a test shortens it). */
+  socketSessionCheckMs?: number;
 }
 
 /** The Fastify instance with our logger, request ids, limits, proxy trust, validators and error shape. */
@@ -465,6 +467,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions,
     redisUrl: config.redisUrl,
     publicUrl: config.publicUrl,
+    sessionCheckMs: options.socketSessionCheckMs,
   });
   // read at each scrape: the sockets open here, the pool's connections, the queues (time-limited)
   metrics.watch({
