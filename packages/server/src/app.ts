@@ -60,6 +60,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Sees every statement sent through drizzle (the API benchmark's EXPLAIN capture). */
   onQuery?: (text: string, params: unknown[]) => void;
+  /** How often the sessions of open sockets are checked (30 s; a test shortens it). */
+  socketSessionCheckMs?: number;
 }
 
 /** The Fastify instance with our logger, request ids, limits, proxy trust, validators and error shape. */
@@ -318,7 +320,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installHttpLayer(app, config, storage, rateLimitRedis);
   // every /api/staff/... route: staff only, before its input is read; each change audited (decision 038)
   installStaffGuard(app);
-  installStaffAudit(app, db);
+  installStaffAudit(app);
   // order stage moves made in other modules' transactions (the payment's confirmation) are told after them
   const orderAnnouncements = startOrderAnnouncements(app, ctx.orders);
 
@@ -333,6 +335,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions: ctx.sessions,
     redisUrl: config.redisUrl,
     publicUrl: config.publicUrl,
+    sessionCheckMs: options.socketSessionCheckMs,
   });
   // read at each scrape: the sockets open here, the pool's connections, the queues (time-limited)
   metrics.watch({

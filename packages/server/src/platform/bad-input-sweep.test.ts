@@ -6,6 +6,7 @@ import { projectItems, projects } from '../modules/projects/projects.tables';
 import { users } from '../modules/accounts/accounts.tables';
 import { createTestApp, loginAs } from '../test/test-app';
 import { startGatewaySwitch } from '../test/gateway-switch';
+import { NO_ACCESS_MESSAGE } from './auth';
 import { customerSignup } from '../modules/accounts/test-payloads';
 import { uploadModel } from '../modules/models/models.test-helper';
 
@@ -443,6 +444,93 @@ describe('bad input never gets a 500', () => {
     expect(sent - sentBefore).toBeGreaterThan(200);
     const found = failures.slice(before);
     expect(found, `${found.length} bad requests failed:\n${found.join('\n')}`).toEqual([]);
+  }, 120_000);
+});
+
+describe('a blocked account meets the money routes', () => {
+  /**
+   * Spec section 4 and issue 28: a deactivated customer is refused every route that moves money with the
+   * no-access message, whatever it sends (the standing rule runs before the input is read), and nothing
+   * it sends is a 5xx. Only an address the router answers itself (unreadable, too long, or `..` naming
+   * another address) never reaches a route: a 4xx all the same, never a 5xx.
+   */
+  test('a deactivated customer: bad params, bodies, keys and queries on every money route are 403 no-access', async () => {
+    const signup = customerSignup('sweep.deactivated@example.com');
+    const made = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: signup });
+    expect(made.statusCode, made.body).toBe(201);
+    const decided = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/staff/accounts/${made.json().user.id}`,
+      headers: { cookie: cookies.staff! },
+      payload: { status: 'deactivated', reason: 'The bad-input sweep.' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    // deactivating ended the sessions: signed in again, the account lands on /no-access
+    const cookie = await loginAs(t.app, signup.email, 'customer', signup.password);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user.blocked,
+    ).toBe(true);
+
+    // addresses the router answers before any route is found (so before the standing rule): an escape it
+    // cannot read (400), a part longer than it takes (414), `..` that names another address (404)
+    const UNROUTED = new Set(['broken escape', '500 chars', 'dot dot']);
+    const money = t.app.moneyRoutes.map((r) => r.split(' ') as [string, string]);
+    expect(money.length).toBeGreaterThanOrEqual(6);
+    const refusedBefore = failures.length;
+    let asked = 0;
+    const ask = async (label: string, options: InjectOptions, reachable = true) => {
+      const headers: Record<string, string> = { cookie, ...(options.headers as Record<string, string>) };
+      const r = await t.app.inject({ ...options, headers });
+      asked += 1;
+      const what = `${label}: ${options.method} ${String(options.url).slice(0, 120)} -> ${r.statusCode} ${r.body.slice(0, 200)}`;
+      if (r.statusCode >= 500) failures.push(what);
+      else if (reachable && (r.statusCode !== 403 || r.json().error?.message !== NO_ACCESS_MESSAGE))
+        failures.push(`not the no-access refusal: ${what}`);
+    };
+    for (const [method, pattern] of money) {
+      const path = pattern.replace(/:(\w+)/g, '{$1}');
+      const route = routes.find((r) => r.method === method && r.path === path);
+      expect(route, `${method} ${pattern} is in the OpenAPI document`).toBeDefined();
+      const bodySchema = route!.op.requestBody?.content?.['application/json']?.schema;
+      const url = fill(path, MISSING_UUID);
+      const keyed = (key: string) => ({ 'idempotency-key': key });
+      for (const [label, value] of Object.entries(PATH_VALUES)) {
+        await ask(
+          `path ${label}`,
+          { method: method as 'POST', url: fill(path, value), payload: plausible(bodySchema) as object },
+          !UNROUTED.has(label),
+        );
+      }
+      for (const [label, body] of Object.entries(badBodies(bodySchema))) {
+        const options: InjectOptions = { method: method as 'POST', url, headers: keyed(`sweep-${label}`) };
+        if (body.payload !== undefined) options.payload = body.payload;
+        if (body.type) options.headers = { ...keyed(`sweep-${label}`), 'content-type': body.type };
+        await ask(`body ${label}`, options);
+      }
+      for (const key of [undefined, '', 'x'.repeat(10_000), 'a\u0000b', '%00']) {
+        const headers: Record<string, string> = key === undefined ? {} : keyed(key);
+        await ask('idempotency key', {
+          method: method as 'POST',
+          url,
+          headers,
+          payload: plausible(bodySchema) as object,
+        }).catch((err: unknown) => {
+          // a header value Node itself will not send (a NUL) never leaves the client
+          if (!String(err).includes('Invalid character')) throw err;
+        });
+      }
+      for (const query of ['page=-1&limit=abc', `a${'[b]'.repeat(3000)}=1`, 'code=%00']) {
+        await ask(`query ${query.slice(0, 20)}`, {
+          method: method as 'POST',
+          url: `${url}?${query}`,
+          headers: keyed('sweep-query'),
+          payload: plausible(bodySchema) as object,
+        });
+      }
+    }
+    expect(asked).toBeGreaterThan(money.length * 20);
+    const found = failures.slice(refusedBefore);
+    expect(found, `${found.length} requests were not refused cleanly:\n${found.join('\n')}`).toEqual([]);
   }, 120_000);
 });
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { SESSION_COOKIE, type SessionStore } from '../modules/accounts/sessions';
+import { SESSION_COOKIE, sessionRowId, type SessionStore } from '../modules/accounts/sessions';
 import { isBlocked } from './auth';
 import type { ChatSocket } from './realtime-types';
 
@@ -42,6 +42,7 @@ export function sessionAuth(sessions: SessionStore) {
       const user = token ? await sessions.lookup(token) : undefined;
       if (!user || isBlocked(user)) return next(new Error('unauthenticated'));
       socket.data.user = user;
+      socket.data.sessionId = sessionRowId(token!);
       next();
     } catch {
       next(new Error('unauthenticated'));

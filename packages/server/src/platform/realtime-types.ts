@@ -15,6 +15,8 @@ export type ServerToClientEvents = ChatServerEvents & {
 /** What a socket carries once the session cookie has been checked. */
 export interface SocketData {
   user: UserRow;
+  /** The session's row id (`sessionRowId` of the cookie): the periodic check asks whether it still holds. */
+  sessionId: string;
 }
 export type ChatServer = Server<
   ClientToServerEvents,

@@ -6,6 +6,7 @@ import { sameSiteOnly, sessionAuth } from './realtime-auth';
 import { handleChatEvents, roomOrder } from './realtime-chat-events';
 import { roomPresence } from './realtime-presence';
 import { attachRedisAdapter } from './realtime-redis';
+import { startSessionCheck } from './realtime-session-check';
 import { startStatusSweep } from './realtime-status-sweep';
 import type { ChatServer, ChatSocket } from './realtime-types';
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
@@ -30,6 +31,8 @@ export async function installRealtime(
     sessions: SessionStore;
     redisUrl?: string;
     publicUrl: string;
+    /** How often the sessions of open sockets are checked (`SESSION_CHECK_MS`; tests shorten it). */
+    sessionCheckMs?: number;
   },
 ): Promise<ChatServer> {
   const { chat, sessions } = deps;
@@ -92,16 +95,28 @@ export async function installRealtime(
 
   const statusSweep = startStatusSweep(app, chat);
 
+  // an account a decision here blocks (deactivated, held, inactive) loses its live connections now: this
+  // node's at once (also while Redis is away), every other node's through the adapter; decisions made
+  // elsewhere (the operator's command) and sessions ended any other way are caught by the session check
+  app.ctx.accounts.onAccessEnded((userId) => {
+    io.local.in(userChannel(userId)).disconnectSockets(true);
+    if (cluster) io.in(userChannel(userId)).disconnectSockets(true);
+  });
+  const sessionCheck = startSessionCheck(io, sessions, app.log, deps.sessionCheckMs);
+
   // before Fastify closes its server: stop the timer, drop the sockets, leave Redis
   app.addHook('preClose', async () => {
     presence.close();
     stopModelFiles();
     const sweeping = statusSweep.stop();
+    const checking = sessionCheck.stop();
+    app.ctx.accounts.onAccessEnded(null);
     chat.setEmitter(null);
     app.ctx.orders.setEmitter(null);
     app.ctx.notifications.setEmitter(null);
     deps.news.setSink(null);
     await sweeping;
+    await checking;
     io.disconnectSockets(true);
     io.engine.close();
     await io.of('/').adapter.close();

@@ -94,6 +94,8 @@ export interface LoginInput {
 
 export function accountsService(deps: AccountsDeps) {
   const q = accountsQueries(deps.db);
+  /** Told after a decision leaves an account blocked (the realtime layer closes its sockets). */
+  let accessEnded: ((userId: string) => void) | null = null;
 
   async function toMe(user: UserRow): Promise<Me> {
     const address = await q.addressOf(user.id);
@@ -201,8 +203,21 @@ export function accountsService(deps: AccountsDeps) {
     },
 
     /** A staff decision on an account; `actor` null: the operator's command (decision 055). */
-    setStatus: (actor: UserRow | null, userId: string, change: StatusChange) =>
-      setAccountStatus(deps, q, toMe, actor, userId, change),
+    async setStatus(actor: UserRow | null, userId: string, change: StatusChange) {
+      const me = await setAccountStatus(deps, q, toMe, actor, userId, change);
+      // deactivated (signed out already), held or inactive: its live connections end too
+      if (me.blocked) accessEnded?.(userId);
+      return me;
+    },
+
+    /**
+     * Who is told when a decision leaves an account blocked (`null` to stop). In this process only: a
+     * decision made elsewhere (the operator's command) reaches the sockets through the realtime layer's
+     * own session check.
+     */
+    onAccessEnded(listener: ((userId: string) => void) | null) {
+      accessEnded = listener;
+    },
 
     async listAccounts(filter: { role?: UserRow['role']; status?: UserRow['status'] }) {
       const rows = await q.listByStatus(filter.role, filter.status);

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database, Db } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
 import { sessions, users } from './accounts.tables';
+import type { UserRow } from './accounts.queries';
 
 export const SESSION_COOKIE = 'facet_session';
 
@@ -67,6 +68,22 @@ export function sessionStore(
       const [row] = await lookupStatement.execute({ id, now });
       if (row && kept && startedAt === generation) kept.set(id, row);
       return row ? { ...row.user } : undefined;
+    },
+    /**
+     * Of these session row ids (`sessionRowId`), the ones still live (not ended, not expired), with their
+     * account's standing: the realtime layer's periodic check of its open sockets, one query per 500.
+     */
+    async liveOf(ids: string[], now = new Date()) {
+      const live = new Map<string, Pick<UserRow, 'role' | 'status' | 'isInactive'>>();
+      for (let at = 0; at < ids.length; at += 500) {
+        const rows = await db
+          .select({ id: sessions.id, role: users.role, status: users.status, isInactive: users.isInactive })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(inArray(sessions.id, ids.slice(at, at + 500)), gt(sessions.expiresAt, now)));
+        for (const { id, ...standing } of rows) live.set(id, standing);
+      }
+      return live;
     },
     async revoke(token: string) {
       await db.delete(sessions).where(eq(sessions.id, digest(token)));

@@ -5,13 +5,14 @@ import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { AccountsService } from '../accounts/accounts.service';
-import type { PaymentsService } from '../payments/payments.service';
+import type { NewPayment, PaymentsService } from '../payments/payments.service';
 import { billingPurchases, plans } from './billing.tables';
 import { seedBillingPlans } from './billing.seed';
 import { diffFields, recordKeyedChange } from '../catalog/catalog.service';
 import { creditsService } from './credits.service';
 import { discountsService } from './discounts';
 import { membershipsService } from './memberships.service';
+import { recordStaffAction } from '../ops/ops.audit';
 
 /**
  * The billing module (decision 030): membership plans, credits and discount codes. Plans and packs are
@@ -89,24 +90,23 @@ export function billingService(deps: BillingDeps) {
     /** Buys a credit pack: its payment on the gateway's hosted page; same key, same answer. */
     async buyPack(user: UserRow, code: CreditPackCode, discountCode: string | undefined, key: string) {
       const pack = packOf(code);
+      const payment = (purchase: { id: string; amountCents: number }): NewPayment => ({
+        purpose: 'credits',
+        subjectId: purchase.id,
+        amountCents: purchase.amountCents,
+        description: `Facet credits: ${pack.name}`,
+        returnPath: '/credits',
+      });
+      // the purchase and its payment row are written together: a key used on another route leaves neither
       const purchase = await memberships.purchaseFor(
         user,
         key,
         { kind: 'pack', packCode: pack.code, credits: pack.credits, listPriceCents: pack.priceCents },
         discountCode,
         'credits',
+        payment,
       );
-      return payments.pay(
-        user,
-        {
-          purpose: 'credits',
-          subjectId: purchase.id,
-          amountCents: purchase.amountCents,
-          description: `Facet credits: ${pack.name}`,
-          returnPath: '/credits',
-        },
-        key,
-      );
+      return payments.pay(user, payment(purchase), key);
     },
 
     /** Staff edit a plan's price, credits, perks or availability (its name stays: accounts carry it). */
@@ -133,7 +133,11 @@ export function billingService(deps: BillingDeps) {
         const [current] = await tx.select().from(plans).where(eq(plans.id, id)).for('update');
         if (!current) throw new AppError('plan_not_found', 'That plan was not found.', 404);
         const { before, after, changed } = diffFields(current, patch);
-        if (!changed) return current;
+        if (!changed) {
+          // nothing to change: staff's request is audited all the same
+          await recordStaffAction(tx);
+          return current;
+        }
         const [row] = await tx
           .update(plans)
           .set({ ...after, updatedAt: new Date() })

@@ -5,7 +5,7 @@ import { paymentsTestKit } from '../payments/payments-test-kit';
 import { customerSignup } from '../accounts/test-payloads';
 import { sessionCookie } from '../../test/test-app';
 import { payments } from '../payments/payments.tables';
-import { billingPurchases, creditAccounts, memberships } from './billing.tables';
+import { billingPurchases, creditAccounts, discountCodes, memberships } from './billing.tables';
 
 let k: Awaited<ReturnType<typeof paymentsTestKit>>;
 
@@ -143,6 +143,43 @@ describe('credit packs', () => {
     expect((await k.trial()).totalCents).toBe(0);
     expect(await k.balance('customer_funds')).toBe(-2160);
   }, 60_000);
+});
+
+describe('a key already used on another route', () => {
+  test("a pack or a plan under a project payment's key: 409, and no purchase, code use or payment is left behind", async () => {
+    // the key of a payment the customer asked on another route (a project's)
+    const projectId = await k.projectAtPayment('Keyed elsewhere', 20_000);
+    const paid = await k.checkout(`/api/projects/${projectId}/payment`, 'elsewhere-key-1');
+    expect(paid.statusCode, paid.body).toBe(200);
+    await staffCode({ code: 'KEYED5', percentOff: 5, appliesTo: 'both' });
+    const usesOf = async () =>
+      (await k.t.ctx.db.select().from(discountCodes).where(eq(discountCodes.code, 'KEYED5')))[0]!.used;
+    const purchasesOf = (userId: string) =>
+      k.t.ctx.db.select().from(billingPurchases).where(eq(billingPurchases.userId, userId));
+    const before = (await purchasesOf(k.ids.customer!)).length;
+    const paymentsBefore = (
+      await k.t.ctx.db.select().from(payments).where(eq(payments.payerId, k.ids.customer!))
+    ).length;
+    for (const [what, send] of [
+      ['pack', () => buy('customer', { pack: 'pack-50', discountCode: 'KEYED5' }, 'elsewhere-key-1')],
+      ['plan', () => choose('customer', { plan: 'Business', discountCode: 'KEYED5' }, 'elsewhere-key-1')],
+    ] as const) {
+      const r = await send();
+      expect(r.statusCode, `${what}: ${r.body}`).toBe(409);
+      expect(r.json().error.code, what).toBe('idempotency_key_reused');
+    }
+    // nothing left pending, no use of the code taken, no payment asked
+    expect(await purchasesOf(k.ids.customer!)).toHaveLength(before);
+    expect(await usesOf()).toBe(0);
+    expect(
+      await k.t.ctx.db.select().from(payments).where(eq(payments.payerId, k.ids.customer!)),
+    ).toHaveLength(paymentsBefore);
+    // a new key buys the same pack: the purchase and its payment, the code's use taken once
+    const fresh = await buy('customer', { pack: 'pack-50', discountCode: 'KEYED5' }, 'elsewhere-key-2');
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(await purchasesOf(k.ids.customer!)).toHaveLength(before + 1);
+    expect(await usesOf()).toBe(1);
+  });
 });
 
 describe('credits', () => {

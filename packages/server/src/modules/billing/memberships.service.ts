@@ -6,8 +6,8 @@ import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { AccountsService } from '../accounts/accounts.service';
-import type { PaymentsService } from '../payments/payments.service';
-import { mailJob, sendMails } from '../notifications/mail-job';
+import type { NewPayment, PaymentsService } from '../payments/payments.service';
+import { mailJob, sendMails, type MailJob } from '../notifications/mail-job';
 import { billingPurchases, memberships, plans } from './billing.tables';
 import type { PlanRow } from './billing.reads';
 import type { CreditsService } from './credits.service';
@@ -296,7 +296,12 @@ export function membershipsService(deps: MembershipDeps) {
     return [];
   });
 
-  /** A purchase row per customer and key (a retry finds the first); a code's use is taken with it. */
+  /**
+   * A purchase row per customer and key (a retry finds the first); a code's use is taken with it. With
+   * `payment`, the purchase's payment row is written under the same key in the same transaction, so a key
+   * already used for anything else (another route's payment) is refused with nothing left behind: no
+   * pending purchase, no code use.
+   */
   async function purchaseFor(
     user: UserRow,
     key: string,
@@ -306,6 +311,7 @@ export function membershipsService(deps: MembershipDeps) {
     >,
     code: string | undefined,
     target: 'plans' | 'credits',
+    payment?: (purchase: PurchaseRow) => NewPayment,
   ): Promise<PurchaseRow> {
     const asked = requestHash({
       kind: values.kind,
@@ -349,6 +355,7 @@ export function membershipsService(deps: MembershipDeps) {
           .returning();
         // the same key at the same moment: the other request's purchase stands, this code use rolls back
         if (!row) throw new KeyRace();
+        if (payment) await payments.reservePayment(tx, user, payment(row), key);
         return row;
       })
       .catch(async (error: unknown) => {
@@ -383,6 +390,17 @@ export function membershipsService(deps: MembershipDeps) {
       }
       return { paymentId: null, checkoutUrl: null, quote: q };
     }
+    const payment = (purchase: PurchaseRow): NewPayment => ({
+      purpose: 'membership',
+      subjectId: purchase.id,
+      amountCents: purchase.amountCents,
+      description:
+        purchase.kind === 'upgrade'
+          ? `Upgrade to ${q.plan.name} (prorated)`
+          : `${q.plan.name} membership, first month`,
+      returnPath: '/account-settings',
+      savePaymentMethod: true,
+    });
     const purchase = await purchaseFor(
       user,
       key,
@@ -394,22 +412,9 @@ export function membershipsService(deps: MembershipDeps) {
       },
       code,
       'plans',
+      payment,
     );
-    const { paymentId, checkoutUrl } = await payments.pay(
-      user,
-      {
-        purpose: 'membership',
-        subjectId: purchase.id,
-        amountCents: purchase.amountCents,
-        description:
-          purchase.kind === 'upgrade'
-            ? `Upgrade to ${q.plan.name} (prorated)`
-            : `${q.plan.name} membership, first month`,
-        returnPath: '/account-settings',
-        savePaymentMethod: true,
-      },
-      key,
-    );
+    const { paymentId, checkoutUrl } = await payments.pay(user, payment(purchase), key);
     return { paymentId, checkoutUrl, quote: q };
   }
 

@@ -21,6 +21,7 @@ import {
 import { METALS, alloyPricePerOunce, metalNames, metalSchema, spotCentsSchema } from '@facet/domain/pricing';
 import { replies } from '../../platform/openapi';
 import { requireRole } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
 import { errorReply } from '../accounts/accounts.schemas';
 import type { CatalogEntity, HistoryEntity } from './catalog.queries';
 import {
@@ -397,6 +398,8 @@ export const catalogStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await metalPrices.refreshFromFeed();
       } catch (e) {
+        // our own refusal (the audit row refused: nothing stored) is answered as it is, not as the feed's
+        if (e instanceof AppError) throw e;
         return reply.status(502).send({
           error: {
             code: 'feed_unavailable',

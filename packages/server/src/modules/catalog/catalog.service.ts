@@ -383,12 +383,13 @@ export function catalogService(db: Db, options: { bus?: InvalidationBus } = {}) 
         const edits = Object.entries(patch).filter(
           ([key, value]) => JSON.stringify(row[key as keyof typeof row]) !== JSON.stringify(value),
         );
+        // staff's request is audited even when it changes nothing (the row says what was asked)
+        await recordStaffAction(tx);
         if (edits.length === 0) return;
         const before = Object.fromEntries(edits.map(([key]) => [key, row[key as keyof typeof row] ?? null]));
         const after = Object.fromEntries(edits);
         await q.updateEntry(tx, entity, id, after);
         await q.recordChange(tx, { actorId: actor.id, entity, entityId: id, before, after });
-        await recordStaffAction(tx);
       });
       changed();
     } catch (e) {

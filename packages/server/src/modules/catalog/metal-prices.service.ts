@@ -139,12 +139,22 @@ export function metalPricesService(deps: {
       attempts.error = null;
       const latest = await current();
       const stored: Metal[] = [];
-      for (const metal of METALS) {
-        const cents = prices[metal];
-        if (cents === undefined) continue;
-        await q.insertSpotPrice({ metal, priceCents: cents, source: 'feed', enteredBy: null, note: null });
-        if (latest[metal]?.priceCents !== cents) stored.push(metal);
-      }
+      // the prices read and, when staff asked for the read, its audit row commit together (decision 038)
+      await deps.db.transaction(async (tx) => {
+        for (const metal of METALS) {
+          const cents = prices[metal];
+          if (cents === undefined) continue;
+          await catalogQueries(tx).insertSpotPrice({
+            metal,
+            priceCents: cents,
+            source: 'feed',
+            enteredBy: null,
+            note: null,
+          });
+          if (latest[metal]?.priceCents !== cents) stored.push(metal);
+        }
+        await recordStaffAction(tx);
+      });
       deps.changed?.();
       return { stored };
     },

@@ -137,6 +137,25 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
     expect(new Set(heardIds).size).toBe(tries);
   }, 60_000);
 
+  test('staff on node B put a pro on hold: the pro’s sockets on both nodes are closed at once, through Redis', async () => {
+    const pro = await signIn(a.url, 'designer3@demo.facet', 'designer');
+    const staff = await signIn(b.url, 'staff@demo.facet', 'staff');
+    const [onA, onB] = await open([a.url, pro.cookie], [b.url, pro.cookie]);
+    const closed = Promise.all(
+      [onA, onB].map((s) => new Promise<string>((resolve) => s.once('disconnect', resolve))),
+    );
+    const started = Date.now();
+    await api(b.url, staff.cookie, 'PATCH', `/api/staff/accounts/${pro.id}`, {
+      status: 'hold',
+      reason: 'The two-node test.',
+    });
+    // the server's own disconnect (the client does not reconnect by itself), on node A as on node B
+    expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
+    // well inside the 30 s session check: the decision's own path, carried to node A by the adapter
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await api(b.url, staff.cookie, 'PATCH', `/api/staff/accounts/${pro.id}`, { status: 'active' });
+  });
+
   test('a message sent on node A reaches node B; killing A, its client moves to B and loses nothing', async () => {
     const customer = await signIn(a.url, 'customer@demo.facet', 'customer');
     const designer = await signIn(b.url, 'designer@demo.facet', 'designer');

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import { staffActions } from './ops.tables';
@@ -84,8 +85,15 @@ export async function recordOperatorAction(
 interface StaffActionScope {
   request: FastifyRequest;
   recorded: boolean;
+  /**
+   * The payment gateway acted and the outcome was booked, but its audit row was refused
+   * (`recordStaffOutcome`): the answer says so instead of a success.
+   */
+  unaudited: boolean;
 }
 const staffActionScope = new AsyncLocalStorage<StaffActionScope>();
+/** The same scopes by request, for the `onSend` hook (which may run outside the handler's async context). */
+const scopes = new WeakMap<FastifyRequest, StaffActionScope>();
 
 const isStaffChange = (request: FastifyRequest) =>
   !READS.has(request.method) && Boolean(request.routeOptions.url?.startsWith(STAFF_PREFIX));
@@ -104,54 +112,124 @@ function auditRow(request: FastifyRequest, actorId: string, statusCode: number) 
   };
 }
 
+/** The staff request of this call, when it is one whose audit row is still to be written. */
+function openScope() {
+  const scope = staffActionScope.getStore();
+  if (!scope || scope.recorded || scope.request.account?.role !== 'staff') return null;
+  return scope as StaffActionScope & { request: { account: { id: string } } };
+}
+
+const notMade = () =>
+  new AppError(
+    'audit_failed',
+    'The change could not be written to the audit log, so it was not made. Try again; if it fails again, tell the platform team.',
+    500,
+  );
+
 /**
  * The audit's seam for a staff action's own transaction: called inside the transaction that makes the
  * change, it writes the request's audit row there, so the change and its row commit together — or, if
  * the row cannot be written, neither does (the action fails). Outside a staff request (a job, the
- * operator's command, a customer's request) it does nothing. `statusCode` is the success the route answers.
+ * operator's command, a customer's request) it does nothing; after the request's row is written, too
+ * (an action of several transactions writes it in the first that changes something).
+ * `statusCode` is the success the route answers.
  */
 export async function recordStaffAction(tx: Tx | Db, statusCode = 200) {
-  const scope = staffActionScope.getStore();
-  if (!scope || scope.recorded || scope.request.account?.role !== 'staff') return;
+  const scope = openScope();
+  if (!scope) return;
   try {
     await tx.insert(staffActions).values(auditRow(scope.request, scope.request.account.id, statusCode));
   } catch (err) {
     scope.request.log.error({ err }, 'ops: writing the audit row failed; the change is rolled back');
     // thrown inside the action's transaction: the change is not made
-    throw new AppError(
-      'audit_failed',
-      'The change could not be written to the audit log, so it was not made. Try again; if it fails again, tell the platform team.',
-      500,
-    );
+    throw notMade();
   }
   scope.recorded = true;
 }
 
 /**
- * Every successful state-changing staff request is audited. A service that calls `recordStaffAction` in
- * its transaction has written the row with its change; for the others the row is written here, before
- * the answer goes out, and a failure to write it is the answer (never a silent success).
+ * Before a staff action asks the payment gateway to move money (a refund): the request's audit row is
+ * written and rolled back at once, so a row the database refuses (its text, a constraint) fails the action
+ * before any money moves. The row itself is written with the outcome (`recordStaffOutcome`).
  */
-export function installStaffAudit(app: FastifyInstance, db: Db) {
+export async function checkStaffAudit(db: Db, statusCode = 200) {
+  const scope = openScope();
+  if (!scope) return;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(staffActions).values(auditRow(scope.request, scope.request.account.id, statusCode));
+      tx.rollback();
+    });
+  } catch (err) {
+    if (err instanceof TransactionRollbackError) return;
+    scope.request.log.error({ err }, 'ops: the audit row would be refused; the action is not made');
+    throw notMade();
+  }
+}
+
+/**
+ * In the transaction that books what the payment gateway has already done for a staff action (a refund
+ * made): the audit row is written in a savepoint. If it is refused, the money has moved all the same and
+ * cannot be called back from here, so the books keep the truth — the outcome commits without its row
+ * (rolling it back would leave the ledger holding escrow the customer already has back, which a later
+ * completion would release to the pro). The failure is not silent: it is logged as an error and the
+ * request answers 500 `audit_failed` saying the change was made (`checkStaffAudit` before the gateway call
+ * makes this the rare case of a database failing between the two).
+ */
+export async function recordStaffOutcome(tx: Tx, statusCode = 200) {
+  const scope = openScope();
+  if (!scope) return;
+  const row = auditRow(scope.request, scope.request.account.id, statusCode);
+  try {
+    await tx.transaction(async (savepoint) => {
+      await savepoint.insert(staffActions).values(row);
+    });
+  } catch (err) {
+    scope.request.log.error(
+      { err, audit: row },
+      'ops: the payment gateway acted and the outcome is booked, but its audit row was refused',
+    );
+    scope.unaudited = true;
+  }
+  scope.recorded = true;
+}
+
+/**
+ * Every successful state-changing staff request is audited in the transaction of its change
+ * (`recordStaffAction`, `recordStaffOutcome`). This installs the scope those calls use, and a guard: a
+ * staff change that answers success without having written its row (a route that forgot the seam; the
+ * standing test in staff-audit.test.ts walks them all) is logged and answered 500 `audit_failed`, never
+ * a silent success; so is a gateway outcome booked without its row.
+ */
+export function installStaffAudit(app: FastifyInstance) {
   // the scope must wrap the rest of the request, so this hook is callback-style: `done` runs inside it
   app.addHook('onRequest', (request, _reply, done) => {
     if (!isStaffChange(request)) return done();
-    staffActionScope.run({ request, recorded: false }, done);
+    const scope: StaffActionScope = { request, recorded: false, unaudited: false };
+    scopes.set(request, scope);
+    staffActionScope.run(scope, done);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!isStaffChange(request)) return payload;
-    if (reply.statusCode >= 400 || request.account?.role !== 'staff') return payload;
-    if (staffActionScope.getStore()?.recorded) return payload;
-    try {
-      await db.insert(staffActions).values(auditRow(request, request.account.id, reply.statusCode));
-    } catch (err) {
-      request.log.error({ err }, 'ops: writing the audit row failed');
+    const scope = scopes.get(request);
+    if (!scope) return payload;
+    if (scope.unaudited) {
+      // said once: the error answer passes through this hook too
+      scope.unaudited = false;
       throw new AppError(
         'audit_failed',
-        'The change was made but could not be written to the audit log. Tell the platform team.',
+        'The change was made (the payment gateway had already acted, and it is booked) but could not be written to the audit log. Do not repeat it; tell the platform team.',
         500,
       );
     }
-    return payload;
+    if (reply.statusCode >= 400 || request.account?.role !== 'staff' || scope.recorded) return payload;
+    request.log.error(
+      { route: request.routeOptions.url, method: request.method },
+      'ops: a staff change answered success without writing its audit row',
+    );
+    throw new AppError(
+      'audit_failed',
+      'The change was made but was not written to the audit log. Tell the platform team.',
+      500,
+    );
   });
 }

@@ -7,7 +7,7 @@ import type { UserRow } from '../accounts/accounts.queries';
 import type { PaymentsService } from '../payments/payments.service';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
 import type { OrderRow } from './orders.views';
-import { recordStaffAction } from '../ops/ops.audit';
+import { checkStaffAudit, recordStaffAction, recordStaffOutcome } from '../ops/ops.audit';
 
 /** The production line: staff move stages and add shipments; the customer cancels while all is RECEIVED. */
 
@@ -53,9 +53,16 @@ export function orderProduction(deps: { db: Db; payments: PaymentsService }) {
       if (order.customerId !== viewer.id && viewer.role !== 'staff') throw notFound('Order');
       if (order.status === 'cancelled') return 'cancelled' as const;
       await cancelItems(tx, order, viewer.id);
+      // staff's cancel (the stage route) and its audit row commit together, before the gateway is asked
+      await recordStaffAction(tx);
       return 'now' as const;
     });
-    const refunded = await payments.refundSubject('cart', orderId, 'order cancelled');
+    // staff retrying the refund of an order cancelled before: the row goes with the refund's books
+    // (tried first, so a row the database refuses stops the retry before the gateway is asked)
+    if (state === 'cancelled') await checkStaffAudit(db);
+    const refunded = await payments.refundSubject('cart', orderId, 'order cancelled', (tx) =>
+      recordStaffOutcome(tx),
+    );
     const charged = (await payments.paymentsOf('cart', orderId)).some((p) => p.status === 'refunded');
     if (state === 'cancelled' && refunded === 0) {
       throw new AppError('already_cancelled', 'This order is already cancelled.', 409);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { recordKeyedChange } from '../catalog/catalog.service';
 import { DEFAULT_EARNED_PERCENTAGE } from './payments.shared';
 import { paymentSettings } from './payments.tables';
+import { recordStaffAction } from '../ops/ops.audit';
 
 const KEY = 'earnedPercentage';
 
@@ -28,6 +29,8 @@ export async function setEarnedPercentage(db: Db, actor: { id: string }, percent
       .where(eq(paymentSettings.key, KEY))
       .for('update');
     const before = current?.value ?? DEFAULT_EARNED_PERCENTAGE;
+    // staff's request is audited even when it changes nothing (recordKeyedChange writes it otherwise)
+    if (before === percentage) await recordStaffAction(tx);
     if (current && before === percentage) return;
     await tx
       .insert(paymentSettings)

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { AppError, GATEWAY_REFUSED_MESSAGE, PAYMENTS_UNAVAILABLE_MESSAGE } from '../../platform/errors';
 import { GatewayError, GatewayUnavailable } from '../../platform/payments/gateway';
+import type { Db, Tx } from '../../db/client';
 import type { UserRow } from '../accounts/accounts.queries';
 import { payments } from './payments.tables';
 import { idempotencyKeyReused } from '../../platform/request-hash';
@@ -54,8 +55,8 @@ async function closeNotOpened(deps: PaymentsDeps, row: PaymentRow, error: unknow
 }
 
 /** Refuses a payment of a subject that another payment has paid. */
-async function refuseIfPaid(deps: PaymentsDeps, purpose: PaymentRow['purpose'], subjectId: string) {
-  const [paid] = await deps.db
+async function refuseIfPaid(db: Db | Tx, purpose: PaymentRow['purpose'], subjectId: string) {
+  const [paid] = await db
     .select({ id: payments.id })
     .from(payments)
     .where(
@@ -69,16 +70,16 @@ async function refuseIfPaid(deps: PaymentsDeps, purpose: PaymentRow['purpose'], 
  * with the same gateway idempotency key, so a checkout the gateway made but never told us of is the one
  * given back, and the payer is charged once.
  */
-async function reopen(deps: PaymentsDeps, row: PaymentRow) {
+async function reopen(db: Db | Tx, row: PaymentRow) {
   if (row.status !== 'failed' || row.checkoutUrl) return row;
-  await refuseIfPaid(deps, row.purpose, row.subjectId);
-  const [reopened] = await deps.db
+  await refuseIfPaid(db, row.purpose, row.subjectId);
+  const [reopened] = await db
     .update(payments)
     .set({ status: 'pending', failureMessage: null })
     .where(and(eq(payments.id, row.id), eq(payments.status, 'failed'), isNull(payments.checkoutUrl)))
     .returning();
   if (reopened) return reopened;
-  const [now] = await deps.db.select().from(payments).where(eq(payments.id, row.id));
+  const [now] = await db.select().from(payments).where(eq(payments.id, row.id));
   return now!;
 }
 
@@ -134,24 +135,31 @@ export async function openCheckout(
 }
 
 /**
- * Asks the payer for a payment: same idempotency key, same answer (one payment, one checkout);
- * a key used for another subject is refused.
+ * The payment row of an idempotency key, written if it is new, in `db` or the caller's transaction (a
+ * purchase writes its row and its payment's together, so a key another request holds leaves neither):
+ * the row already written under the key when it asks the same (reopened when its checkout could not be
+ * opened); a key used for another subject is refused.
  */
-export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment, idempotencyKey: string) {
-  const { db, gateway } = deps;
+export async function reservePayment(
+  deps: PaymentsDeps,
+  db: Db | Tx,
+  payer: UserRow,
+  input: NewPayment,
+  idempotencyKey: string,
+): Promise<PaymentRow> {
+  const { gateway } = deps;
   const [existing] = await db
     .select()
     .from(payments)
     .where(and(eq(payments.payerId, payer.id), eq(payments.idempotencyKey, idempotencyKey)));
   if (existing) {
     if (existing.purpose !== input.purpose || existing.subjectId !== input.subjectId) throw keyReused();
-    const row = await reopen(deps, existing);
-    return openCheckout(deps, row, input.returnPath, input.cancelPath, input.savePaymentMethod);
+    return reopen(db, existing);
   }
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
     throw new AppError('nothing_to_pay', 'There is nothing to pay.', 409);
   }
-  await refuseIfPaid(deps, input.purpose, input.subjectId);
+  await refuseIfPaid(db, input.purpose, input.subjectId);
   const percentage = input.proId ? await earnedPercentage(db) : null;
   await db
     .insert(payments)
@@ -178,5 +186,14 @@ export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment,
     .from(payments)
     .where(and(eq(payments.payerId, payer.id), eq(payments.idempotencyKey, idempotencyKey)));
   if (row!.purpose !== input.purpose || row!.subjectId !== input.subjectId) throw keyReused();
-  return openCheckout(deps, row!, input.returnPath, input.cancelPath, input.savePaymentMethod);
+  return row!;
+}
+
+/**
+ * Asks the payer for a payment: same idempotency key, same answer (one payment, one checkout);
+ * a key used for another subject is refused.
+ */
+export async function pay(deps: PaymentsDeps, payer: UserRow, input: NewPayment, idempotencyKey: string) {
+  const row = await reservePayment(deps, deps.db, payer, input, idempotencyKey);
+  return openCheckout(deps, row, input.returnPath, input.cancelPath, input.savePaymentMethod);
 }

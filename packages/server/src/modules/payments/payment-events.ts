@@ -3,6 +3,7 @@ import { isUuid } from '@facet/domain/rules';
 import type { Tx } from '../../db/client';
 import type { GatewayEvent } from '../../platform/payments/gateway';
 import { mailJob, type MailJob } from '../notifications/mail-job';
+import { recordStaffAction } from '../ops/ops.audit';
 import { postEntry } from './ledger';
 import { paymentEvents, payments, payoutAccounts } from './payments.tables';
 import {
@@ -143,6 +144,9 @@ export async function applyEvent(
   hooks: Map<string, ConfirmedHook>,
 ): Promise<Applied> {
   return deps.db.transaction(async (tx) => {
+    // staff applying a failed event again: the event and their audit row commit together (decision 038);
+    // the gateway's own delivery is no staff request, and writes none
+    await recordStaffAction(tx);
     const [stored] = await tx
       .insert(paymentEvents)
       .values({ id: event.id, type: event.type, payload: event })

@@ -1,15 +1,17 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '../../platform/errors';
+import type { Tx } from '../../db/client';
 import type { GatewayEvent } from '../../platform/payments/gateway';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/mail-job';
+import { recordStaffAction } from '../ops/ops.audit';
 import { trialBalance } from './ledger';
 import { applyEvent, bookCharge, EventRefused } from './payment-events';
 import { payments } from './payments.tables';
 import { paymentReads } from './payment-views';
 import { payoutsPart } from './payouts';
 import { refundPayment, releaseProject } from './escrow';
-import { pay, type NewPayment } from './payment-checkout';
+import { pay, reservePayment, type NewPayment } from './payment-checkout';
 import { chargeSaved } from './saved-charges';
 import { staffMoney } from './staff-money';
 import { earnedPercentageSetting, setEarnedPercentage } from './earned-percentage';
@@ -32,6 +34,9 @@ export type { PaymentsDeps, PaymentRow, ConfirmedHook } from './payments.shared'
 export type { NewPayment } from './payment-checkout';
 
 type Hooks = Map<string, ConfirmedHook>;
+
+/** Staff's audit row was refused (`recordStaffAction`): the action was not made, for no fault of its own. */
+const isAuditFailure = (error: unknown) => error instanceof AppError && error.code === 'audit_failed';
 
 async function refundDuplicates(deps: PaymentsDeps, list: PaymentRow[]) {
   for (const payment of list) {
@@ -57,6 +62,8 @@ async function applyGatewayEvent(
   try {
     result = await applyEvent(deps, event, hooks);
   } catch (error) {
+    // staff's retry whose audit row was refused: nothing was applied, and the event did not fail again
+    if (isAuditFailure(error)) throw error;
     deps.metrics.eventFailed(event.type);
     await money
       .recordFailure(event, error)
@@ -135,6 +142,8 @@ async function reconcile(deps: PaymentsDeps, hooks: Hooks, options: { since?: Da
     let repaired = false;
     if (options.repair) {
       const result = await db.transaction(async (tx) => {
+        // staff's reconciliation: its first repair carries the audit row (decision 038); the job's writes none
+        await recordStaffAction(tx);
         const [locked] = await tx.select().from(payments).where(eq(payments.id, ours.id)).for('update');
         return bookCharge(tx, locked!, c, hooks);
       });
@@ -145,6 +154,8 @@ async function reconcile(deps: PaymentsDeps, hooks: Hooks, options: { since?: Da
     }
     missed.push({ paymentId: ours.id, sessionId: c.sessionId, amountCents: c.amountCents, repaired });
   }
+  // nothing to repair: staff's request is audited on its own (a no-op when a repair wrote the row)
+  await recordStaffAction(db);
   if (missed.length > 0)
     deps.log.warn({ missed }, 'payments: reconciliation found payments the ledger missed');
   return { checked: paidThere.length, missed };
@@ -172,6 +183,14 @@ export function paymentsService(deps: PaymentsDeps) {
       pay(deps, payer, input, idempotencyKey),
 
     /**
+     * The payment row of a key written in the caller's transaction, before its checkout is opened (`pay`
+     * with the same key and input then opens it): a key already used for anything else is refused there,
+     * so the caller's rows roll back with it.
+     */
+    reservePayment: (tx: Tx, payer: UserRow, input: NewPayment, idempotencyKey: string) =>
+      reservePayment(deps, tx, payer, input, idempotencyKey),
+
+    /**
      * Charges a card a checkout kept, without the payer (a renewal): booked at once with the purpose's
      * hook, or failed with the gateway's reason. Same key, same payment.
      */
@@ -192,6 +211,7 @@ export function paymentsService(deps: PaymentsDeps) {
         if (refused) throw new EventRefused(refused);
         return { applied, failure: (await money.failure(eventId))! };
       } catch (error) {
+        if (isAuditFailure(error)) throw error;
         deps.log.warn({ err: error, eventId }, 'payments: a retried event failed again');
         throw new AppError('retry_failed', 'The event failed again; its error is kept with it.', 409);
       }

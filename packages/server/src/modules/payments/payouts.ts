@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../platform/errors';
 import { GatewayError } from '../../platform/payments/gateway';
 import type { UserRow } from '../accounts/accounts.queries';
+import { recordStaffAction } from '../ops/ops.audit';
 import { balanceOf, postEntry } from './ledger';
 import { payoutAccounts, payouts } from './payments.tables';
 import type { PaymentsDeps } from './payments.shared';
@@ -86,6 +87,11 @@ export function payoutsPart(deps: PaymentsDeps) {
           .set({ status: 'pending', failureMessage: null })
           .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'failed')))
           .returning();
+        // the audit row commits with the reopening, before the gateway is asked (decision 038): a row the
+        // database refuses stops the retry before any money moves, so no transfer is ever made without
+        // its row. What the gateway then does is the payout's own outcome (paid, or failed again with its
+        // reason), and the retry answers 200 with it either way.
+        if (row) await recordStaffAction(tx);
         return row;
       });
       if (!reopened) throw new AppError('payout_not_failed', 'Only a failed payout can be retried.', 409);
@@ -156,9 +162,14 @@ export function payoutsPart(deps: PaymentsDeps) {
             await tx
               .insert(payouts)
               .values({ proId: account.userId, accountId: account.accountId, amountCents: available });
+            // staff's run: its audit row commits with the first payout it makes (decision 038)
+            await recordStaffAction(tx);
           }
         });
       }
+      // staff's run that made no payout is audited before any transfer (the job's writes no row): a row
+      // refused stops the run before the gateway is asked
+      await recordStaffAction(db);
       const pending = await db
         .select()
         .from(payouts)

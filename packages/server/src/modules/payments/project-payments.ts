@@ -8,6 +8,7 @@ import { payments } from './payments.tables';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { paymentView } from './payment-views';
 import type { Jobs } from '../../platform/jobs';
+import { checkStaffAudit, recordStaffAction, recordStaffOutcome } from '../ops/ops.audit';
 
 /**
  * Projects and payments: a project is paid at Make Payment and its approved changes after a delivery
@@ -121,6 +122,11 @@ export function projectPayments(deps: {
     async refundProject(staff: UserRow, projectId: string) {
       const a = await projects.access(db, staff, projectId);
       if (!isCancelled(a.state)) projects.check(a, 'cancel');
+      // staff's audit row (decision 038): tried before the gateway is asked to give any money back, so a
+      // row the database refuses stops the cancel with nothing refunded; written with the first refund's
+      // books (see recordStaffOutcome for a row refused after the gateway refunded), or with the cancel
+      // when nothing was held
+      await checkStaffAudit(db);
       const mails: MailJob[] = [];
       const onRefund: Parameters<typeof money.refundSubjectPayments>[2] = async (tx) => {
         // the gateway already gave the money back: the project is cancelled with the books
@@ -132,12 +138,19 @@ export function projectPayments(deps: {
           'The payment was refunded to the customer',
           staff.id,
         );
+        await recordStaffOutcome(tx);
         mails.push(...moved);
       };
       try {
         await money.refundSubjectPayments(projectId, 'project cancelled', onRefund);
         // nothing was held (not paid yet, or a retry): the project is cancelled on its own (or already is)
-        mails.push(...(await db.transaction((tx) => projects.cancel(tx, staff, projectId))));
+        mails.push(
+          ...(await db.transaction(async (tx) => {
+            const moved = await projects.cancel(tx, staff, projectId);
+            await recordStaffAction(tx);
+            return moved;
+          })),
+        );
         // a payment confirmed while this ran (after what was held was read, before the cancel committed)
         // is held for a cancelled project now: it goes back too (later ones find the project no longer
         // waiting and are refunded on their own)

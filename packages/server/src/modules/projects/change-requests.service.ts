@@ -19,6 +19,7 @@ import {
   type ProjectsDeps,
 } from './projects.shared';
 import { moveProject } from './workflow.service';
+import { recordStaffAction } from '../ops/ops.audit';
 
 /** Change requests after a delivery: asked by the customer, priced or declined by the pro, answered by the customer. */
 
@@ -182,7 +183,10 @@ export function changeRequestsService(deps: ProjectsDeps, { detail }: ChangeRequ
           throw new AppError('wrong_status', 'These changes are not waiting for a payment.', 409);
         }
         check(a, 'changes-paid');
-        return changesPaid(tx, changeId, staff.id, { staff });
+        const moved = await changesPaid(tx, changeId, staff.id, { staff });
+        // recorded as paid with its audit row, or not at all (decision 038)
+        await recordStaffAction(tx);
+        return moved;
       });
       await sendMails(deps.jobs, mails ?? []);
       const [change] = await db.select().from(changeRequests).where(eq(changeRequests.id, changeId));

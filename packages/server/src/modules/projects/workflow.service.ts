@@ -21,6 +21,7 @@ import { checkCount, MAX_DELIVERY_FILES, type StoredUpload } from './project-fil
 import { recordFiles } from './project-files.service';
 import { subjectOf, type CompletedHook, type PaymentSubject } from './payment-subjects';
 import { paidNow } from './deadlines';
+import { recordStaffAction } from '../ops/ops.audit';
 
 /** The workflow after the offer: paid, delivered, approved, completed by inactivity, or cancelled by staff. */
 
@@ -146,7 +147,17 @@ export function workflowService(deps: ProjectsDeps, { detail, modelFilesAdded }:
       const mails = await db.transaction(async (tx) => {
         const a = await access(tx, staff, projectId, { lock: true });
         const d = check(a, 'mark-paid');
-        return moveProject(tx, a.project, { position: d.next.position }, staff.id, false, paidNow(a.project));
+        const moved = await moveProject(
+          tx,
+          a.project,
+          { position: d.next.position },
+          staff.id,
+          false,
+          paidNow(a.project),
+        );
+        // the move and its audit row commit together (decision 038)
+        await recordStaffAction(tx);
+        return moved;
       });
       await sendMails(deps.jobs, mails);
       return detail(staff, projectId);
