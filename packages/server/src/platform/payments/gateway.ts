@@ -54,6 +54,8 @@ export interface CompletedCheckout {
   chargeRef: string;
   amountCents: number;
   feeCents: number;
+  /** The card the checkout kept (a membership's), named as the webhook's event names it. */
+  paymentMethodRef: string | null;
   completedAt: Date;
 }
 
@@ -102,4 +104,9 @@ export interface PaymentGateway {
   parseWebhook(rawBody: string, signature: string | undefined): Promise<GatewayEvent>;
   /** Checkouts paid since a moment (the reconciliation compares them with the ledger). */
   completedCheckouts(since: Date): Promise<CompletedCheckout[]>;
+  /**
+   * One checkout, asked of the gateway now: its charge once it is paid, null while it is not (open,
+   * expired, or unknown to the gateway). The payments still pending are settled with it.
+   */
+  paidCheckout(sessionId: string): Promise<CompletedCheckout | null>;
 }

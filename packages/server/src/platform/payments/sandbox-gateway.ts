@@ -18,6 +18,7 @@ import {
   createCheckout,
   expireCheckout,
   findSession,
+  paidCheckout,
   payCheckout,
   type CardInput,
   type PayOutcome,
@@ -122,6 +123,7 @@ export async function createSandboxGateway(options: SandboxOptions) {
       return readEvent(event);
     },
     completedCheckouts: (since) => completedCheckouts(db, since),
+    paidCheckout: (sessionId) => paidCheckout(db, sessionId),
     setDeliverer(fn) {
       ctx.deliverer = fn;
     },
