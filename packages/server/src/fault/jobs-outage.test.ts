@@ -44,6 +44,8 @@ test('PostgreSQL gone as a job ends: the failed record is logged, nothing is lef
     }),
   );
   jobs = await startJobs({ sql: database.sql, runWorkers: true, log });
+  const backAt: number[] = [];
+  jobs.onDatabaseBack(() => backAt.push(Date.now()));
   const runs: number[] = [];
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
@@ -69,7 +71,11 @@ test('PostgreSQL gone as a job ends: the failed record is logged, nothing is lef
   // again, well within 30 s of PostgreSQL's return
   await until('the job ran again', () => runs.length >= 2, (ABANDONED_JOB_RETRY_SECONDS + 10) * 1000);
   expect(rejections).toEqual([]);
+  // the queue told its listeners of the return (what settles the payments left pending meanwhile)
+  const seenBack = backAt.at(-1) ?? 0;
+  expect(seenBack).toBeGreaterThanOrEqual(restarted);
   process.stdout.write(
-    `jobs outage: the job ran again ${runs[1]! - restarted} ms after PostgreSQL restarted\n`,
+    `jobs outage: the database seen back ${seenBack - restarted} ms and the job run again ` +
+      `${runs[1]! - restarted} ms after PostgreSQL restarted\n`,
   );
 });

@@ -197,3 +197,31 @@ describe('a job whose node died', () => {
     expect(runs).toEqual({ a: 1, bad: 2, b: 1 });
   }, 60_000);
 });
+
+describe('a queue of one pending job', () => {
+  test('keeps one job waiting however often it is sent; once that one runs, the next send waits again', async () => {
+    const database = await freshDatabase();
+    const jobs = await jobsOn(database);
+    const runs: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await jobs.register(
+      'one-pending-probe',
+      async () => {
+        runs.push(Date.now());
+        if (runs.length === 1) await held;
+      },
+      { batchSize: 1, onePending: true },
+    );
+    await jobs.send('one-pending-probe', {});
+    await until('the first run started', () => runs.length === 1, 10_000);
+    // the first runs (held); of three more sends one waits, the other two are dropped
+    for (let i = 0; i < 3; i += 1) await jobs.send('one-pending-probe', {});
+    const waiting = async () =>
+      (await jobs.counts()).find((c) => c.queue === 'one-pending-probe' && c.state === 'created')?.count ?? 0;
+    expect(await waiting()).toBe(1);
+    release();
+    await jobs.drain();
+    expect(runs).toHaveLength(2);
+  }, 60_000);
+});

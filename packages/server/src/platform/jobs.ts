@@ -1,6 +1,7 @@
 import { PgBoss, type Job, type JobResult } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SqlExecutor } from '../db/client';
+import { isDatabaseUnreachable } from './error-handler';
 
 /** A job's data, and the job's own id (the same on each retry, so a handler can do its part once). */
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
@@ -24,6 +25,11 @@ export interface RegisterOptions {
   /** Jobs fetched at once by one node; with `parallel` they run side by side. */
   batchSize?: number;
   parallel?: boolean;
+  /**
+   * At most one job of the queue waits at a time (pg-boss's `short` policy): a send while one waits is
+   * dropped, as that one will do the same work. Set when the queue is created; it stays.
+   */
+  onePending?: boolean;
 }
 
 /**
@@ -62,6 +68,11 @@ export interface Jobs {
   counts(): Promise<{ queue: string; state: string; count: number }[]>;
   /** Resolves once every queue is empty (tests and graceful shutdown). */
   drain(timeoutMs?: number): Promise<void>;
+  /**
+   * Calls `listener` each time the database answers again after it could not be reached (the queue
+   * polls it every half second while it runs workers, so an outage is seen within that, and its end too).
+   */
+  onDatabaseBack(listener: () => void): void;
   stop(): Promise<void>;
 }
 
@@ -184,7 +195,7 @@ const QUEUE_OPTIONS = {
  * new database may both create it: PostgreSQL then ends one of them as a deadlock (or a duplicate), which
  * looks again and finds the queue made.
  */
-async function ensureQueue(boss: PgBoss, name: string) {
+async function ensureQueue(boss: PgBoss, name: string, onePending = false) {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const queue = await boss.getQueue(name);
@@ -193,13 +204,40 @@ async function ensureQueue(boss: PgBoss, name: string) {
           await boss.updateQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS });
         return;
       }
-      await boss.createQueue(name, QUEUE_OPTIONS);
+      await boss.createQueue(name, { ...QUEUE_OPTIONS, ...(onePending ? { policy: 'short' } : {}) });
       return;
     } catch (error) {
       if (attempt >= 5) throw error;
       await new Promise((r) => setTimeout(r, 100 * attempt));
     }
   }
+}
+
+/**
+ * pg-boss's SQL, watched: a statement failing because the database cannot be reached marks it away, the
+ * next one answered marks it back and tells the listeners (after this statement's caller has its answer).
+ */
+function databaseWatch(sql: SqlExecutor, log: FastifyBaseLogger) {
+  let awaySince: number | null = null;
+  const listeners: (() => void)[] = [];
+  const watched: SqlExecutor = {
+    async executeSql(text, values) {
+      let result: Awaited<ReturnType<SqlExecutor['executeSql']>>;
+      try {
+        result = await sql.executeSql(text, values);
+      } catch (error) {
+        if (awaySince === null && isDatabaseUnreachable(error)) awaySince = Date.now();
+        throw error;
+      }
+      if (awaySince !== null) {
+        log.warn({ awayMs: Date.now() - awaySince }, 'database answers again');
+        awaySince = null;
+        for (const listener of listeners) queueMicrotask(listener);
+      }
+      return result;
+    },
+  };
+  return { sql: watched, listen: (listener: () => void) => void listeners.push(listener) };
 }
 
 export async function startJobs(options: {
@@ -221,8 +259,9 @@ export async function startJobs(options: {
   const { sql, log } = options;
   const cronInterval = options.cronIntervalSeconds;
   await setV10Aside(sql);
+  const back = databaseWatch(sql, log);
   const boss = new PgBoss({
-    db: sql,
+    db: back.sql,
     schema: SCHEMA,
     supervise: options.supervise ?? true,
     schedule: options.runSchedules ?? true,
@@ -263,7 +302,7 @@ export async function startJobs(options: {
 
   const jobs: Jobs = {
     async register(name, handler, registerOptions = {}) {
-      await ensureQueue(boss, name);
+      await ensureQueue(boss, name, registerOptions.onePending);
       queues.add(name);
       if (!options.runWorkers) return;
       const { batchSize = 5, parallel = false } = registerOptions;
@@ -317,6 +356,7 @@ export async function startJobs(options: {
         await new Promise((r) => setTimeout(r, 100));
       }
     },
+    onDatabaseBack: back.listen,
     async stop() {
       await boss.stop({ graceful: true, close: false, timeout: 5000 });
     },

@@ -64,6 +64,12 @@ export async function startStripeServer() {
       session.status = 'expired';
       return [200, session] as const;
     }
+    if (method === 'GET' && (m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
+      const session = sessions.get(m[1]!);
+      return session
+        ? ([200, session] as const)
+        : ([404, invalid(`No such checkout.session: '${m[1]}'`)] as const);
+    }
     if (method === 'GET' && path === '/v1/checkout/sessions') {
       const gte = Number(query.get('created[gte]') ?? 0);
       const status = query.get('status');

@@ -33,8 +33,8 @@ export default defineModule({
     (await import('./payments.routes')).paymentsRoutes,
     (await import('./webhooks.routes')).webhooksRoutes,
   ],
-  async jobs({ jobs, payments, gateway }) {
+  async jobs({ jobs, payments, gateway, log }) {
     const { registerPaymentsJobs } = await import('./payments.jobs');
-    await registerPaymentsJobs({ jobs, payments, repair: gateway.name === 'sandbox' });
+    await registerPaymentsJobs({ jobs, payments, repair: gateway.name === 'sandbox', log });
   },
 });

@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import { AppError } from '../../platform/errors';
 import type { Tx } from '../../db/client';
-import type { GatewayEvent } from '../../platform/payments/gateway';
+import type { CompletedCheckout, GatewayEvent } from '../../platform/payments/gateway';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { MailJob } from '../notifications/mail-job';
 import { recordStaffAction } from '../ops/ops.audit';
@@ -128,6 +128,23 @@ async function refundSubject(
 }
 
 /**
+ * Books a charge the gateway made and our ledger missed, as its webhook would have: under the payment's
+ * row lock, so a webhook applying it meanwhile and this book it once between them.
+ */
+async function bookMissed(deps: PaymentsDeps, hooks: Hooks, paymentId: string, paid: CompletedCheckout) {
+  const result = await deps.db.transaction(async (tx) => {
+    // staff's reconciliation: its first repair carries the audit row (decision 038); a job's writes none
+    await recordStaffAction(tx);
+    const [locked] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    return bookCharge(tx, locked!, paid, hooks);
+  });
+  countSettled(deps, result.settled);
+  await sendMails(deps.jobs, result.mails);
+  await refundDuplicates(deps, result.refund);
+  return result.settled?.outcome === 'succeeded';
+}
+
+/**
  * Compares the gateway's paid checkouts with our payments and books any the ledger missed (a crash
  * between the charge and its webhook, a webhook that never came). Returns what it found.
  */
@@ -141,15 +158,7 @@ async function reconcile(deps: PaymentsDeps, hooks: Hooks, options: { since?: Da
     if (!ours || ours.status === 'succeeded' || ours.status === 'refunded') continue;
     let repaired = false;
     if (options.repair) {
-      const result = await db.transaction(async (tx) => {
-        // staff's reconciliation: its first repair carries the audit row (decision 038); the job's writes none
-        await recordStaffAction(tx);
-        const [locked] = await tx.select().from(payments).where(eq(payments.id, ours.id)).for('update');
-        return bookCharge(tx, locked!, c, hooks);
-      });
-      countSettled(deps, result.settled);
-      await sendMails(deps.jobs, result.mails);
-      await refundDuplicates(deps, result.refund);
+      await bookMissed(deps, hooks, ours.id, c);
       repaired = true;
     }
     missed.push({ paymentId: ours.id, sessionId: c.sessionId, amountCents: c.amountCents, repaired });
@@ -159,6 +168,58 @@ async function reconcile(deps: PaymentsDeps, hooks: Hooks, options: { since?: Da
   if (missed.length > 0)
     deps.log.warn({ missed }, 'payments: reconciliation found payments the ledger missed');
   return { checked: paidThere.length, missed };
+}
+
+/** How far back settlePending looks: a Stripe checkout can be paid for 24 hours at most. */
+export const SETTLE_PENDING_HOURS = 24;
+/** The gateway is asked about this many payments at a time. */
+const SETTLE_CONCURRENCY = 4;
+
+/**
+ * Asks the gateway about each payment still waiting for its charge (pending, or failed and paid again
+ * since), asked in the last SETTLE_PENDING_HOURS, newest first, and books the ones it has charged: what
+ * their webhooks would have done, for payments whose webhook was lost to a database outage. Run when the
+ * database comes back (payments.jobs.ts), with either gateway. A payment that cannot be booked as charged
+ * (another amount) is left to staff with its reason; any other failure is thrown once the rest are done,
+ * so the job runs again.
+ */
+async function settlePending(deps: PaymentsDeps, hooks: Hooks) {
+  const since = new Date(Date.now() - SETTLE_PENDING_HOURS * 3_600_000);
+  const waiting = await deps.db
+    .select({ id: payments.id, sessionId: payments.sessionId })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ['pending', 'failed']),
+        isNotNull(payments.sessionId),
+        gte(payments.createdAt, since),
+      ),
+    )
+    .orderBy(desc(payments.createdAt));
+  const booked: string[] = [];
+  const errors: unknown[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < waiting.length) {
+      const payment = waiting[next++]!;
+      try {
+        const paid = await deps.gateway.paidCheckout(payment.sessionId!);
+        if (paid && (await bookMissed(deps, hooks, payment.id, paid))) booked.push(payment.id);
+      } catch (error) {
+        if (error instanceof EventRefused) {
+          deps.log.error({ paymentId: payment.id, reason: error.message }, 'payments: a charge was refused');
+        } else errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: SETTLE_CONCURRENCY }, worker));
+  if (booked.length > 0)
+    deps.log.warn(
+      { booked },
+      'payments: charges booked that their webhooks had not (settled with the gateway)',
+    );
+  if (errors.length > 0) throw new AggregateError(errors, 'payments: settling pending payments failed');
+  return { checked: waiting.length, booked };
 }
 
 export function paymentsService(deps: PaymentsDeps) {
@@ -254,6 +315,12 @@ export function paymentsService(deps: PaymentsDeps) {
      * between the charge and its webhook, a webhook that never came). Returns what it found.
      */
     reconcile: (options: { since?: Date; repair: boolean }) => reconcile(deps, hooks, options),
+
+    /**
+     * Asks the gateway about each payment still waiting for its charge (asked in the last day) and books
+     * the ones it has charged, with either gateway: run when the database comes back from an outage.
+     */
+    settlePending: () => settlePending(deps, hooks),
 
     sendMails: (mails: MailJob[]) => sendMails(deps.jobs, mails),
   };

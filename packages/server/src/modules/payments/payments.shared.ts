@@ -37,6 +37,8 @@ export const ESCROWED: readonly Purpose[] = ['project', 'changes'];
 export const DEFAULT_EARNED_PERCENTAGE = 80;
 export const PAYOUT_JOB = 'payments-payouts';
 export const RECONCILE_JOB = 'payments-reconcile';
+/** Settles the payments still pending with the gateway: sent when the database comes back. */
+export const SETTLE_PENDING_JOB = 'payments-settle-pending';
 
 /** The pros' share of a price, in percent (a setting staff may change; 80 unless set). */
 export async function earnedPercentage(db: Db | Tx) {

@@ -368,4 +368,43 @@ describe('Reconciliation', { timeout: 90_000 }, () => {
     ).toHaveLength(1);
     expect((await k.trial()).totalCents).toBe(0);
   }, 90_000);
+
+  test('a charge its webhook could not apply (the database away) is settled with the gateway, once; an unpaid checkout waits', async () => {
+    const projectId = await k.projectAtPayment('Outage ring', 25_000, 'designer2');
+    const { checkoutUrl, paymentId } = (
+      await k.checkout(`/api/projects/${projectId}/payment`, 'outage-hook-01')
+    ).json();
+    const unpaidProjectId = await k.projectAtPayment('Unpaid ring', 12_000, 'designer2');
+    const unpaid = (await k.checkout(`/api/projects/${unpaidProjectId}/payment`, 'outage-unpaid-01')).json();
+    // the webhook fails as it does while PostgreSQL is away (503); its job retries later
+    k.sandbox.setDeliverer(async () => 503);
+    await k.pay(checkoutUrl, '4242424242424242');
+    expect(await k.status(projectId)).toBe('Make Payment');
+
+    const settled = await k.t.ctx.payments.settlePending();
+    expect(settled.booked).toEqual([paymentId]);
+    expect(settled.checked).toBeGreaterThanOrEqual(2);
+    expect(await k.status(projectId)).toBe('In Design');
+    expect((await k.call('customer', 'GET', `/api/payments/${unpaid.paymentId}`)).json().status).toBe(
+      'pending',
+    );
+    expect(await k.status(unpaidProjectId)).toBe('Make Payment');
+    expect((await k.t.ctx.payments.settlePending()).booked).toEqual([]);
+
+    // the delivery job comes through at last: nothing is booked twice
+    k.sandbox.setDeliverer(
+      async (body, headers) =>
+        (await k.t.app.inject({ method: 'POST', url: '/api/webhooks/payments', headers, payload: body }))
+          .statusCode,
+    );
+    await k.t.ctx.jobs.drain(60_000);
+    expect(
+      await k.t.ctx.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.key, `charge:${paymentId}`)),
+    ).toHaveLength(1);
+    expect(await k.status(projectId)).toBe('In Design');
+    expect((await k.trial()).totalCents).toBe(0);
+  }, 90_000);
 });

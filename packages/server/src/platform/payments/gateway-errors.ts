@@ -111,6 +111,7 @@ export function guardGateway(
     // an event read without asking the gateway proves nothing of reaching it
     parseWebhook: guard(inner.parseWebhook.bind(inner), false),
     completedCheckouts: guard(inner.completedCheckouts.bind(inner)),
+    paidCheckout: guard(inner.paidCheckout.bind(inner)),
     reachability,
   };
 }

@@ -54,6 +54,8 @@ export interface CompletedCheckout {
   chargeRef: string;
   amountCents: number;
   feeCents: number;
+  /** The card the checkout kept (a membership's), named as the webhook's event names it. */
+  paymentMethodRef: string | null;
   completedAt: Date;
 }
 
@@ -125,4 +127,9 @@ export interface PaymentGateway {
   completedCheckouts(since: Date): Promise<CompletedCheckout[]>;
   /** Whether the gateway answers (for /api/health): never a call per question. */
   reachability(): Promise<Reachability>;
+  /**
+   * One checkout, asked of the gateway now: its charge once it is paid, null while it is not (open,
+   * expired, or unknown to the gateway). The payments still pending are settled with it.
+   */
+  paidCheckout(sessionId: string): Promise<CompletedCheckout | null>;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { CheckoutRequest, SavedChargeRequest, SavedChargeResult } from './gateway';
+import type { CheckoutRequest, CompletedCheckout, SavedChargeRequest, SavedChargeResult } from './gateway';
 import { sandboxCheckoutSessions, sandboxPaymentMethods } from './payments.tables';
 import { emit, newId, type SandboxContext } from './sandbox-events';
 
@@ -253,6 +253,17 @@ export async function recordPaidCheckout(
     .onConflictDoNothing({ target: sandboxCheckoutSessions.idempotencyKey });
 }
 
+/** A paid session as the port tells it (its charge, fee and kept card, as its event names them). */
+const completed = (r: SessionRow): CompletedCheckout => ({
+  sessionId: r.id,
+  clientReference: r.clientReference,
+  chargeRef: r.chargeId!,
+  amountCents: r.amountCents,
+  feeCents: r.feeCents ?? 0,
+  paymentMethodRef: r.paymentMethodId ?? null,
+  completedAt: r.completedAt!,
+});
+
 export async function completedCheckouts(db: Db, since: Date) {
   const rows = await db
     .select()
@@ -260,14 +271,13 @@ export async function completedCheckouts(db: Db, since: Date) {
     .where(
       and(eq(sandboxCheckoutSessions.status, 'complete'), gte(sandboxCheckoutSessions.completedAt, since)),
     );
-  return rows.map((r) => ({
-    sessionId: r.id,
-    clientReference: r.clientReference,
-    chargeRef: r.chargeId!,
-    amountCents: r.amountCents,
-    feeCents: r.feeCents ?? 0,
-    completedAt: r.completedAt!,
-  }));
+  return rows.map(completed);
+}
+
+/** The session's charge once it is paid; null while it is open, waits for a confirmation or expired. */
+export async function paidCheckout(db: Db, sessionId: string) {
+  const row = await findSession(db, sessionId);
+  return row?.status === 'complete' ? completed(row) : null;
 }
 
 /**

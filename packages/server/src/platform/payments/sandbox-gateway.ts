@@ -18,6 +18,7 @@ import {
   createCheckout,
   expireCheckout,
   findSession,
+  paidCheckout,
   payCheckout,
   type CardInput,
   type PayOutcome,
@@ -124,6 +125,7 @@ export async function createSandboxGateway(options: SandboxOptions) {
     completedCheckouts: (since) => completedCheckouts(db, since),
     // in this process, on our database: there whenever we are (chaos only delays its events)
     reachability: async () => ({ up: true, downSince: null, lastError: null }),
+    paidCheckout: (sessionId) => paidCheckout(db, sessionId),
     setDeliverer(fn) {
       ctx.deliverer = fn;
     },

@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Stripe from 'stripe';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { generateTorus, writeStlBinary } from '@facet/domain/mesh';
 import { startStripeServer, type StripeCall } from '../../test/stripe-server';
 import { paymentsTestKit } from '../../modules/payments/payments-test-kit';
 import { uploadModel } from '../../modules/models/models.test-helper';
 import { checkoutBody } from '../../modules/cart/cart-test-kit';
 import { memberships } from '../../modules/billing/billing.tables';
+import { payments } from '../../modules/payments/payments.tables';
 import { WEBHOOK_EVENT_TYPES } from './stripe-events';
 
 /**
@@ -115,6 +116,12 @@ const ENDPOINTS: Record<string, Endpoint> = {
     method: 'POST',
     path: /^\/v1\/checkout\/sessions\/cs_[^/]+\/expire$/,
     doc: 'https://docs.stripe.com/api/checkout/sessions/expire',
+    required: () => [],
+  },
+  'retrieve a Checkout Session': {
+    method: 'GET',
+    path: /^\/v1\/checkout\/sessions\/cs_[^/]+$/,
+    doc: 'https://docs.stripe.com/api/checkout/sessions/retrieve',
     required: () => [],
   },
   'list Checkout Sessions': {
@@ -566,6 +573,33 @@ describe('the Stripe adapter against Stripe’s documented parameters', () => {
         }),
       },
     );
+    expect((await k.trial()).totalCents).toBe(0);
+  });
+
+  test("settling after a database outage: each pending payment's Checkout Session retrieved, a paid one's fee", async () => {
+    // the credit pack above is paid at Stripe; its webhook found the database away
+    // what settling asks about: the payments waiting for a charge (pending, or failed), with a checkout
+    const pending = (
+      await k.t.ctx.db
+        .select()
+        .from(payments)
+        .where(inArray(payments.status, ['pending', 'failed']))
+    ).filter((p) => p.sessionId);
+    const pack = pending.find((p) => p.purpose === 'credits')!;
+    stripe.complete(pack.sessionId!);
+    const from = stripe.calls.length;
+    expect((await k.t.ctx.payments.settlePending()).booked).toEqual([pack.id]);
+    const calls = stripe.calls.slice(from);
+    expect(contractProblems('settle pending', calls)).toEqual([]);
+    expect(calls.map((call) => endpointOf(call)?.[0]).sort()).toEqual(
+      [...pending.map(() => 'retrieve a Checkout Session'), 'retrieve a PaymentIntent'].sort(),
+    );
+    expect(
+      calls
+        .filter((c) => c.path.startsWith('/v1/checkout/sessions/'))
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual(pending.map((p) => `/v1/checkout/sessions/${p.sessionId}`).sort());
     expect((await k.trial()).totalCents).toBe(0);
   });
 

@@ -227,4 +227,56 @@ describe('Stripe adapter', () => {
     const mine = (await k.call('customer', 'GET', '/api/me/membership')).json();
     expect(mine).toMatchObject({ status: 'past_due', plan: { name: 'Pro' } });
   });
+
+  test('a plan paid at Stripe whose webhook failed (the database away) is settled with Stripe: booked once, the card kept', async () => {
+    const chosen = await k.call(
+      'other',
+      'POST',
+      '/api/me/membership',
+      { plan: 'Pro' },
+      {
+        'idempotency-key': 'stripe-plan-outage-1',
+      },
+    );
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const { paymentId } = chosen.json();
+    const sessionOf = (id: string) =>
+      [...stripeServer.sessions.values()].find((s) => s.client_reference_id === id)!;
+    // paid at Stripe; its webhook found the database away and Stripe tries again minutes later
+    const session = stripeServer.complete(String(sessionOf(paymentId).id));
+    // another checkout opened and not paid
+    const projectId = await k.projectAtPayment('Stripe unpaid ring', 15_000, 'designer2');
+    const unpaid = (await k.checkout(`/api/projects/${projectId}/payment`, 'stripe-key-0005')).json();
+
+    const settled = await k.t.ctx.payments.settlePending();
+    expect(settled.booked).toEqual([paymentId]);
+    const asked = stripeServer.calls.filter(
+      (c) => c.method === 'GET' && c.path.startsWith('/v1/checkout/sessions/'),
+    );
+    expect(asked.map((c) => c.path)).toEqual(
+      expect.arrayContaining([
+        `/v1/checkout/sessions/${String(session.id)}`,
+        `/v1/checkout/sessions/${String(sessionOf(unpaid.paymentId).id)}`,
+      ]),
+    );
+    const [row] = await k.t.ctx.db.select().from(memberships).where(eq(memberships.userId, k.ids.other!));
+    // the card the checkout kept, named as the webhook names it: renewals can charge it
+    expect(row!.paymentMethodRef).toBe(`${String(session.customer)}/${String(session.payment_intent)}`);
+    expect((await k.call('other', 'GET', '/api/me')).json().user.membership.name).toBe('Pro');
+    expect((await k.call('customer', 'GET', `/api/payments/${unpaid.paymentId}`)).json().status).toBe(
+      'pending',
+    );
+    expect((await k.t.ctx.payments.settlePending()).booked).toEqual([]);
+
+    // Stripe's next try: the event is taken, nothing is booked twice
+    const paid = event('checkout.session.completed', session);
+    expect((await webhook(paid, signed(paid))).statusCode).toBe(200);
+    expect(
+      await k.t.ctx.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.key, `charge:${paymentId}`)),
+    ).toHaveLength(1);
+    expect((await k.trial()).totalCents).toBe(0);
+  });
 });

@@ -166,6 +166,29 @@ async function parseWebhook(
   return read;
 }
 
+/** A paid session as the port tells it; null unless it is complete, paid and ours (a reference and a charge). */
+async function completedOf(
+  stripe: Stripe,
+  session: Stripe.Checkout.Session,
+): Promise<CompletedCheckout | null> {
+  if (session.status !== 'complete' || session.payment_status !== 'paid' || !session.client_reference_id)
+    return null;
+  const intent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  if (!intent) return null;
+  const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+  return {
+    sessionId: session.id,
+    clientReference: session.client_reference_id,
+    chargeRef: intent,
+    amountCents: session.amount_total ?? 0,
+    feeCents: await feeOf(stripe, intent),
+    // as the webhook names the card a checkout kept (readStripeEvent): the customer and the first intent
+    paymentMethodRef: customer ? `${customer}/${intent}` : null,
+    completedAt: new Date(session.created * 1000),
+  };
+}
+
 async function completedCheckouts(stripe: Stripe, since: Date) {
   const found: CompletedCheckout[] = [];
   for await (const session of stripe.checkout.sessions.list({
@@ -173,20 +196,22 @@ async function completedCheckouts(stripe: Stripe, since: Date) {
     status: 'complete',
     limit: 100,
   } satisfies Stripe.Checkout.SessionListParams)) {
-    if (session.payment_status !== 'paid' || !session.client_reference_id) continue;
-    const intent =
-      typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-    if (!intent) continue;
-    found.push({
-      sessionId: session.id,
-      clientReference: session.client_reference_id,
-      chargeRef: intent,
-      amountCents: session.amount_total ?? 0,
-      feeCents: await feeOf(stripe, intent),
-      completedAt: new Date(session.created * 1000),
-    });
+    const paid = await completedOf(stripe, session);
+    if (paid) found.push(paid);
   }
   return found;
+}
+
+/** One session asked of Stripe now; one it does not know (another account, deleted) is not paid. */
+async function paidCheckout(stripe: Stripe, sessionId: string) {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    throw error;
+  }
+  return completedOf(stripe, session);
 }
 
 /**
@@ -278,6 +303,8 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       ),
 
     completedCheckouts: (since) => completedCheckouts(stripe, since),
+
+    paidCheckout: (sessionId) => paidCheckout(stripe, sessionId),
   };
   // Stripe's failures classified in one place; while it is away, the balance is asked now and then
   return guardGateway(adapter, {
