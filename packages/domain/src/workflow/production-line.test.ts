@@ -45,7 +45,8 @@ describe('the production line table', () => {
   });
 
   test('the API numbers published since decision 023 stay as they were (decision 062)', () => {
-    expect(Object.fromEntries(PRODUCTION_STAGES.map((s) => [s.code, s.wire]))).toEqual({
+    // a stage added later takes a number of its own; these never change
+    expect(Object.fromEntries(PRODUCTION_STAGES.map((s) => [s.code, s.wire]))).toMatchObject({
       received: 0,
       processing: 1,
       printing: 2,

@@ -47,7 +47,7 @@ describe('migration 0007: status moves announced by the projects module', () => 
   });
 });
 
-describe('migration 0027: production stages stored as text codes', () => {
+describe('migration 0027: production stages stored as text codes', { timeout: 90_000 }, () => {
   test('every stage written as 0..7 reads back as its code; the codes are a table the columns reference', async () => {
     sql = await openDatabase();
     const before = migrationsUpTo('0026_idempotency-request-hash');
