@@ -4,6 +4,28 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+/**
+ * A production stage written as a number: compared with, set to, switched on, computed or written in SQL
+ * (decision 062). Each selector is a shape the stages were once written in.
+ */
+const noStageNumbers = [
+  'Property[key.name=/^stage$/i][value.type="Literal"][value.raw=/^-?\\d/]',
+  'BinaryExpression[left.property.name=/stage$/i][right.raw=/^-?\\d/]',
+  'BinaryExpression[right.property.name=/stage$/i][left.raw=/^-?\\d/]',
+  'BinaryExpression[left.name=/stage$/i][right.raw=/^-?\\d/]',
+  'BinaryExpression[right.name=/stage$/i][left.raw=/^-?\\d/]',
+  'CallExpression:has(> MemberExpression.arguments[property.name=/stage$/i]) > Literal.arguments[raw=/^-?\\d/]',
+  'SwitchStatement[discriminant.property.name=/stage$/i] > SwitchCase > Literal.test[raw=/^-?\\d/]',
+  'VariableDeclarator[id.name=/stage/i] > Literal.init[raw=/^-?\\d/]',
+  // SQL: `stage < 6` written out, or `${t.stage} BETWEEN 0 AND 7` after the column
+  'TemplateElement[value.raw=/\\bstage\\s*(=|<>|!=|<|>|in\\b|between\\b)\\s*\\(?\\s*-?\\d/i]',
+  'TemplateLiteral:has(> MemberExpression.expressions[property.name=/stage$/i]) > TemplateElement[value.raw=/^\\s*(=|<>|!=|<|>|in\\b|between\\b)\\s*\\(?\\s*-?\\d/i]',
+].map((selector) => ({
+  selector,
+  message:
+    'A production stage is a code of @facet/domain/workflow PRODUCTION_STAGES, never a number (decision 062).',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -49,17 +71,26 @@ export default tseslint.config(
     },
   },
   {
+    // production stages are codes from one table (@facet/domain/workflow PRODUCTION_STAGES, decision 062):
+    // no stage is a number in code (the API's numbers come from the table's `wire`); tests may use them
+    files: ['packages/{domain,server,web}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noStageNumbers] },
+  },
+  {
     files: ['packages/server/src/**/*.ts'],
     ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/modules/notifications/mail-job.ts'],
     rules: {
-      // a mail job is made by mailJob()/mailTo(), which hold its event and data to MailEventMap
+      // (one setting of the rule per file: the stage rule is repeated here for the server's files)
       'no-restricted-syntax': [
         'error',
+        // a mail job is made by mailJob()/mailTo(), which hold its event and data to MailEventMap
         {
           selector: "CallExpression[callee.property.name='send'][arguments.0.value='mail']",
           message:
             'Queue mail with sendMails(jobs, [mailJob(event, to, data)]) from modules/notifications/mail-job.ts.',
         },
+        ...noStageNumbers,
       ],
     },
   },

@@ -199,7 +199,9 @@ async function seed(client: pg.Client, s: Record<string, NodeSession>) {
       `insert into order_items (order_id, position, source, title, configuration, breakdown, unit_price_cents,
                                 quantity, total_cents, lead_time_days, stage)
        select o.id, 0, 'model', 'Bench ring', '{}'::jsonb, '{}'::jsonb, 10000, 1, 10000, 10,
-              case when n % 10 = 0 then n % 6 else 6 end
+              case when n % 10 = 0
+                then (array['received', 'processing', 'printing', 'casting', 'polish', 'quality_check'])[n % 6 + 1]
+                else 'delivery' end
        from (select id, row_number() over (order by created_at) n from orders
              where customer_id = $1::uuid and shipping_address->>'name' = 'Bench') o`,
       [customer],

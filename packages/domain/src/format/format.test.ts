@@ -14,7 +14,6 @@ import { formatDays, formatMoney, parseDollars } from './money';
 import { formatBytes } from './bytes';
 import { formatDate, formatTime } from './dates';
 import { isTimeZone } from './time-zone';
-import { stageName } from './production-stages';
 
 const at = (iso: string) => new Date(iso);
 
@@ -67,12 +66,6 @@ describe('lateness', () => {
     const cancelled = { ...open, cancelled: true };
     expect(projectDeadline(cancelled, at('2024-03-20T00:00:00Z'))).toEqual({ dueAt: null, lateness: null });
     expect(isOverdue(cancelled, at('2024-03-20T00:00:00Z'))).toBe(false);
-  });
-  test('production stages by code', () => {
-    expect(stageName(0)).toBe('RECEIVED');
-    expect(stageName(2)).toBe('3D PRINTING');
-    expect(stageName(7)).toBe('CANCELLED');
-    expect(stageName(8)).toBeNull();
   });
 });
 

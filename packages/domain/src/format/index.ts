@@ -1,5 +1,5 @@
 export * from './lateness';
-export * from './production-stages';
+export * from './order-updates';
 export * from './people';
 export * from './dimensions';
 export * from './money';

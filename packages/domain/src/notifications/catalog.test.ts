@@ -21,7 +21,11 @@ describe('notification catalogue', () => {
   });
 
   it("sends an order's confirmation and cancellation always, its other stages as chosen", () => {
-    expect(mailAlwaysSent('order-stage', { stage: 0 })).toBe(true);
+    expect(mailAlwaysSent('order-stage', { stage: 'received' })).toBe(true);
+    expect(mailAlwaysSent('order-stage', { stage: 'cancelled' })).toBe(true);
+    expect(mailAlwaysSent('order-stage', { stage: 'casting' })).toBe(false);
+    expect(mailAlwaysSent('order-stage', { stage: 'no-such-stage' })).toBe(false);
+    // a mail job queued before the codes carries the API's number
     expect(mailAlwaysSent('order-stage', { stage: 7 })).toBe(true);
     expect(mailAlwaysSent('order-stage', { stage: 3 })).toBe(false);
     expect(mailAlwaysSent('order-shipped', {})).toBe(false);

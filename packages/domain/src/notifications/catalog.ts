@@ -1,3 +1,5 @@
+import { readStage } from '../workflow/production-line';
+
 /**
  * The notification centre's catalogue (issue 15): every mail event is also an in-app notification, and each
  * event type has a mail preference. Transactional mail (account, security, money, legal) always goes out;
@@ -231,9 +233,6 @@ export function notificationType(type: string): NotificationType | undefined {
   return byType.get(type);
 }
 
-/** Order stages whose mail is a purchase confirmation (received) or a refund (cancelled): always sent. */
-const ORDER_MONEY_STAGES = new Set([0, 7]);
-
 /**
  * Whether one mail goes out whatever the person chose: its type is transactional, an event outside the
  * catalogue (never silenced by mistake), or an order's confirmation or cancellation (money moved).
@@ -241,11 +240,8 @@ const ORDER_MONEY_STAGES = new Set([0, 7]);
 export function mailAlwaysSent(type: string, data: Record<string, unknown> = {}): boolean {
   const entry = byType.get(type);
   if (!entry || entry.required) return true;
-  return (
-    type === MAIL_EVENT_NAMES.orderStage &&
-    typeof data.stage === 'number' &&
-    ORDER_MONEY_STAGES.has(data.stage)
-  );
+  // an order's stage whose mail is a purchase confirmation or a refund (the table's `alwaysMailed`)
+  return type === MAIL_EVENT_NAMES.orderStage && readStage(data.stage)?.alwaysMailed === true;
 }
 
 /** The types a person of this role may set (their own mail only). */

@@ -9,6 +9,7 @@
  * mails/ for events") where the spec has them, ours in the same style for the rest.
  */
 
+import type { StageCode } from '../workflow/production-line';
 import type { NotificationAudience } from './catalog';
 
 /** Every mail greets the person by their first name. */
@@ -49,8 +50,9 @@ export interface MailEventMap {
   // orders
   orderStage: Greeting & {
     orderId: string;
-    stage: number;
-    /** The stage's name (null for a code outside the production stages). */
+    /** The stage reached (`@facet/domain/workflow` PRODUCTION_STAGES); its mail is the template's choice. */
+    stage: StageCode;
+    /** The stage's name. */
     stageName: string | null;
     items: string[];
     promisedAt: string | null;

@@ -2,3 +2,4 @@ export * from './statuses';
 export * from './project-machine';
 export * from './offer-machine';
 export * from './changes-machine';
+export * from './production-line';

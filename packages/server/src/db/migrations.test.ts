@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
+import { STAGE_CODES } from '@facet/domain/workflow';
 import { migrations, migrationsUpTo, openDatabase, type Sql } from '../test/migrations';
 
 let sql: Sql | undefined;
@@ -43,5 +44,70 @@ describe('migration 0007: status moves announced by the projects module', () => 
       ['other kind', null],
     ]);
     expect(await sql.query("select to_regclass('chat_posted_events') as t")).toEqual([{ t: null }]);
+  });
+});
+
+describe('migration 0027: production stages stored as text codes', { timeout: 90_000 }, () => {
+  test('every stage written as 0..7 reads back as its code; the codes are a table the columns reference', async () => {
+    sql = await openDatabase();
+    const before = migrationsUpTo('0026_idempotency-request-hash');
+    await sql.migrate(before);
+    rmSync(before, { recursive: true, force: true });
+    const order = '00000000-0000-4000-8000-0000000000b1';
+    const item = (n: number) => `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`;
+    // one item at each old number, a stage row for each, and an unpaid item without a stage
+    const items = [0, 1, 2, 3, 4, 5, 6, 7]
+      .map(
+        (stage) =>
+          `('${item(stage)}', '${order}', ${stage}, 'model', 'Piece ${stage}', '{}', '{}', 100, 1, 100, 5, ${stage})`,
+      )
+      .join(',\n');
+    const events = [0, 1, 2, 3, 4, 5, 6, 7]
+      .map((stage) => `('${order}', '${item(stage)}', ${stage})`)
+      .join(',\n');
+    await sql.exec(`
+      insert into users (id, email, password_hash, role, first_name)
+        values ('00000000-0000-4000-8000-000000000001', 'c@example.com', 'x', 'customer', 'Cora');
+      insert into orders (id, customer_id, status, shipping_address, shipping_method, subtotal_cents, shipping_cents, total_cents)
+        values ('${order}', '00000000-0000-4000-8000-000000000001', 'paid', '{}', '{}', 900, 0, 900);
+      insert into order_items (id, order_id, position, source, title, configuration, breakdown, unit_price_cents,
+                               quantity, total_cents, lead_time_days, stage) values
+        ${items},
+        ('${item(99)}', '${order}', 99, 'model', 'Unpaid', '{}', '{}', 100, 1, 100, 5, null);
+      insert into order_stage_events (order_id, order_item_id, stage) values ${events};
+    `);
+
+    await sql.migrate(migrations);
+
+    const codes = [
+      'received',
+      'processing',
+      'printing',
+      'casting',
+      'polish',
+      'quality_check',
+      'delivery',
+      'cancelled',
+    ];
+    const stored = await sql.query('select position, stage from order_items order by position');
+    expect(stored).toEqual([
+      ...codes.map((stage, position) => ({ position, stage })),
+      { position: 99, stage: null },
+    ]);
+    const told = await sql.query(
+      'select i.position, e.stage from order_stage_events e join order_items i on i.id = e.order_item_id order by i.position',
+    );
+    expect(told).toEqual(codes.map((stage, position) => ({ position, stage })));
+    // a code that is not a stage is refused by the database itself
+    await expect(
+      sql.exec(`update order_items set stage = 'setting' where id = '${item(3)}'`),
+    ).rejects.toThrow(/foreign key/i);
+  });
+
+  test("production_stages holds exactly the production line's codes (a stage added without its migration fails here)", async () => {
+    sql = await openDatabase();
+    await sql.migrate(migrations);
+    const rows = await sql.query('select code from production_stages');
+    expect(rows.map((r) => r.code).sort()).toEqual([...STAGE_CODES].sort());
   });
 });

@@ -1,4 +1,5 @@
 import { addWeekdays } from '@facet/domain/format';
+import { PRODUCTION_LINE, stageIndex, type StageCode } from '@facet/domain/workflow';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderItems, orders, orderStageEvents } from '../modules/orders/orders.tables';
@@ -49,25 +50,25 @@ const DAY = 24 * 3_600_000;
 const SHIPPING = { code: 'standard', name: 'Standard shipping', priceCents: 1_500, businessDays: 5 };
 
 /** Days ago paid, the stage reached, pieces: [title, unit price, quantity, shop price or null]. */
-const PLAN: [number, number, [string, number, number, number | null][]][] = [
-  [160, 6, [['Leaf pendant, sterling silver', 4_250, 20, 8_900]]],
-  [140, 6, [['Stacking ring, 14k yellow gold', 18_900, 6, null]]],
+const PLAN: [number, StageCode, [string, number, number, number | null][]][] = [
+  [160, 'delivery', [['Leaf pendant, sterling silver', 4_250, 20, 8_900]]],
+  [140, 'delivery', [['Stacking ring, 14k yellow gold', 18_900, 6, null]]],
   [
     118,
-    6,
+    'delivery',
     [
       ['Hoop earrings, sterling silver', 3_600, 30, 7_500],
       ['Signet ring, sterling silver', 7_800, 4, null],
     ],
   ],
-  [95, 6, [['Cuff bracelet, bronze', 6_400, 10, null]]],
-  [70, 6, [['Bee cufflinks, sterling silver', 9_200, 8, 19_500]]],
-  [48, 6, [['Initial charm, 14k gold', 5_500, 25, null]]],
-  [34, 6, [['Wave ear climbers, sterling silver', 4_800, 12, 11_000]]],
-  [20, 3, [['Halo ring, 18k white gold', 42_000, 2, null]]], // promised long ago: late
-  [9, 2, [['Constellation pendant, 14k gold', 12_600, 5, 26_000]]],
-  [4, 1, [['Rope band, 18k yellow gold', 21_500, 3, null]]],
-  [1, 0, [['Leaf pendant, sterling silver', 4_250, 40, 8_900]]],
+  [95, 'delivery', [['Cuff bracelet, bronze', 6_400, 10, null]]],
+  [70, 'delivery', [['Bee cufflinks, sterling silver', 9_200, 8, 19_500]]],
+  [48, 'delivery', [['Initial charm, 14k gold', 5_500, 25, null]]],
+  [34, 'delivery', [['Wave ear climbers, sterling silver', 4_800, 12, 11_000]]],
+  [20, 'casting', [['Halo ring, 18k white gold', 42_000, 2, null]]], // promised long ago: late
+  [9, 'printing', [['Constellation pendant, 14k gold', 12_600, 5, 26_000]]],
+  [4, 'processing', [['Rope band, 18k yellow gold', 21_500, 3, null]]],
+  [1, 'received', [['Leaf pendant, sterling silver', 4_250, 40, 8_900]]],
 ];
 
 export async function seedDemoOrders(db: Db, customers: DemoOrderCustomer[], now = new Date()) {
@@ -89,7 +90,7 @@ export async function seedDemoOrders(db: Db, customers: DemoOrderCustomer[], now
       const customer = customers[n % customers.length]!;
       const paidAt = new Date(now.getTime() - daysAgo * DAY - (n % 5) * 3_600_000);
       const subtotal = lines.reduce((s, [, unit, quantity]) => s + unit * quantity, 0);
-      const leadTimeDays = stage === 3 ? 6 : 10;
+      const leadTimeDays = stage === 'casting' ? 6 : 10;
       const orderId = crypto.randomUUID();
       const paymentId = crypto.randomUUID();
       await tx.insert(orders).values({
@@ -125,11 +126,11 @@ export async function seedDemoOrders(db: Db, customers: DemoOrderCustomer[], now
           })),
         )
         .returning({ id: orderItems.id });
-      // each stage reached a day or two after the one before, already told to the customer
+      // each stage of the line up to this one reached a day or two after the one before, already told
       const events = items.flatMap((item) =>
-        Array.from({ length: stage + 1 }, (_, code) => {
-          const at = new Date(paidAt.getTime() + code * 1.5 * DAY);
-          return { orderId, orderItemId: item.id, stage: code, at, announcedAt: at };
+        PRODUCTION_LINE.slice(0, stageIndex(stage) + 1).map((s, n) => {
+          const at = new Date(paidAt.getTime() + n * 1.5 * DAY);
+          return { orderId, orderItemId: item.id, stage: s.code, at, announcedAt: at };
         }),
       );
       await tx.insert(orderStageEvents).values(events);

@@ -14462,7 +14462,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         itemId?: string;
-                        stage: number;
+                        /**
+                         * @description Production stage: 0 RECEIVED, 1 PROCESSING, 2 3D PRINTING, 3 CASTING, 4 POLISH, 5 FINAL QUALITY CHECK, 6 DELIVERY, 7 CANCELLED
+                         * @enum {number}
+                         */
+                        stage: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
                     };
                 };
             };
@@ -16692,7 +16696,7 @@ export interface components {
                 priceCents: number;
             };
             /** @description The least advanced live item; null until paid */
-            stage: number | null;
+            stage: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) | null;
             stageName: string | null;
             /** @description When the order (its last live item) reached each stage */
             stages: components["schemas"]["OrderStageReached"][];
@@ -16722,7 +16726,7 @@ export interface components {
             quantity: number;
             /** @enum {string} */
             source: "model" | "library";
-            stage: number | null;
+            stage: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) | null;
             stageName: string | null;
             stages: components["schemas"]["OrderStageReached"][];
             thumbnailUrl: string | null;
@@ -16735,8 +16739,11 @@ export interface components {
         OrderStageReached: {
             /** @description UTC time, ISO 8601 */
             at: string;
-            /** @description Production stage code 0..7 */
-            code: number;
+            /**
+             * @description Production stage: 0 RECEIVED, 1 PROCESSING, 2 3D PRINTING, 3 CASTING, 4 POLISH, 5 FINAL QUALITY CHECK, 6 DELIVERY, 7 CANCELLED
+             * @enum {number}
+             */
+            code: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
             name: string;
         };
         OrderStats: {
@@ -16766,7 +16773,7 @@ export interface components {
             /** @description Weekdays from payment: lead time plus shipping */
             promisedDate: string | null;
             /** @description The least advanced live item; null until paid */
-            stage: number | null;
+            stage: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7) | null;
             stageName: string | null;
             /** @enum {string} */
             status: "awaiting_payment" | "active" | "delivered" | "cancelled";

@@ -1,5 +1,6 @@
 import { lineRevenueCents, monthKey, monthStart, monthWindow } from '@facet/domain/metrics';
-import { responseTimeText, formatResponseRate, stageName, STAGE } from '@facet/domain/format';
+import { responseTimeText, formatResponseRate } from '@facet/domain/format';
+import { PRODUCTION_LINE } from '@facet/domain/workflow';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { pendingProCount, type UserRow } from '../accounts/accounts.reads';
@@ -175,10 +176,11 @@ export function dashboardService(deps: { db: Db; orders: OrdersService; designer
     return {
       role: 'staff' as const,
       revenue: await thisAndLast('revenue', viewer, now),
-      ordersPerStage: Array.from({ length: STAGE.CANCELLED }, (_, code) => ({
-        stage: code,
-        name: stageName(code)!,
-        count: stages.get(code) ?? 0,
+      // every stage of the line in order (cancelled items left out), as the API numbers and names them
+      ordersPerStage: PRODUCTION_LINE.map((s) => ({
+        stage: s.wire,
+        name: s.label,
+        count: stages.get(s.code) ?? 0,
       })),
       lateOrders: active.late,
       activeOrders: active.active,

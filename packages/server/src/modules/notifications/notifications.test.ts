@@ -338,18 +338,32 @@ describe('Mail preferences per event type', () => {
     const order = { firstName: 'A', orderId: '12345678-aaaa', items: ['Ring'], totalCents: 1000 };
     const before = (await mailsTo('customer@demo.facet', 'order-stage')).length;
     await w.ctx.notifications.deliver(
-      { event: 'order-stage', to: 'customer@demo.facet', data: { ...order, stage: 3, stageName: 'CASTING' } },
+      {
+        event: 'order-stage',
+        to: 'customer@demo.facet',
+        data: { ...order, stage: 'casting', stageName: 'CASTING' },
+      },
       'order-3',
     );
     await w.ctx.notifications.deliver(
-      { event: 'order-stage', to: 'customer@demo.facet', data: { ...order, stage: 0 } },
+      { event: 'order-stage', to: 'customer@demo.facet', data: { ...order, stage: 'received' } },
       'order-0',
     );
+    // a job queued before the stages' codes (migration 0027) names its stage by the API's number
+    await w.ctx.notifications.deliver(
+      {
+        event: 'order-stage',
+        to: 'customer@demo.facet',
+        data: { ...order, stage: 7, stageName: 'CANCELLED' },
+      },
+      'order-7',
+    );
     const after = await mailsTo('customer@demo.facet', 'order-stage');
-    expect(after).toHaveLength(before + 1);
+    expect(after).toHaveLength(before + 2);
     expect(after.some((m) => m.subject === 'Order 12345678 received')).toBe(true);
+    expect(after.some((m) => m.subject === 'Order 12345678 cancelled')).toBe(true);
     const made = await w.ctx.db.select().from(notifications).where(eq(notifications.userId, w.ids.customer!));
-    expect(made.filter((n) => n.jobId === 'order-3' || n.jobId === 'order-0')).toHaveLength(2);
+    expect(made.filter((n) => ['order-3', 'order-0', 'order-7'].includes(n.jobId!))).toHaveLength(3);
   });
 
   test('transactional mail cannot be turned off: a clear refusal, nothing changed', async () => {

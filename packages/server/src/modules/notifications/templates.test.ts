@@ -45,7 +45,7 @@ const SAMPLES: { [E in MailEvent]: MailEventMap[E] } = {
   orderStage: {
     firstName: 'Ada',
     orderId: 'c0a80101-0000-4000-8000-000000000002',
-    stage: 0,
+    stage: 'received',
     stageName: 'RECEIVED',
     items: ['Moon ring'],
     promisedAt: '2025-04-01T00:00:00.000Z',

@@ -1,6 +1,7 @@
 /** Mail templates: one readable HTML and text version per event (spec section 7 names the events). */
 import { formatDate, formatMoney } from '@facet/domain/format';
 import { mailEventOf, type MailEvent, type MailEventMap } from '@facet/domain/notifications';
+import { readStage, type StageCode } from '@facet/domain/workflow';
 import { escapeHtml } from '../../platform/html';
 
 export interface RenderedMail {
@@ -76,6 +77,49 @@ const orderNumber = (d: { orderId?: string }) =>
     .toUpperCase();
 const promised = (d: { promisedAt?: string | null }) =>
   typeof d.promisedAt === 'string' ? ` We promise delivery by ${formatDate(d.promisedAt)}.` : '';
+
+type StageMail = (d: MailEventMap['orderStage'], n: string, publicUrl: string) => RenderedMail;
+const movedOn: StageMail = (d, n, publicUrl) =>
+  mail(
+    `Order ${n}: ${d.stageName}`,
+    [`Hello ${d.firstName}, ${itemList(d)} moved to ${d.stageName}.${promised(d)}`],
+    orderLink(d, publicUrl),
+  );
+
+/**
+ * What the customer reads when an order reaches each stage: every stage of `@facet/domain/workflow`
+ * PRODUCTION_STAGES, so a stage added there is a type error here until its mail is chosen.
+ */
+const ORDER_STAGE_MAILS: Record<StageCode, StageMail> = {
+  received: (d, n, publicUrl) =>
+    mail(
+      `Order ${n} received`,
+      [
+        `Hello ${d.firstName}, thank you for your order of ${itemList(d)} (${money(d.totalCents)}). It is paid and waits for the workshop.${promised(d)}`,
+        'You can cancel it until production starts.',
+      ],
+      orderLink(d, publicUrl),
+    ),
+  processing: movedOn,
+  printing: movedOn,
+  casting: movedOn,
+  polish: movedOn,
+  quality_check: movedOn,
+  delivery: (d, n, publicUrl) =>
+    mail(
+      `Order ${n}: DELIVERY`,
+      [`Hello ${d.firstName}, ${itemList(d)} left the workshop and is on its way to you.`],
+      orderLink(d, publicUrl),
+    ),
+  cancelled: (d, n, publicUrl) =>
+    mail(
+      `Order ${n} cancelled`,
+      [
+        `Hello ${d.firstName}, your order of ${itemList(d)} was cancelled. Your payment is refunded to your card; it may take a few days to show.`,
+      ],
+      orderLink(d, publicUrl),
+    ),
+};
 
 export const templates: MailTemplates = {
   // account
@@ -306,40 +350,11 @@ export const templates: MailTemplates = {
       ],
       projectLink(d, publicUrl),
     ),
-  // orders: each production stage reached, each shipment
+  // orders: each production stage reached (its mail in ORDER_STAGE_MAILS), each shipment
   orderStage: (d, { publicUrl }) => {
-    const n = orderNumber(d);
-    switch (d.stage) {
-      case 0:
-        return mail(
-          `Order ${n} received`,
-          [
-            `Hello ${d.firstName}, thank you for your order of ${itemList(d)} (${money(d.totalCents)}). It is paid and waits for the workshop.${promised(d)}`,
-            'You can cancel it until production starts.',
-          ],
-          orderLink(d, publicUrl),
-        );
-      case 7:
-        return mail(
-          `Order ${n} cancelled`,
-          [
-            `Hello ${d.firstName}, your order of ${itemList(d)} was cancelled. Your payment is refunded to your card; it may take a few days to show.`,
-          ],
-          orderLink(d, publicUrl),
-        );
-      case 6:
-        return mail(
-          `Order ${n}: DELIVERY`,
-          [`Hello ${d.firstName}, ${itemList(d)} left the workshop and is on its way to you.`],
-          orderLink(d, publicUrl),
-        );
-      default:
-        return mail(
-          `Order ${n}: ${d.stageName}`,
-          [`Hello ${d.firstName}, ${itemList(d)} moved to ${d.stageName}.${promised(d)}`],
-          orderLink(d, publicUrl),
-        );
-    }
+    // `stage` is the stage's code (a job queued before the codes, migration 0027, has its API number)
+    const stage = readStage(d.stage);
+    return (stage ? ORDER_STAGE_MAILS[stage.code] : movedOn)(d, orderNumber(d), publicUrl);
   },
   orderShipped: (d, { publicUrl }) =>
     mail(

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { asc, inArray, isNull } from 'drizzle-orm';
-import { ORDER_UPDATED_EVENT, stageName, type OrderUpdatedPayload } from '@facet/domain/format';
+import { ORDER_UPDATED_EVENT, type OrderUpdatedPayload } from '@facet/domain/format';
+import { orderStageOf, stageIndex, stageLabel, stageWire } from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
 import { afterApiChange } from '../../platform/after-change';
 import { peopleByIds } from '../accounts/accounts.reads';
 import { mailJob, sendMails, type MailJob } from '../notifications/mail-job';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
-import { orderStage } from './orders.stage';
 
 /** Where live order updates go (the realtime layer sets it: the customer's `user:<id>` room). */
 export interface OrderEmitter {
@@ -92,7 +92,7 @@ export function orderAnnouncer(deps: { db: Db; jobs: Jobs }) {
       const customer = people.find((p) => p.id === order.customerId);
       const its = items.filter((i) => i.orderId === order.id);
       const moves = taken.moves.filter((m) => m.orderId === order.id);
-      const stages = [...new Set(moves.map((m) => m.stage))].sort((a, b) => a - b);
+      const stages = [...new Set(moves.map((m) => m.stage))].sort((a, b) => stageIndex(a) - stageIndex(b));
       for (const stage of stages) {
         const titles = its.filter((i) => moves.some((m) => m.orderItemId === i.id && m.stage === stage));
         if (customer)
@@ -101,7 +101,7 @@ export function orderAnnouncer(deps: { db: Db; jobs: Jobs }) {
               firstName: customer.firstName,
               orderId: order.id,
               stage,
-              stageName: stageName(stage),
+              stageName: stageLabel(stage),
               items: titles.map((i) => i.title),
               promisedAt: order.promisedAt?.toISOString() ?? null,
               totalCents: order.totalCents,
@@ -119,14 +119,14 @@ export function orderAnnouncer(deps: { db: Db; jobs: Jobs }) {
             }),
           );
       }
-      const stage = orderStage(its.map((i) => i.stage));
+      const stage = orderStageOf(its.map((i) => i.stage));
       updates.push({
         customerId: order.customerId,
         payload: {
           orderId: order.id,
           status: order.status,
-          stage,
-          stageName: stage === null ? null : stageName(stage),
+          stage: stage === null ? null : stageWire(stage),
+          stageName: stage === null ? null : stageLabel(stage),
           shipped: taken.shipments.some((s) => s.orderId === order.id),
         },
       });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { STAGE } from '@facet/domain/format';
+import type { StageCode } from '@facet/domain/workflow';
 import { orderItems, orders } from './orders.tables';
 import { newOrder, ordersTestKit, ringItem } from './orders-test-kit';
 
@@ -16,22 +16,20 @@ beforeAll(async () => {
 afterAll(async () => k?.t.close());
 
 type Entry = { id: string; status: string; createdAt: string; lateness: string | null };
-const { RECEIVED, DELIVERY, CANCELLED } = STAGE;
-
 /** Order status and its items' stages: the mixes the production line can reach (and a few it should not). */
-const MIXES: { status: 'paid' | 'cancelled' | 'awaiting_payment'; stages: (number | null)[] }[] = [
-  { status: 'paid', stages: [RECEIVED] },
-  { status: 'paid', stages: [DELIVERY] },
-  { status: 'paid', stages: [DELIVERY, DELIVERY] },
-  { status: 'paid', stages: [DELIVERY, CANCELLED] },
-  { status: 'paid', stages: [DELIVERY - 1, DELIVERY] },
-  { status: 'paid', stages: [CANCELLED] },
-  { status: 'paid', stages: [CANCELLED, CANCELLED] },
+const MIXES: { status: 'paid' | 'cancelled' | 'awaiting_payment'; stages: (StageCode | null)[] }[] = [
+  { status: 'paid', stages: ['received'] },
+  { status: 'paid', stages: ['delivery'] },
+  { status: 'paid', stages: ['delivery', 'delivery'] },
+  { status: 'paid', stages: ['delivery', 'cancelled'] },
+  { status: 'paid', stages: ['quality_check', 'delivery'] },
+  { status: 'paid', stages: ['cancelled'] },
+  { status: 'paid', stages: ['cancelled', 'cancelled'] },
   { status: 'paid', stages: [null] },
-  { status: 'paid', stages: [DELIVERY, null] },
-  { status: 'paid', stages: [2, 3, CANCELLED] },
-  { status: 'cancelled', stages: [CANCELLED] },
-  { status: 'cancelled', stages: [RECEIVED] },
+  { status: 'paid', stages: ['delivery', null] },
+  { status: 'paid', stages: ['printing', 'casting', 'cancelled'] },
+  { status: 'cancelled', stages: ['cancelled'] },
+  { status: 'cancelled', stages: ['received'] },
   { status: 'awaiting_payment', stages: [null] },
 ];
 

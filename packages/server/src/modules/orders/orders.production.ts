@@ -1,6 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '@facet/domain/rules';
-import { STAGE, stageMoveAllowed, stageName } from '@facet/domain/format';
+import {
+  allRefundable,
+  CANCELLED_STAGE,
+  stageIndex,
+  stageLabel,
+  stageMoveAllowed,
+  type StageCode,
+} from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserRow } from '../accounts/accounts.queries';
@@ -9,7 +16,10 @@ import { orderItems, orders, orderShipments, orderStageEvents } from './orders.t
 import type { OrderRow } from './orders.views';
 import { checkStaffAudit, recordStaffAction, recordStaffOutcome } from '../ops/ops.audit';
 
-/** The production line: staff move stages and add shipments; the customer cancels while all is RECEIVED. */
+/**
+ * The production line: staff move stages and add shipments; the customer cancels while every item is at a
+ * refundable stage (RECEIVED). The stages and their rules are `@facet/domain/workflow` PRODUCTION_STAGES.
+ */
 
 const notAllowed = (message: string) => new AppError('stage_not_allowed', message, 409);
 
@@ -23,7 +33,7 @@ async function lockVisible(tx: Tx, id: string) {
 /** Cancels every item of a paid order (a row each, by whom), inside the caller's transaction. */
 async function cancelItems(tx: Tx, order: OrderRow, byUserId: string | null) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  if (order.status !== 'paid' || !items.every((i) => i.stage === STAGE.RECEIVED)) {
+  if (order.status !== 'paid' || !allRefundable(items.map((i) => i.stage))) {
     throw new AppError(
       'not_cancellable',
       'This order can no longer be cancelled: production has started.',
@@ -31,11 +41,11 @@ async function cancelItems(tx: Tx, order: OrderRow, byUserId: string | null) {
     );
   }
   const at = new Date();
-  await tx.update(orderItems).set({ stage: STAGE.CANCELLED }).where(eq(orderItems.orderId, order.id));
+  await tx.update(orderItems).set({ stage: CANCELLED_STAGE }).where(eq(orderItems.orderId, order.id));
   await tx
     .insert(orderStageEvents)
     .values(
-      items.map((i) => ({ orderId: order.id, orderItemId: i.id, stage: STAGE.CANCELLED, byUserId, at })),
+      items.map((i) => ({ orderId: order.id, orderItemId: i.id, stage: CANCELLED_STAGE, byUserId, at })),
     );
   await tx.update(orders).set({ status: 'cancelled', cancelledAt: at }).where(eq(orders.id, order.id));
 }
@@ -71,11 +81,11 @@ export function orderProduction(deps: { db: Db; payments: PaymentsService }) {
   }
 
   /**
-   * Staff move an order's items (or one item) to a stage: one step forward, or CANCELLED from RECEIVED
-   * (the whole order, refunded). Anything else is refused with 409 `stage_not_allowed`.
+   * Staff move an order's items (or one item) to a stage: one step forward, or CANCELLED from a refundable
+   * stage (the whole order, refunded). Anything else is refused with 409 `stage_not_allowed`.
    */
-  async function moveStage(staff: UserRow, orderId: string, stage: number, itemId?: string) {
-    if (stage === STAGE.CANCELLED) {
+  async function moveStage(staff: UserRow, orderId: string, stage: StageCode, itemId?: string) {
+    if (stage === CANCELLED_STAGE) {
       if (itemId) throw notAllowed('An item alone cannot be cancelled; cancel the whole order.');
       return cancel(staff, orderId).then(() => undefined);
     }
@@ -90,12 +100,19 @@ export function orderProduction(deps: { db: Db; payments: PaymentsService }) {
       const moving = itemId
         ? all.filter((i) => i.id === itemId)
         : // the whole order: its live items still behind the stage (an item already past it stays)
-          all.filter((i) => i.stage !== STAGE.CANCELLED && (i.stage ?? -1) < stage);
+          all.filter(
+            (i) =>
+              i.stage === null || (i.stage !== CANCELLED_STAGE && stageIndex(i.stage) < stageIndex(stage)),
+          );
       if (itemId && moving.length === 0) throw notFound('Order item');
       const refused = moving.find((i) => !stageMoveAllowed(i.stage, stage));
       if (moving.length === 0 || refused) {
-        const from = refused ? stageName(refused.stage ?? -1) : stageName(stage);
-        throw notAllowed(`An item at ${from} cannot move to ${stageName(stage) ?? stage}.`);
+        const from = refused
+          ? refused.stage === null
+            ? null
+            : stageLabel(refused.stage)
+          : stageLabel(stage);
+        throw notAllowed(`An item at ${from} cannot move to ${stageLabel(stage)}.`);
       }
       const at = new Date();
       await tx

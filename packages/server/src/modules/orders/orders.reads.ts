@@ -1,4 +1,4 @@
-import { STAGE } from '@facet/domain/format';
+import { CANCELLED_STAGE, LAST_STAGE } from '@facet/domain/workflow';
 import { and, eq, gte, isNotNull, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders } from './orders.tables';
@@ -19,13 +19,13 @@ export function soldLinesSince(db: Db, from: Date) {
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from), ne(orderItems.stage, 7)));
+    .where(and(eq(orders.status, 'paid'), gte(orders.paidAt, from), ne(orderItems.stage, CANCELLED_STAGE)));
 }
 
-/** Items of paid orders per production stage code (0..7). */
+/** Items of paid orders per production stage (the stage's code). */
 export function itemsPerStage(db: Db) {
   return db
-    .select({ stage: sql<number>`${orderItems.stage}::int`, count: sql<number>`count(*)::int` })
+    .select({ stage: orderItems.stage, count: sql<number>`count(*)::int` })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orders.status, 'paid'), isNotNull(orderItems.stage)))
@@ -33,13 +33,13 @@ export function itemsPerStage(db: Db) {
 }
 
 /**
- * Delivered, in SQL, as the order views read it: a paid order whose least advanced live item is at DELIVERY
- * (every item has a stage, at least one is live, none live is short of DELIVERY).
+ * Delivered, in SQL, as the order views read it: a paid order whose least advanced live item is at the end
+ * of the line, DELIVERY (every item has a stage, at least one is live, none live is short of the end).
  */
 export const deliveredSql = sql`(${orders.status} = 'paid'
-  and exists (select 1 from ${orderItems} i where i.order_id = ${orders.id} and i.stage <> ${STAGE.CANCELLED})
+  and exists (select 1 from ${orderItems} i where i.order_id = ${orders.id} and i.stage <> ${CANCELLED_STAGE})
   and not exists (select 1 from ${orderItems} i where i.order_id = ${orders.id}
-    and (i.stage is null or (i.stage <> ${STAGE.CANCELLED} and i.stage < ${STAGE.DELIVERY}))))`;
+    and (i.stage is null or i.stage not in (${CANCELLED_STAGE}, ${LAST_STAGE}))))`;
 
 /**
  * Paid orders not yet delivered, and those of them late at `now` (an hour or more past the promised date,

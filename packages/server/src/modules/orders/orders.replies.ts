@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { PRODUCTION_STAGES, STAGE_WIRES } from '@facet/domain/workflow';
 
 /** The orders module's reply shapes (named for the web's generated types). */
 
 const iso = z.string().meta({ description: 'UTC time, ISO 8601' });
 const cents = z.number().int().meta({ description: 'US cents' });
-const stageCode = z.number().int().min(0).max(7).meta({ description: 'Production stage code 0..7' });
+/** The API's number of a production stage (decision 062): an identifier, in line order as listed. */
+export const stageNumber = (error?: string) =>
+  z.literal(STAGE_WIRES, error).meta({
+    description: `Production stage: ${PRODUCTION_STAGES.map((s) => `${s.wire} ${s.label}`).join(', ')}`,
+  });
+const stageCode = stageNumber();
 
 export const orderStatus = z.enum(['awaiting_payment', 'active', 'delivered', 'cancelled']);
 

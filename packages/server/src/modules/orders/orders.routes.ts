@@ -6,7 +6,8 @@ import { routeId } from '../../platform/route-ids';
 import { sendDownload } from '../../platform/files/download';
 import { fileReply, htmlReply, replies } from '../../platform/openapi';
 import { ORDER_FILTERS, ORDERS_PAGE_MAX, ORDERS_PAGE_SIZE } from './orders.views';
-import { orderReply, orderStatsReply, orderSummaryReply } from './orders.replies';
+import { stageByWire } from '@facet/domain/workflow';
+import { orderReply, orderStatsReply, orderSummaryReply, stageNumber } from './orders.replies';
 
 const tags = ['orders'];
 const idParam = z.object({ id: routeId('Order') });
@@ -134,11 +135,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           'Staff move the order (or one item) one stage on, or CANCELLED from RECEIVED; any other move is 409 stage_not_allowed',
         params: idParam,
         body: z.object({
-          stage: z
-            .number('Choose a stage.')
-            .int('Choose a stage.')
-            .min(0, 'Choose a stage.')
-            .max(7, 'Choose a stage.'),
+          stage: stageNumber('Choose a stage.'),
           itemId: z.string().max(64).optional(),
         }),
         response: replies({ 200: z.object({ order: orderReply }) }),
@@ -146,7 +143,9 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const staff = requireRole(request, 'staff');
-      await orders.moveStage(staff, request.params.id, request.body.stage, request.body.itemId);
+      // the API's number, checked by the schema, to the stage's code (decision 062)
+      const stage = stageByWire(request.body.stage)!.code;
+      await orders.moveStage(staff, request.params.id, stage, request.body.itemId);
       return { order: await orders.detail(staff, request.params.id) };
     },
   );

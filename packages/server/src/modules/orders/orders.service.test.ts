@@ -45,11 +45,11 @@ describe('the orders service the checkout writes through', { timeout: 60_000 }, 
     // weekdays from payment: the longest lead time (12) plus the shipping method's 5 business days
     expect(row!.promisedAt!.toISOString()).toBe(addWeekdays(row!.paidAt!, 17).toISOString());
     const after = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    expect(after.map((i) => i.stage)).toEqual([0, 0]);
+    expect(after.map((i) => i.stage)).toEqual(['received', 'received']);
     const events = await db.select().from(orderStageEvents).where(eq(orderStageEvents.orderId, orderId));
     expect(events.map((e) => [e.stage, e.byUserId])).toEqual([
-      [0, null],
-      [0, null],
+      ['received', null],
+      ['received', null],
     ]);
 
     // markPaid again (a second confirmation) changes nothing

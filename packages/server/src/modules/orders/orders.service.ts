@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { isUuid } from '@facet/domain/rules';
 import { addWeekdays } from '@facet/domain/format';
+import { FIRST_STAGE } from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { orderItems, orders, orderStageEvents } from './orders.tables';
-import { RECEIVED, type NewOrder } from './orders.shared';
+import type { NewOrder } from './orders.shared';
 import { orderAnnouncer, type OrderEmitter } from './orders.announce';
 import type { UserRow } from '../accounts/accounts.queries';
 import { orderViews, type OrderFilter, type OrderPage } from './orders.views';
@@ -115,8 +116,8 @@ export function ordersCore(deps: OrdersDeps) {
     },
 
     /**
-     * The payment went through (inside the transaction that books it): the order is paid, every item
-     * RECEIVED (a stage row by the system), the promised date set. Idempotent: a paid order stays as it is.
+     * The payment went through (inside the transaction that books it): the order is paid, every item at
+     * the line's first stage, RECEIVED (a stage row by the system), the promised date set. Idempotent: a paid order stays as it is.
      * Answers whether the order takes the payment: false when it was cancelled before the payment came,
      * so the caller has the charge refunded.
      */
@@ -143,7 +144,7 @@ export function ordersCore(deps: OrdersDeps) {
         .where(eq(orders.id, orderId));
       await tx
         .update(orderItems)
-        .set({ stage: RECEIVED })
+        .set({ stage: FIRST_STAGE })
         .where(
           and(
             eq(orderItems.orderId, orderId),
@@ -156,7 +157,7 @@ export function ordersCore(deps: OrdersDeps) {
       await tx
         .insert(orderStageEvents)
         .values(
-          items.map((i) => ({ orderId, orderItemId: i.id, stage: RECEIVED, byUserId: null, at: paidAt })),
+          items.map((i) => ({ orderId, orderItemId: i.id, stage: FIRST_STAGE, byUserId: null, at: paidAt })),
         );
       return true;
     },

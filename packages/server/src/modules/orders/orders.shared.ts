@@ -46,8 +46,3 @@ export interface NewOrder {
   shippingCents: number;
   totalCents: number;
 }
-
-/** Stage codes (DESIGN.md §3 Production, `@facet/domain/format` PRODUCTION_STAGES). */
-export const RECEIVED = 0;
-export const DELIVERY = 6;
-export const CANCELLED = 7;

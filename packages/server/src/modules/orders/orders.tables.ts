@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { StageCode } from '@facet/domain/workflow';
 import { users } from '../accounts/accounts.tables';
 import type { OrderConfiguration, OrderShippingAddress, OrderShippingMethod } from './orders.shared';
 
@@ -39,7 +40,16 @@ export const orders = pgTable(
   ],
 );
 
-/** One configured piece of an order, with its price as paid and its production stage (0..7, null until paid). */
+/**
+ * The production stages' codes, one row each (`@facet/domain/workflow` PRODUCTION_STAGES holds their order,
+ * names and rules): what the stage columns reference. A new stage is a row inserted by a migration; no
+ * stored row is renumbered (decision 062).
+ */
+export const productionStages = pgTable('production_stages', {
+  code: text('code').$type<StageCode>().primaryKey(),
+});
+
+/** One configured piece of an order, with its price as paid and its production stage (null until paid). */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -65,12 +75,13 @@ export const orderItems = pgTable(
      */
     shopPriceCents: integer('shop_price_cents'),
     leadTimeDays: integer('lead_time_days').notNull(),
-    stage: integer('stage'),
+    stage: text('stage')
+      .$type<StageCode>()
+      .references(() => productionStages.code),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
-    check('order_items_stage_range', sql`${t.stage} IS NULL OR (${t.stage} BETWEEN 0 AND 7)`),
   ],
 );
 
@@ -85,7 +96,10 @@ export const orderStageEvents = pgTable(
     orderItemId: uuid('order_item_id')
       .notNull()
       .references(() => orderItems.id, { onDelete: 'cascade' }),
-    stage: integer('stage').notNull(),
+    stage: text('stage')
+      .$type<StageCode>()
+      .notNull()
+      .references(() => productionStages.code),
     byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** When the customer was told (mail, live update); null: not yet (the announcer picks it up). */

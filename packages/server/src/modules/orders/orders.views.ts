@@ -1,13 +1,23 @@
 import { and, asc, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '@facet/domain/rules';
-import { latenessText, STAGE, stageName } from '@facet/domain/format';
+import { latenessText } from '@facet/domain/format';
+import {
+  allRefundable,
+  CANCELLED_STAGE,
+  LAST_STAGE,
+  orderStageOf,
+  PRODUCTION_STAGES,
+  stageIndex,
+  stageLabel,
+  stageWire,
+  type StageCode,
+} from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { keysetPage } from '../../platform/paging';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { PaymentsService } from '../payments/payments.service';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
-import { orderStage } from './orders.stage';
 import { deliveredSql } from './orders.reads';
 
 /** What customers and staff read of orders: the list, one order with its timeline, lateness and payment. */
@@ -34,35 +44,43 @@ function filterSql(filter: OrderFilter): SQL | undefined {
 
 export const orderNumber = (id: string) => id.slice(0, 8).toUpperCase();
 
+type Reached = { code: StageCode; at: Date };
+
+/** A stage reached, as the API shows it: the stage's number and name (decision 062). */
+const stageView = ({ code, at }: Reached) => ({
+  code: stageWire(code),
+  name: stageLabel(code),
+  at: at.toISOString(),
+});
+
 /** When each stage was reached: an item's own moves, the order's when its last live item got there. */
 function timeline(items: OrderItemRow[], events: StageEventRow[]) {
-  const reached = new Map<string, Map<number, Date>>();
+  const reached = new Map<string, Map<StageCode, Date>>();
   for (const e of events) {
-    const byStage = reached.get(e.orderItemId) ?? new Map<number, Date>();
+    const byStage = reached.get(e.orderItemId) ?? new Map<StageCode, Date>();
     const seen = byStage.get(e.stage);
     if (!seen || seen > e.at) byStage.set(e.stage, e.at);
     reached.set(e.orderItemId, byStage);
   }
   const itemStages = (item: OrderItemRow) =>
-    [...(reached.get(item.id) ?? new Map<number, Date>()).entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([code, at]) => ({ code, name: stageName(code) ?? String(code), at: at.toISOString() }));
-  const live = items.filter((i) => i.stage !== STAGE.CANCELLED);
+    [...(reached.get(item.id) ?? new Map<StageCode, Date>()).entries()]
+      .map(([code, at]): Reached => ({ code, at }))
+      .sort((a, b) => stageIndex(a.code) - stageIndex(b.code));
+  const live = items.filter((i) => i.stage !== CANCELLED_STAGE);
   const counted = live.length > 0 ? live : items;
-  const orderStages: { code: number; name: string; at: string }[] = [];
-  for (let code = 0; code <= STAGE.CANCELLED; code += 1) {
+  const orderStages: Reached[] = [];
+  for (const { code } of PRODUCTION_STAGES) {
     const times = counted.map((i) => reached.get(i.id)?.get(code));
     if (times.length === 0 || times.some((t) => !t)) continue;
-    const last = new Date(Math.max(...times.map((t) => t!.getTime())));
-    orderStages.push({ code, name: stageName(code)!, at: last.toISOString() });
+    orderStages.push({ code, at: new Date(Math.max(...times.map((t) => t!.getTime()))) });
   }
   return { itemStages, orderStages };
 }
 
-function statusOf(order: OrderRow, stage: number | null) {
+function statusOf(order: OrderRow, stage: StageCode | null) {
   if (order.status === 'cancelled') return 'cancelled' as const;
   if (order.status === 'awaiting_payment') return 'awaiting_payment' as const;
-  return stage === STAGE.DELIVERY ? ('delivered' as const) : ('active' as const);
+  return stage === LAST_STAGE ? ('delivered' as const) : ('active' as const);
 }
 
 const thumbnailUrl = (order: OrderRow, item: OrderItemRow) =>
@@ -70,14 +88,14 @@ const thumbnailUrl = (order: OrderRow, item: OrderItemRow) =>
 
 /** The parts of an order every view shows: stage, status, promised date and lateness. */
 function summary(order: OrderRow, items: OrderItemRow[], events: StageEventRow[], now: Date) {
-  const stage = orderStage(items.map((i) => i.stage));
+  const stage = orderStageOf(items.map((i) => i.stage));
   const { itemStages, orderStages } = timeline(items, events);
-  const delivered = stage === STAGE.DELIVERY ? orderStages.find((s) => s.code === STAGE.DELIVERY) : undefined;
+  const delivered = stage === LAST_STAGE ? orderStages.find((s) => s.code === LAST_STAGE) : undefined;
   const lateness =
     order.promisedAt && order.status === 'paid'
       ? latenessText({
           promisedAt: order.promisedAt,
-          deliveredAt: delivered ? new Date(delivered.at) : null,
+          deliveredAt: delivered?.at ?? null,
           now,
         })
       : null;
@@ -87,9 +105,8 @@ function summary(order: OrderRow, items: OrderItemRow[], events: StageEventRow[]
     itemStages,
     orderStages,
     lateness,
-    deliveredAt: delivered?.at ?? null,
-    cancellable:
-      order.status === 'paid' && items.length > 0 && items.every((i) => i.stage === STAGE.RECEIVED),
+    deliveredAt: delivered?.at.toISOString() ?? null,
+    cancellable: order.status === 'paid' && allRefundable(items.map((i) => i.stage)),
   };
 }
 
@@ -101,8 +118,8 @@ function listEntry(order: OrderRow, items: OrderItemRow[], events: StageEventRow
     number: orderNumber(order.id),
     customerId: order.customerId,
     status: s.status,
-    stage: s.stage,
-    stageName: s.stage === null ? null : stageName(s.stage),
+    stage: s.stage === null ? null : stageWire(s.stage),
+    stageName: s.stage === null ? null : stageLabel(s.stage),
     title: first ? first.title : 'Order',
     itemCount: items.length,
     pieces: items.reduce((n, i) => n + i.quantity, 0),
@@ -254,7 +271,7 @@ export function orderViews(deps: { db: Db; payments: PaymentsService }) {
       shippingAddress: order.shippingAddress,
       shippingMethod: order.shippingMethod,
       cancelledAt: order.cancelledAt?.toISOString() ?? null,
-      stages: s.orderStages,
+      stages: s.orderStages.map(stageView),
       items: items.map((item) => ({
         id: item.id,
         position: item.position,
@@ -270,9 +287,9 @@ export function orderViews(deps: { db: Db; payments: PaymentsService }) {
         quantity: item.quantity,
         totalCents: item.totalCents,
         leadTimeDays: item.leadTimeDays,
-        stage: item.stage,
-        stageName: item.stage === null ? null : stageName(item.stage),
-        stages: s.itemStages(item),
+        stage: item.stage === null ? null : stageWire(item.stage),
+        stageName: item.stage === null ? null : stageLabel(item.stage),
+        stages: s.itemStages(item).map(stageView),
       })),
       shipments: shipments.map(shipmentView),
       payment: latest
@@ -301,7 +318,7 @@ export function orderViews(deps: { db: Db; payments: PaymentsService }) {
       db,
       rows.map((r) => r.id),
     );
-    const live = items.filter((i) => i.stage !== STAGE.CANCELLED);
+    const live = items.filter((i) => i.stage !== CANCELLED_STAGE);
     const types = new Map<string, number>();
     for (const i of live) {
       const type = itemTypeOf(i.configuration);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
+import type { StageWire } from '@facet/domain/workflow';
 import type { Reply, Schemas } from '../../../api';
 import { api } from '../../../lib/api-client';
 import { coalesce } from '../../../lib/coalesce';
@@ -70,7 +71,7 @@ function useRefreshOrders() {
 export function useMoveStage() {
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: ({ orderId, stage, itemId }: { orderId: string; stage: number; itemId?: string }) =>
+    mutationFn: ({ orderId, stage, itemId }: { orderId: string; stage: StageWire; itemId?: string }) =>
       api.post<Reply<'/api/staff/orders/{id}/stage', 'post'>>(`/api/staff/orders/${enc(orderId)}/stage`, {
         stage,
         ...(itemId ? { itemId } : {}),

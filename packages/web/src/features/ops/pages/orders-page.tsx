@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Factory } from 'lucide-react';
-import { formatDate, formatMoney, PRODUCTION_STAGES, STAGE } from '@facet/domain/format';
+import { formatDate, formatMoney } from '@facet/domain/format';
+import {
+  LAST_STAGE,
+  PRODUCTION_LINE,
+  productionStage,
+  stageByWire,
+  type ProductionStage,
+} from '@facet/domain/workflow';
 import {
   Button,
   Card,
@@ -30,8 +37,14 @@ import {
 } from '../api/orders-board';
 
 const title = (s: string) => s.charAt(0) + s.slice(1).toLowerCase();
-/** The board's columns: every production stage up to DELIVERY (cancelled orders are not on it). */
-const COLUMNS = PRODUCTION_STAGES.slice(0, STAGE.DELIVERY + 1).map((name, code) => ({ code, name }));
+/** The board's columns: the production line, RECEIVED to DELIVERY (cancelled orders are not on it). */
+const COLUMNS = PRODUCTION_LINE;
+
+/** The stage after the one the API's number names: where "Move to …" goes (none after the line's end). */
+function nextStage(wire: number | null): ProductionStage | null {
+  const next = stageByWire(wire)?.next;
+  return next ? productionStage(next) : null;
+}
 
 function Lateness({ text }: { text: string | null }) {
   if (!text) return null;
@@ -40,13 +53,12 @@ function Lateness({ text }: { text: string | null }) {
 
 function OrderCard({ order, onOpen }: { order: StaffOrder; onOpen: (id: string) => void }) {
   const move = useMoveStage();
-  const next = order.stage !== null && order.stage < STAGE.DELIVERY ? order.stage + 1 : null;
-  const nextName = next !== null ? PRODUCTION_STAGES[next] : null;
+  const next = nextStage(order.stage);
   async function moveOn() {
     if (next === null) return;
     try {
-      await move.mutateAsync({ orderId: order.id, stage: next });
-      toast({ title: `Order #${order.number} moved to ${title(nextName!)}` });
+      await move.mutateAsync({ orderId: order.id, stage: next.wire });
+      toast({ title: `Order #${order.number} moved to ${title(next.label)}` });
     } catch (error) {
       toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
     }
@@ -74,9 +86,9 @@ function OrderCard({ order, onOpen }: { order: StaffOrder; onOpen: (id: string) 
         <Lateness text={order.lateness} />
       </p>
       <div className="ops-actions">
-        {nextName ? (
+        {next ? (
           <Button size="sm" loading={move.isPending} onClick={() => void moveOn()}>
-            Move to {title(nextName)}
+            Move to {title(next.label)}
           </Button>
         ) : null}
         <Button
@@ -154,7 +166,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
               <h3>Items</h3>
               <ul className="ops-list">
                 {order.data.items.map((item) => {
-                  const next = item.stage !== null && item.stage < STAGE.DELIVERY ? item.stage + 1 : null;
+                  const next = nextStage(item.stage);
                   return (
                     <li key={item.id} className="ops-person">
                       <strong>
@@ -179,7 +191,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                             loading={move.isPending}
                             onClick={() =>
                               move.mutate(
-                                { orderId: order.data.id, stage: next, itemId: item.id },
+                                { orderId: order.data.id, stage: next.wire, itemId: item.id },
                                 {
                                   onError: (e) =>
                                     toast({
@@ -191,7 +203,7 @@ function OrderDialog({ id, onClose }: { id: string; onClose: () => void }) {
                               )
                             }
                           >
-                            Move item to {title(PRODUCTION_STAGES[next]!)}
+                            Move item to {title(next.label)}
                           </Button>
                         ) : null}
                       </div>
@@ -270,11 +282,11 @@ export function OpsOrdersPage() {
         // the board scrolls sideways: focusable so the keyboard can scroll it too
         <div className="ops-board" role="region" aria-label="Production board" tabIndex={0}>
           {COLUMNS.map((column) => {
-            const last = column.code === STAGE.DELIVERY;
+            const last = column.code === LAST_STAGE;
             const inColumn = last
               ? deliveredShown
               : live
-                  .filter((o) => o.stage === column.code)
+                  .filter((o) => o.stage === column.wire)
                   .sort(
                     (a, b) =>
                       Number(/ Late$/.test(b.lateness ?? '')) - Number(/ Late$/.test(a.lateness ?? '')),
@@ -283,7 +295,7 @@ export function OpsOrdersPage() {
             return (
               <section key={column.code} className="ops-column" aria-labelledby={`stage-${column.code}`}>
                 <h2 className="ops-column__title" id={`stage-${column.code}`}>
-                  <span>{title(column.name)}</span>
+                  <span>{title(column.label)}</span>
                   <span aria-label={last && moreDelivered ? `latest ${count} orders` : `${count} orders`}>
                     {count}
                   </span>

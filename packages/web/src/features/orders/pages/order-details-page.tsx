@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, CircleCheck, ReceiptText, Truck } from 'lucide-react';
-import { formatDate, formatMoney, PRODUCTION_STAGES } from '@facet/domain/format';
+import { formatDate, formatMoney } from '@facet/domain/format';
+import { PRODUCTION_LINE, stageByWire } from '@facet/domain/workflow';
 import { Button, Card, EmptyState, Spinner, toast } from '../../../components/ui';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { ConfirmDialog } from '../../projects/components/confirm-dialog';
@@ -18,10 +19,14 @@ import {
 } from '../components/order-parts';
 import '../components/orders.css';
 
-/** The stages a customer follows, with when each was reached (CANCELLED instead of the rest when cancelled). */
+/**
+ * The stages a customer follows (the production line), with when each was reached; a cancelled order
+ * shows the stages it reached, CANCELLED last. `code` is the stage's number in the API.
+ */
 function Timeline({ order }: { order: Order }) {
   const reached = new Map(order.stages.map((s) => [s.code, s.at]));
-  const codes = order.status === 'cancelled' ? [...order.stages.map((s) => s.code)] : [0, 1, 2, 3, 4, 5, 6];
+  const codes =
+    order.status === 'cancelled' ? order.stages.map((s) => s.code) : PRODUCTION_LINE.map((s) => s.wire);
   return (
     <ol className="order-timeline" aria-label="Production stages">
       {codes.map((code) => {
@@ -34,7 +39,7 @@ function Timeline({ order }: { order: Order }) {
             aria-current={current ? 'step' : undefined}
           >
             <span className="order-timeline__dot" aria-hidden="true" />
-            <span className="order-timeline__name">{PRODUCTION_STAGES[code]}</span>
+            <span className="order-timeline__name">{stageByWire(code)?.label}</span>
             <span className="order-timeline__at">{at ? formatDate(at) : 'Upcoming'}</span>
           </li>
         );
