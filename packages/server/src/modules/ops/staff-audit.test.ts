@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { STAGE } from '@facet/domain/format';
+import { CANCELLED_STAGE, stageWire } from '@facet/domain/workflow';
 import { sandboxMoneyMoves } from '../../platform/payments/payments.tables';
 import { metalSpotPrices } from '../catalog/catalog.tables';
 import { postEntry } from '../payments/ledger';
@@ -293,7 +293,7 @@ const PREPARE: Record<string, () => Promise<Call>> = {
   }),
   'POST /api/staff/orders/:id/stage': async () => ({
     url: `/api/staff/orders/${(await k.paidOrder('customer')).orderId}/stage`,
-    body: { stage: STAGE.CANCELLED },
+    body: { stage: stageWire(CANCELLED_STAGE) },
   }),
   'POST /api/staff/payments/payouts': async () => ({ url: '/api/staff/payments/payouts' }),
   'POST /api/staff/payments/reconcile': async () => ({ url: '/api/staff/payments/reconcile' }),
@@ -618,7 +618,7 @@ describe('an audit row that cannot be written fails the action', () => {
     const { orderId, paymentId } = await k.paidOrder('customer');
     await whileAuditRefuses('/api/staff/orders/:id/stage', async () => {
       expectNotMade(
-        await k.call('staff', 'POST', `/api/staff/orders/${orderId}/stage`, { stage: STAGE.CANCELLED }),
+        await k.call('staff', 'POST', `/api/staff/orders/${orderId}/stage`, { stage: stageWire(CANCELLED_STAGE) }),
       );
     });
     const [order] = await k.t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
