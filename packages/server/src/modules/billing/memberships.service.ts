@@ -7,7 +7,7 @@ import type { Jobs } from '../../platform/jobs';
 import type { UserRow } from '../accounts/accounts.queries';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { NewPayment, PaymentsService } from '../payments/payments.service';
-import { mailJob, sendMails, type MailJob } from '../notifications/mail-job';
+import { mailJob, sendMails } from '../notifications/mail-job';
 import { billingPurchases, memberships, plans } from './billing.tables';
 import type { PlanRow } from './billing.reads';
 import type { CreditsService } from './credits.service';

@@ -618,7 +618,9 @@ describe('an audit row that cannot be written fails the action', () => {
     const { orderId, paymentId } = await k.paidOrder('customer');
     await whileAuditRefuses('/api/staff/orders/:id/stage', async () => {
       expectNotMade(
-        await k.call('staff', 'POST', `/api/staff/orders/${orderId}/stage`, { stage: stageWire(CANCELLED_STAGE) }),
+        await k.call('staff', 'POST', `/api/staff/orders/${orderId}/stage`, {
+          stage: stageWire(CANCELLED_STAGE),
+        }),
       );
     });
     const [order] = await k.t.ctx.db.select().from(orders).where(eq(orders.id, orderId));
