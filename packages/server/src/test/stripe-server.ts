@@ -68,7 +68,7 @@ export async function startStripeServer() {
       const session = sessions.get(m[1]!);
       return session
         ? ([200, session] as const)
-        : ([404, invalid(`No such checkout.session: '${m[1]}'`)] as const);
+        : ([404, invalid(`No such checkout.session: '${m[1]}'`, 'resource_missing')] as const);
     }
     if (method === 'GET' && path === '/v1/checkout/sessions') {
       const gte = Number(query.get('created[gte]') ?? 0);

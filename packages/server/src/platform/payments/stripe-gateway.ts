@@ -202,13 +202,17 @@ async function completedCheckouts(stripe: Stripe, since: Date) {
   return found;
 }
 
-/** One session asked of Stripe now; one it does not know (another account, deleted) is not paid. */
+/**
+ * One session asked of Stripe now. One it does not know (`resource_missing`: another account, deleted) is
+ * not paid; any other failure (Stripe away, refusing every call) is thrown, so the settling runs again.
+ */
 async function paidCheckout(stripe: Stripe, sessionId: string) {
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+      return null;
     throw error;
   }
   return completedOf(stripe, session);
