@@ -6,6 +6,7 @@ export * from './catalog/index';
 export * from './pricing/index';
 export * from './workflow/index';
 export * from './format/index';
+export * from './money/index';
 export * from './parametric/index';
 export * from './design/index';
 export * from './notifications/index';

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { CURRENCY_CODES, type CurrencyCode } from '@facet/domain/money';
 import type { AiConfig } from './platform/ai/ai';
 import type { MetalFeedConfig } from './platform/metal-feed/metal-feed';
 
@@ -78,9 +79,16 @@ const envSchema = z.object({
     .regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' })
     .optional(),
   STRIPE_API_URL: url.optional(),
+  /** The currency every payment is asked in: one of the known list, in any case ('EUR' or 'eur'). */
   PAYMENTS_CURRENCY: z
     .string()
-    .regex(/^[a-z]{3}$/, { message: 'must be a 3-letter currency code' })
+    .trim()
+    .toLowerCase()
+    .pipe(
+      z.enum(CURRENCY_CODES, {
+        message: `must be one of the known currencies: ${CURRENCY_CODES.join(', ')}`,
+      }),
+    )
     .default('usd'),
   PAYMENTS_SANDBOX: bool.optional(),
   PAYMENTS_SANDBOX_CHAOS: bool.optional(),
@@ -235,7 +243,7 @@ export interface Config {
       apiUrl?: string;
       timeoutMs?: number;
     } | null;
-    currency: string;
+    currency: CurrencyCode;
     sandboxChaos: boolean;
   };
   /**

@@ -111,3 +111,77 @@ describe('migration 0027: production stages stored as text codes', { timeout: 90
     expect(rows.map((r) => r.code).sort()).toEqual([...STAGE_CODES].sort());
   });
 });
+
+describe('migration 0028: ledger entries and lines carry their currency', { timeout: 90_000 }, () => {
+  test("rows written before take their payment's currency; then the database keeps one currency per entry", async () => {
+    sql = await openDatabase();
+    const before = migrationsUpTo('0027_production-stage-codes');
+    await sql.migrate(before);
+    rmSync(before, { recursive: true, force: true });
+    const payer = '00000000-0000-4000-8000-000000000001';
+    const pro = '00000000-0000-4000-8000-000000000002';
+    const usdPayment = '00000000-0000-4000-8000-0000000000c1';
+    const eurPayment = '00000000-0000-4000-8000-0000000000c2';
+    const entry = (n: number) => `00000000-0000-4000-8000-0000000000e${n}`;
+    await sql.exec(`
+      insert into users (id, email, password_hash, role, first_name) values
+        ('${payer}', 'c@example.com', 'x', 'customer', 'Cora'),
+        ('${pro}', 'p@example.com', 'x', 'designer', 'Pia');
+      insert into payments (id, payer_id, purpose, subject_id, description, receipt_email, payer_name,
+                            amount_cents, currency, gateway, idempotency_key, status, created_at) values
+        ('${usdPayment}', '${payer}', 'cart', 'order-1', 'Order 1', 'c@example.com', 'Cora', 1000, 'usd',
+         'sandbox', 'k1', 'succeeded', '2026-10-01T10:00:00Z'),
+        ('${eurPayment}', '${payer}', 'cart', 'order-2', 'Order 2', 'c@example.com', 'Cora', 2000, 'eur',
+         'sandbox', 'k2', 'succeeded', '2026-11-01T10:00:00Z');
+      insert into ledger_entries (id, key, kind, payment_id, memo) values
+        ('${entry(1)}', 'charge:1', 'charge', '${usdPayment}', 'Order 1'),
+        ('${entry(2)}', 'charge:2', 'charge', '${eurPayment}', 'Order 2'),
+        ('${entry(3)}', 'payout:1', 'payout', null, 'Payout to the pro');
+      insert into ledger_lines (entry_id, account, owner_id, amount_cents) values
+        ('${entry(1)}', 'customer_funds', null, -1000), ('${entry(1)}', 'platform_revenue', null, 1000),
+        ('${entry(2)}', 'customer_funds', null, -2000), ('${entry(2)}', 'platform_revenue', null, 2000),
+        ('${entry(3)}', 'pro_payable', '${pro}', -500), ('${entry(3)}', 'pro_paid_out', '${pro}', 500);
+    `);
+
+    await sql.migrate(migrations);
+
+    expect(await sql.query('select key, currency from ledger_entries order by key')).toEqual([
+      { key: 'charge:1', currency: 'usd' },
+      { key: 'charge:2', currency: 'eur' },
+      // a payout has no payment: the currency of the latest payment
+      { key: 'payout:1', currency: 'eur' },
+    ]);
+    const lines = await sql.query(
+      'select e.key, l.currency from ledger_lines l join ledger_entries e on e.id = l.entry_id order by e.key',
+    );
+    expect(lines.map((r) => `${r.key as string}:${r.currency as string}`)).toEqual([
+      'charge:1:usd',
+      'charge:1:usd',
+      'charge:2:eur',
+      'charge:2:eur',
+      'payout:1:eur',
+      'payout:1:eur',
+    ]);
+    // the ledger is append-only again
+    await expect(
+      sql.exec(`update ledger_lines set amount_cents = 1 where entry_id = '${entry(1)}'`),
+    ).rejects.toThrow(/append-only/);
+    // a line must say its currency, and say its entry's
+    await expect(
+      sql.exec(
+        `insert into ledger_lines (entry_id, account, amount_cents) values ('${entry(1)}', 'refunds', 5)`,
+      ),
+    ).rejects.toThrow(/currency/);
+    // one query, one implicit transaction: the refused line takes its entry with it
+    await expect(
+      sql.exec(`
+        insert into ledger_entries (id, key, kind, memo, currency) values ('${entry(4)}', 'mixed', 'fee', 'Mixed', 'usd');
+        insert into ledger_lines (entry_id, account, amount_cents, currency) values
+          ('${entry(4)}', 'platform_revenue', -100, 'usd'), ('${entry(4)}', 'processor_fees', 100, 'eur');
+      `),
+    ).rejects.toThrow(/ledger_lines_entry_currency_fk/);
+    expect(await sql.query("select count(*)::int as n from ledger_entries where key = 'mixed'")).toEqual([
+      { n: 0 },
+    ]);
+  });
+});

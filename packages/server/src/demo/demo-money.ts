@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@facet/domain/money';
 import type { Db } from '../db/client';
 import { accountsQueries } from '../modules/accounts/accounts.queries';
 import { seedDemoOrders, type DemoOrderCustomer } from './demo-orders';
@@ -9,7 +10,12 @@ import { paidProjectsOfCustomers } from '../modules/projects/projects.reads';
  * orders of the demo customers with their checkouts' payments, so the dashboards' charts have months to
  * show on a fresh start. Idempotent (each part skips what is there).
  */
-export async function seedDemoMoney(db: Db, customerEmails: string[], historyEmails: string[]) {
+export async function seedDemoMoney(
+  db: Db,
+  customerEmails: string[],
+  historyEmails: string[],
+  currency: CurrencyCode,
+) {
   const q = accountsQueries(db);
   const users = async (emails: string[]) =>
     (await Promise.all(emails.map((e) => q.findByEmail(e)))).flatMap((u) => (u ? [u] : []));
@@ -65,5 +71,5 @@ export async function seedDemoMoney(db: Db, customerEmails: string[], historyEma
     paidAt: o.paidAt,
     releasedAt: null,
   }));
-  await seedDemoPayments(db, [...projectPayments, ...orderPayments]);
+  await seedDemoPayments(db, [...projectPayments, ...orderPayments], currency);
 }

@@ -1,4 +1,5 @@
 import { inArray } from 'drizzle-orm';
+import type { CurrencyCode } from '@facet/domain/money';
 import type { Db } from '../db/client';
 import { recordPaidCheckout } from '../platform/payments/sandbox-checkout';
 import { postEntry } from '../modules/payments/ledger';
@@ -27,7 +28,7 @@ export interface DemoPayment {
  * have booked it (charge, then release of the pro's share), at their real past times, so the dashboards and
  * earnings have months to show. Idempotent: a subject already paid is left as it is.
  */
-export async function seedDemoPayments(db: Db, rows: DemoPayment[]) {
+export async function seedDemoPayments(db: Db, rows: DemoPayment[], currency: CurrencyCode) {
   if (rows.length === 0) return 0;
   const existing = await db
     .select({ subjectId: payments.subjectId })
@@ -59,6 +60,7 @@ export async function seedDemoPayments(db: Db, rows: DemoPayment[]) {
         receiptEmail: p.receiptEmail,
         payerName: p.payerName,
         amountCents: p.amountCents,
+        currency,
         status: 'succeeded',
         gateway: 'sandbox',
         idempotencyKey: `demo-${p.id}`,
@@ -75,6 +77,7 @@ export async function seedDemoPayments(db: Db, rows: DemoPayment[]) {
         sessionId: `demo_cs_${p.id}`,
         chargeId: `demo_ch_${p.id}`,
         amountCents: p.amountCents,
+        currency,
         description: p.description,
         clientReference: p.id,
         paidAt: p.paidAt,
@@ -85,6 +88,7 @@ export async function seedDemoPayments(db: Db, rows: DemoPayment[]) {
         paymentId: p.id,
         projectId: p.projectId,
         memo: p.description,
+        currency,
         at: p.paidAt,
         lines: [
           { account: 'customer_funds', amountCents: -p.amountCents },
@@ -98,6 +102,7 @@ export async function seedDemoPayments(db: Db, rows: DemoPayment[]) {
           paymentId: p.id,
           projectId: p.projectId,
           memo: `Released: ${p.description}`,
+          currency,
           at: p.releasedAt,
           lines: [
             { account: 'platform_escrow', amountCents: -p.amountCents },

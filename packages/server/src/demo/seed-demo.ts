@@ -140,6 +140,7 @@ export async function seedDemo(ctx: Pick<AppContext, 'db' | 'projects' | 'offers
       ctx.db,
       ['customer@demo.facet', 'maya@demo.facet', 'customer@demo.facet', 'customer@demo.facet'],
       HISTORY_CUSTOMERS.map(([email]) => email),
+      ctx.config.payments.currency,
     );
   const primary = [
     'customer@demo.facet',

@@ -138,6 +138,16 @@ describe('configuration', () => {
     );
   });
 
+  test('PAYMENTS_CURRENCY: one of the known currencies, in any case; another code stops start-up', () => {
+    expect(loadConfig({}).payments.currency).toBe('usd');
+    expect(loadConfig({ PAYMENTS_CURRENCY: 'EUR' }).payments.currency).toBe('eur');
+    expect(loadConfig({ PAYMENTS_CURRENCY: 'jpy' }).payments.currency).toBe('jpy');
+    expect(() => loadConfig({ PAYMENTS_CURRENCY: 'xyz' })).toThrow(
+      /PAYMENTS_CURRENCY: must be one of the known currencies: usd, eur, gbp, .*jpy/,
+    );
+    expect(() => loadConfig({ PAYMENTS_CURRENCY: 'dollars' })).toThrow(ConfigError);
+  });
+
   test('IDENTITY_*_MAX_AGE: whole seconds for one tenant; anything else is named', () => {
     const pro = {
       IDENTITY_PRO_ISSUER: 'https://id.example',

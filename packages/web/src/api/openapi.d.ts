@@ -16375,6 +16375,11 @@ export interface components {
         Earnings: {
             /** @description US cents */
             availableCents: number;
+            /**
+             * @description ISO 4217 code in lower case, as @facet/domain/money knows it
+             * @enum {string}
+             */
+            currency: "usd" | "eur" | "gbp" | "cad" | "aud" | "nzd" | "chf" | "sek" | "nok" | "dkk" | "pln" | "czk" | "sgd" | "hkd" | "mxn" | "jpy" | "krw";
             earnedPercentage: number;
             /** @description US cents */
             inEscrowCents: number;
@@ -16795,7 +16800,11 @@ export interface components {
             amountCents: number;
             /** @description UTC time, ISO 8601 */
             createdAt: string;
-            currency: string;
+            /**
+             * @description ISO 4217 code in lower case, as @facet/domain/money knows it
+             * @enum {string}
+             */
+            currency: "usd" | "eur" | "gbp" | "cad" | "aud" | "nzd" | "chf" | "sek" | "nok" | "dkk" | "pln" | "czk" | "sgd" | "hkd" | "mxn" | "jpy" | "krw";
             description: string;
             /** @description The gateway's reason, when it failed */
             failureMessage: string | null;
@@ -17098,7 +17107,11 @@ export interface components {
             amountCents: number;
             /** @description UTC time, ISO 8601 */
             createdAt: string;
-            currency: string;
+            /**
+             * @description ISO 4217 code in lower case, as @facet/domain/money knows it
+             * @enum {string}
+             */
+            currency: "usd" | "eur" | "gbp" | "cad" | "aud" | "nzd" | "chf" | "sek" | "nok" | "dkk" | "pln" | "czk" | "sgd" | "hkd" | "mxn" | "jpy" | "krw";
             description: string;
             /** @description The gateway's reason, when it failed */
             failureMessage: string | null;
@@ -17160,6 +17173,11 @@ export interface components {
             accounts: {
                 /** @description US cents */
                 balanceCents: number;
+                /**
+                 * @description ISO 4217 code in lower case, as @facet/domain/money knows it
+                 * @enum {string}
+                 */
+                currency: "usd" | "eur" | "gbp" | "cad" | "aud" | "nzd" | "chf" | "sek" | "nok" | "dkk" | "pln" | "czk" | "sgd" | "hkd" | "mxn" | "jpy" | "krw";
                 name: string;
             }[];
             /** @description US cents */

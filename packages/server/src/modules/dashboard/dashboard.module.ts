@@ -12,6 +12,8 @@ export default defineModule({
   name: 'dashboard',
   dependsOn: ['orders', 'designers'],
   provides: ['dashboard'],
-  build: ({ db, orders, designers }) => ({ dashboard: dashboardService({ db, orders, designers }) }),
+  build: ({ db, orders, designers, config }) => ({
+    dashboard: dashboardService({ db, orders, designers, currency: config.payments.currency }),
+  }),
   routes: async () => [(await import('./dashboard.routes')).dashboardRoutes],
 });

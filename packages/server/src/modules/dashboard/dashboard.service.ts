@@ -1,6 +1,7 @@
 import { lineRevenueCents, monthKey, monthStart, monthWindow } from '@facet/domain/metrics';
 import { responseTimeText, formatResponseRate } from '@facet/domain/format';
 import { PRODUCTION_LINE } from '@facet/domain/workflow';
+import type { CurrencyCode } from '@facet/domain/money';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { pendingProCount, type UserRow } from '../accounts/accounts.reads';
@@ -50,8 +51,14 @@ const countsByMonth = (rows: { month: string; count: number }[]) =>
 
 const roundTo = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
-export function dashboardService(deps: { db: Db; orders: OrdersService; designers: DesignersService }) {
-  const { db } = deps;
+export function dashboardService(deps: {
+  db: Db;
+  orders: OrdersService;
+  designers: DesignersService;
+  /** The payments' currency: spend and earnings are sums of it. */
+  currency: CurrencyCode;
+}) {
+  const { db, currency } = deps;
 
   /** Money per month: the series' months, oldest first, each with its cents and how many payments or pieces. */
   async function moneySeries(
@@ -63,8 +70,8 @@ export function dashboardService(deps: { db: Db; orders: OrdersService; designer
     const { keys, from } = monthWindow(now, months);
     // staff see everyone's figures; anyone else only their own
     const own = viewer.role === 'staff' ? null : viewer.id;
-    if (metric === 'spend') return sumsByMonth(keys, await monthlySpend(db, own, from));
-    if (metric === 'earnings') return sumsByMonth(keys, await monthlyProEarnings(db, own, from));
+    if (metric === 'spend') return sumsByMonth(keys, await monthlySpend(db, own, from, currency));
+    if (metric === 'earnings') return sumsByMonth(keys, await monthlyProEarnings(db, own, from, currency));
     const revenue = new Map<string, MonthSum>();
     for (const line of await soldLinesSince(db, from)) {
       const m = revenue.get(line.month) ?? { month: line.month, cents: 0, count: 0 };

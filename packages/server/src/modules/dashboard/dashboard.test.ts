@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { monthKey, monthStart } from '@facet/domain/metrics';
 import type { StageCode } from '@facet/domain/workflow';
+import type { CurrencyCode } from '@facet/domain/money';
+import { postEntry, type NewEntry } from '../payments/ledger';
 import { paymentsTestKit } from '../payments/payments-test-kit';
 import { payments } from '../payments/payments.tables';
 import { orderItems, orders } from '../orders/orders.tables';
@@ -131,8 +133,26 @@ describe('spend: a customer sees only what they paid, by UTC month of the charge
   });
 });
 
-describe("earnings: a pro's share of what customers paid for their work", () => {
-  test('a real payment through the sandbox, one on the boundary, a refunded one, another pro', async () => {
+describe("earnings: read from the ledger, the pro's share credited when the work is approved", () => {
+  /** A ledger entry as the money path books it, at a chosen time. */
+  const book = (entry: Omit<NewEntry, 'key' | 'memo'>) => {
+    n += 1;
+    return k.t.ctx.db.transaction((tx) =>
+      postEntry(tx, { key: `dashboard-test:${n}`, memo: `Test entry ${n}`, ...entry }),
+    );
+  };
+  const release = (pro: string, shareCents: number, at: Date, currency: CurrencyCode = 'usd') =>
+    book({
+      kind: 'release',
+      currency,
+      at,
+      lines: [
+        { account: 'platform_escrow', amountCents: -shareCents },
+        { account: 'pro_payable', ownerId: k.ids[pro]!, amountCents: shareCents },
+      ],
+    });
+
+  test('a real payment earns on approval; releases on the boundary; payouts, refunds and other currencies are not earnings', async () => {
     const staffBefore = cents(await series('staff', 'earnings'));
     expect(cents(await series('designer2', 'earnings'))).toEqual([0, 0, 0]);
     const projectId = await k.projectAtPayment('Dashboard ring', 48_000, 'designer2');
@@ -141,26 +161,47 @@ describe("earnings: a pro's share of what customers paid for their work", () => 
     ).json();
     expect((await k.pay(checkoutUrl, '4242 4242 4242 4242')).statusCode).toBe(303);
     await k.t.ctx.jobs.drain();
-    // 80 percent of 48,000 is the pro's
+    // paid, but held in escrow: not earned yet
+    expect(cents(await series('designer2', 'earnings'))).toEqual([0, 0, 0]);
+    await k.deliver(projectId, 'designer2');
+    const approved = await k.call('customer', 'POST', `/api/projects/${projectId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    // released: 80 percent of 48,000 is the pro's
     expect(cents(await series('designer2', 'earnings'))).toEqual([0, 0, 38_400]);
 
-    const share = (pro: string, proShareCents: number) => ({
-      purpose: 'project' as const,
-      proId: k.ids[pro]!,
+    await release('designer2', 8_000, lastMonthEnd);
+    await release('designer2', 1_000, thisMonth);
+    await release('designer', 5_000, thisMonth);
+    // a refunded payment is never released, and a payment held in escrow is not yet
+    await paid('other', 20_000, thisMonth, {
+      purpose: 'project',
+      proId: k.ids.designer2!,
       earnedPercentage: 80,
-      proShareCents,
+      proShareCents: 16_000,
+      status: 'refunded',
     });
-    await paid('other', 10_000, lastMonthEnd, share('designer2', 8_000));
-    await paid('other', 20_000, thisMonth, { ...share('designer2', 16_000), status: 'refunded' });
-    await paid('other', 6_250, thisMonth, share('designer', 5_000));
+    // a payout moves earnings to the payout account: still earned
+    await book({
+      kind: 'payout',
+      currency: 'usd',
+      at: thisMonth,
+      lines: [
+        { account: 'pro_payable', ownerId: k.ids.designer2!, amountCents: -9_000 },
+        { account: 'pro_paid_out', ownerId: k.ids.designer2!, amountCents: 9_000 },
+      ],
+    });
+    // money of another currency than the payments' is not summed with it
+    await release('designer2', 70_000, thisMonth, 'eur');
 
-    expect(cents(await series('designer2', 'earnings'))).toEqual([0, 8_000, 38_400]);
+    const mine = await series('designer2', 'earnings');
+    expect(cents(mine)).toEqual([0, 8_000, 39_400]);
+    expect(mine.months.map((m: { count: number }) => m.count)).toEqual([0, 1, 2]);
     expect((await summary('designer2')).earnings).toMatchObject({
-      thisMonthCents: 38_400,
+      thisMonthCents: 39_400,
       lastMonthCents: 8_000,
     });
     const staffAfter = cents(await series('staff', 'earnings'));
-    expect(staffAfter.map((c, i) => c - staffBefore[i]!)).toEqual([0, 8_000, 43_400]);
+    expect(staffAfter.map((c, i) => c - staffBefore[i]!)).toEqual([0, 8_000, 44_400]);
   });
 });
 

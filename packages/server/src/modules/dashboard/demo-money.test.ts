@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { callerFor, createTestApp, loginAs } from '../../test/test-app';
 import { seedDemo } from '../../demo/seed-demo';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { MAX_SERIES_MONTHS, monthKey } from '@facet/domain/metrics';
 import { sandboxCheckoutSessions } from '../../platform/payments/payments.tables';
 import { payments } from '../payments/payments.tables';
 
@@ -23,7 +24,9 @@ const filled = (months: { cents: number }[]) => months.filter((m) => m.cents > 0
 
 describe("the demo's past money gives every dashboard months to show", () => {
   test('earnings, spend and revenue over several months; one late order; the ledger balances', async () => {
-    expect(filled(await series('designer', 'earnings'))).toBeGreaterThanOrEqual(3);
+    // earnings are credited as projects complete (the ledger's releases): the team's over several months
+    expect(filled(await series('staff', 'earnings'))).toBeGreaterThanOrEqual(3);
+    expect(filled(await series('designer', 'earnings'))).toBeGreaterThanOrEqual(1);
     expect(filled(await series('customer', 'spend'))).toBeGreaterThanOrEqual(4);
     expect(filled(await series('staff', 'revenue'))).toBeGreaterThanOrEqual(5);
     const offers = await series('designer', 'offers');
@@ -40,6 +43,47 @@ describe("the demo's past money gives every dashboard months to show", () => {
     // the history's released shares sit on the demo pros' payables
     const payables = trial.accounts.filter((a: { name: string }) => a.name.startsWith('pro_payable:'));
     expect(payables.length).toBeGreaterThanOrEqual(3);
+  });
+
+  test("earnings read from the ledger are the payments' released shares, month by month, pro by pro", async () => {
+    const rows = await t.ctx.db
+      .select()
+      .from(payments)
+      .where(and(isNotNull(payments.proId), eq(payments.status, 'succeeded')));
+    const released = rows.filter((p) => p.releasedAt);
+    const held = rows.filter((p) => !p.releasedAt);
+    expect(released.length).toBeGreaterThan(5);
+    // what the payments table says each pro earned per month of the release (the old reading's shares)
+    const expected = (proId: string | null) => {
+      const byMonth = new Map<string, { cents: number; count: number }>();
+      for (const p of released.filter((r) => proId === null || r.proId === proId)) {
+        const m = byMonth.get(monthKey(p.releasedAt!)) ?? { cents: 0, count: 0 };
+        m.cents += p.proShareCents;
+        m.count += 1;
+        byMonth.set(monthKey(p.releasedAt!), m);
+      }
+      return byMonth;
+    };
+    const compare = (months: { month: string; cents: number; count: number }[], proId: string | null) => {
+      const want = expected(proId);
+      expect(months.map((m) => [m.month, m.cents, m.count])).toEqual(
+        months.map((m) => [m.month, want.get(m.month)?.cents ?? 0, want.get(m.month)?.count ?? 0]),
+      );
+    };
+    const all = (
+      await call('staff', 'GET', `/api/me/dashboard/series?metric=earnings&months=${MAX_SERIES_MONTHS}`)
+    ).json().series.months;
+    compare(all, null);
+    const designer = (
+      await call('designer', 'GET', `/api/me/dashboard/series?metric=earnings&months=${MAX_SERIES_MONTHS}`)
+    ).json().series.months;
+    const designerId = (await call('designer', 'GET', '/api/me')).json().user.id as string;
+    compare(designer, designerId);
+    // the same money as the shares of every payment charged, less what is still held in escrow
+    const total = (list: { cents: number }[]) => list.reduce((sum, m) => sum + m.cents, 0);
+    const shares = (list: typeof rows) => list.reduce((sum, p) => sum + p.proShareCents, 0);
+    expect(total(all)).toBe(shares(rows) - shares(held));
+    expect(total(all)).toBeGreaterThan(0);
   });
 
   test('seeding again adds nothing', async () => {

@@ -396,6 +396,7 @@ describe('money', () => {
         key: 'test:ops-earning',
         kind: 'release',
         memo: 'Earning for the console test',
+        currency: 'usd',
         lines: [
           { account: 'platform_escrow', amountCents: -12_300 },
           { account: 'pro_payable', ownerId: k.ids.designer2, amountCents: 12_300 },

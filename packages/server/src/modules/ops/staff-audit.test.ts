@@ -171,6 +171,7 @@ async function failedPayout() {
       key: key('earning'),
       kind: 'release',
       memo: 'Earning for the audit test',
+      currency: 'usd',
       lines: [
         { account: 'platform_escrow', amountCents: -5_000 },
         { account: 'pro_payable', ownerId: k.ids.designer2, amountCents: 5_000 },
@@ -516,6 +517,7 @@ describe('an audit row that cannot be written fails the action', () => {
         key: key('earning'),
         kind: 'release',
         memo: 'Earning for the audit test',
+        currency: 'usd',
         lines: [
           { account: 'platform_escrow', amountCents: -1_000 },
           { account: 'pro_payable', ownerId: k.ids.designer2, amountCents: 1_000 },

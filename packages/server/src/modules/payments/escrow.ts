@@ -27,6 +27,7 @@ export async function releaseProject(tx: Tx, projectId: string) {
       paymentId: payment.id,
       projectId,
       memo: `Released: ${payment.description}`,
+      currency: payment.currency,
       lines: [
         { account: 'platform_escrow', amountCents: -payment.amountCents },
         ...(share > 0
@@ -70,6 +71,7 @@ export async function refundPayment(
       paymentId: row.id,
       projectId: row.projectId,
       memo: `Refund (${reason}): ${row.description}`,
+      currency: row.currency,
       lines: [
         {
           account:

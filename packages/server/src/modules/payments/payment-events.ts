@@ -111,6 +111,7 @@ export async function bookCharge(
     paymentId: payment.id,
     projectId: payment.projectId,
     memo: payment.description,
+    currency: payment.currency,
     lines: [
       { account: 'customer_funds', amountCents: -payment.amountCents },
       { account: escrowed ? 'platform_escrow' : 'platform_revenue', amountCents: payment.amountCents },
@@ -123,6 +124,7 @@ export async function bookCharge(
       paymentId: payment.id,
       projectId: payment.projectId,
       memo: `Processing fee: ${payment.description}`,
+      currency: payment.currency,
       lines: [
         { account: 'platform_revenue', amountCents: -charge.feeCents },
         { account: 'processor_fees', amountCents: charge.feeCents },

@@ -3,6 +3,7 @@ import { isUuid } from '@facet/domain/rules';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { formatMoney } from '@facet/domain/format';
+import { money, type CurrencyCode } from '@facet/domain/money';
 import { escapeHtml } from '../../platform/html';
 import { htmlPage } from '../../platform/payments/html-page';
 import type { UserRow } from '../accounts/accounts.queries';
@@ -32,7 +33,8 @@ export function paymentView(p: PaymentRow) {
   };
 }
 
-export function paymentReads(db: Db) {
+/** `currency`: the payments' currency (PAYMENTS_CURRENCY), the one a pro's earnings are counted in. */
+export function paymentReads(db: Db, currency: CurrencyCode) {
   /** The payment, for its payer and staff only (anyone else: not found). */
   async function visible(viewer: UserRow, id: string) {
     if (!isUuid(id)) throw notFound('Payment');
@@ -58,7 +60,10 @@ export function paymentReads(db: Db) {
       return rows.filter((r) => r.status !== 'pending' || r.checkoutUrl).map(paymentView);
     },
 
-    /** A pro's money: held in escrow for them, available, paid out, and each movement with its project. */
+    /**
+     * A pro's money in the payments' currency: held in escrow for them, available, paid out, and each
+     * movement with its project.
+     */
     async earnings(pro: UserRow) {
       // the pro's share of each payment still held in escrow (released on completion, or refunded)
       const held = await db
@@ -70,7 +75,14 @@ export function paymentReads(db: Db) {
           at: payments.succeededAt,
         })
         .from(payments)
-        .where(and(eq(payments.proId, pro.id), eq(payments.status, 'succeeded'), isNull(payments.releasedAt)))
+        .where(
+          and(
+            eq(payments.proId, pro.id),
+            eq(payments.status, 'succeeded'),
+            eq(payments.currency, currency),
+            isNull(payments.releasedAt),
+          ),
+        )
         .orderBy(desc(payments.succeededAt));
       const lines = await db
         .select({
@@ -86,7 +98,11 @@ export function paymentReads(db: Db) {
         .from(ledgerLines)
         .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
         .where(
-          and(eq(ledgerLines.ownerId, pro.id), inArray(ledgerLines.account, ['pro_payable', 'pro_paid_out'])),
+          and(
+            eq(ledgerLines.ownerId, pro.id),
+            inArray(ledgerLines.account, ['pro_payable', 'pro_paid_out']),
+            eq(ledgerLines.currency, currency),
+          ),
         )
         .orderBy(desc(ledgerEntries.createdAt));
       const paymentIds = [...new Set(lines.map((l) => l.paymentId).filter((v): v is string => Boolean(v)))];
@@ -124,9 +140,10 @@ export function paymentReads(db: Db) {
         ...moved,
       ];
       return {
+        currency,
         inEscrowCents: held.reduce((sum, h) => sum + h.amountCents, 0),
-        availableCents: await balanceOf(db, 'pro_payable', pro.id),
-        paidOutCents: await balanceOf(db, 'pro_paid_out', pro.id),
+        availableCents: await balanceOf(db, 'pro_payable', pro.id, currency),
+        paidOutCents: await balanceOf(db, 'pro_paid_out', pro.id, currency),
         earnedPercentage: await earnedPercentage(db),
         transactions,
       };
@@ -141,7 +158,7 @@ export function paymentReads(db: Db) {
         `Receipt ${p.id.slice(0, 8)}`,
         `<div class="card"><div class="muted">Receipt · ${escapeHtml(p.id)}</div><h1>${escapeHtml(p.description)}</h1>
 <table><tr><td>Paid</td><td class="num">${escapeHtml(paidAt)}</td></tr>
-<tr><td>Amount</td><td class="num"><strong>${escapeHtml(formatMoney(p.amountCents))}</strong></td></tr>
+<tr><td>Amount</td><td class="num"><strong>${escapeHtml(formatMoney(money(p.amountCents, p.currency)))}</strong></td></tr>
 <tr><td>Payment reference</td><td class="num">${escapeHtml(p.chargeRef ?? '')}</td></tr>
 <tr><td>Status</td><td class="num">${p.status === 'refunded' ? 'Refunded' : 'Paid'}</td></tr></table>
 <p class="muted">${ESCROWED.includes(p.purpose) ? 'Facet holds project payments in escrow until you approve the work.' : 'Paid to Facet for your order.'}</p>

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { CurrencyCode } from '@facet/domain/money';
 import type { Db } from '../../db/client';
-import { payments, payouts } from './payments.tables';
+import { ledgerEntries, ledgerLines, payments, payouts } from './payments.tables';
 
 /**
  * What other modules may read of payments (decision 019): monthly sums for the dashboards and the money
@@ -17,10 +18,15 @@ export interface MonthSum {
 const chargeMonth = sql<string>`to_char(${payments.succeededAt} at time zone 'UTC', 'YYYY-MM')`;
 
 /**
- * What payers paid per UTC month of the charge, since `from` (one payer, or everyone with `null`). A
- * payment later refunded is left out: the money went back.
+ * What payers paid in `currency` per UTC month of the charge, since `from` (one payer, or everyone with
+ * `null`). A payment later refunded is left out: the money went back.
  */
-export function monthlySpend(db: Db, payerId: string | null, from: Date): Promise<MonthSum[]> {
+export function monthlySpend(
+  db: Db,
+  payerId: string | null,
+  from: Date,
+  currency: CurrencyCode,
+): Promise<MonthSum[]> {
   return db
     .select({
       month: chargeMonth,
@@ -31,6 +37,7 @@ export function monthlySpend(db: Db, payerId: string | null, from: Date): Promis
     .where(
       and(
         eq(payments.status, 'succeeded'),
+        eq(payments.currency, currency),
         gte(payments.succeededAt, from),
         payerId ? eq(payments.payerId, payerId) : undefined,
       ),
@@ -38,26 +45,38 @@ export function monthlySpend(db: Db, payerId: string | null, from: Date): Promis
     .groupBy(chargeMonth);
 }
 
+/** The UTC month of a ledger entry, as 'YYYY-MM'. */
+const entryMonth = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+
 /**
- * The pros' share of what customers paid for their work, per UTC month of the charge, since `from` (one
- * pro, or every pro with `null`). Refunded payments are left out.
+ * What the pros earned in `currency`, read from the ledger: the releases to their payable account (their
+ * share of a payment, credited when its project completes; a refunded payment is never released), per UTC
+ * month of the release, since `from` (one pro, or every pro with `null`). `count` is the releases.
  */
-export function monthlyProEarnings(db: Db, proId: string | null, from: Date): Promise<MonthSum[]> {
+export function monthlyProEarnings(
+  db: Db,
+  proId: string | null,
+  from: Date,
+  currency: CurrencyCode,
+): Promise<MonthSum[]> {
   return db
     .select({
-      month: chargeMonth,
-      cents: sql<number>`coalesce(sum(${payments.proShareCents}), 0)::int`,
+      month: entryMonth,
+      cents: sql<number>`coalesce(sum(${ledgerLines.amountCents}), 0)::int`,
       count: sql<number>`count(*)::int`,
     })
-    .from(payments)
+    .from(ledgerLines)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
     .where(
       and(
-        eq(payments.status, 'succeeded'),
-        gte(payments.succeededAt, from),
-        proId ? eq(payments.proId, proId) : isNotNull(payments.proId),
+        eq(ledgerLines.account, 'pro_payable'),
+        eq(ledgerEntries.kind, 'release'),
+        eq(ledgerLines.currency, currency),
+        gte(ledgerEntries.createdAt, from),
+        proId ? eq(ledgerLines.ownerId, proId) : isNotNull(ledgerLines.ownerId),
       ),
     )
-    .groupBy(chargeMonth);
+    .groupBy(entryMonth);
 }
 
 /** Money that needs the production team: payouts that failed, and payments that failed since `since`. */

@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { CURRENCY_CODES } from '@facet/domain/money';
 
 /** The payments module's reply shapes (named for the web's generated types). */
 
 const iso = z.string().meta({ description: 'UTC time, ISO 8601' });
 const cents = z.number().int().meta({ description: 'US cents' });
+const currency = z
+  .enum(CURRENCY_CODES)
+  .meta({ description: 'ISO 4217 code in lower case, as @facet/domain/money knows it' });
 
 export const checkoutReply = z
   .object({
@@ -21,7 +25,7 @@ export const paymentReply = z
     description: z.string(),
     status: z.enum(['pending', 'succeeded', 'failed', 'refunded']),
     amountCents: cents,
-    currency: z.string(),
+    currency,
     failureMessage: z.string().nullable().meta({ description: "The gateway's reason, when it failed" }),
     createdAt: iso,
     succeededAt: iso.nullable(),
@@ -41,6 +45,7 @@ export const paymentQuoteReply = z
 
 export const earningsReply = z
   .object({
+    currency,
     inEscrowCents: cents,
     availableCents: cents,
     paidOutCents: cents,
@@ -64,7 +69,7 @@ export const payoutAccountReply = z
 
 export const trialBalanceReply = z
   .object({
-    accounts: z.array(z.object({ name: z.string(), balanceCents: cents })),
+    accounts: z.array(z.object({ name: z.string(), currency, balanceCents: cents })),
     totalCents: cents,
   })
   .meta({ id: 'TrialBalance' });

@@ -228,7 +228,7 @@ export function paymentsService(deps: PaymentsDeps) {
   const money = staffMoney(db);
 
   return {
-    ...paymentReads(db),
+    ...paymentReads(db, deps.currency),
     ...payoutsPart(deps),
 
     /** What confirming a payment of this purpose does (projects, changes; later carts, plans, credits). */

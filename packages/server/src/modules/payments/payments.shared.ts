@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CurrencyCode } from '@facet/domain/money';
 import type { Db, Tx } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
 import type { PaymentsMetrics } from '../../platform/metrics';
@@ -18,7 +19,8 @@ export interface PaymentsDeps {
   jobs: Jobs;
   gateway: PaymentGateway;
   publicUrl: string;
-  currency: string;
+  /** The currency every payment is asked in (PAYMENTS_CURRENCY). */
+  currency: CurrencyCode;
   log: FastifyBaseLogger;
   /** Counts applied and failed events and payments (after their transaction commits). */
   metrics: PaymentsMetrics;

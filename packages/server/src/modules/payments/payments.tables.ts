@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { CurrencyCode } from '@facet/domain/money';
 import {
   boolean,
+  char,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -9,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -38,7 +42,7 @@ export const payments = pgTable(
     receiptEmail: text('receipt_email').notNull(),
     payerName: text('payer_name').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull().default('usd'),
+    currency: text('currency').$type<CurrencyCode>().notNull().default('usd'),
     status: text('status', { enum: ['pending', 'succeeded', 'failed', 'refunded'] })
       .notNull()
       .default('pending'),
@@ -71,7 +75,9 @@ export const payments = pgTable(
 /**
  * The double-entry journal: one entry per money event (charge, fee, release, payout, refund), each with
  * lines that sum to zero (a deferred constraint trigger refuses the commit otherwise). `key` makes each
- * event's entry unique, so applying it twice writes it once.
+ * event's entry unique, so applying it twice writes it once. An entry is in one currency: its lines carry
+ * it too, and a foreign key on (entry, currency) refuses a line of another (decision 065), so an entry
+ * that balances balances in its currency.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -82,11 +88,16 @@ export const ledgerEntries = pgTable(
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     projectId: uuid('project_id'),
     memo: text('memo').notNull(),
+    /** The ISO 4217 code in lower case, as payments store it (@facet/domain/money). */
+    currency: char('currency', { length: 3 }).$type<CurrencyCode>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ledger_entries_payment_idx').on(t.paymentId),
     index('ledger_entries_project_idx').on(t.projectId),
+    // what the lines' (entry, currency) foreign key points at
+    unique('ledger_entries_id_currency_unique').on(t.id, t.currency),
+    check('ledger_entries_currency_code', sql`${t.currency} ~ '^[a-z]{3}$'`),
   ],
 );
 
@@ -113,11 +124,18 @@ export const ledgerLines = pgTable(
     account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'restrict' }),
     amountCents: integer('amount_cents').notNull(),
+    /** The entry's currency: the (entry, currency) foreign key refuses any other. */
+    currency: char('currency', { length: 3 }).$type<CurrencyCode>().notNull(),
   },
   (t) => [
     index('ledger_lines_entry_idx').on(t.entryId),
     index('ledger_lines_account_idx').on(t.account, t.ownerId),
     check('ledger_lines_amount_nonzero', sql`${t.amountCents} <> 0`),
+    foreignKey({
+      name: 'ledger_lines_entry_currency_fk',
+      columns: [t.entryId, t.currency],
+      foreignColumns: [ledgerEntries.id, ledgerEntries.currency],
+    }).onDelete('restrict'),
   ],
 );
 

@@ -33,6 +33,7 @@ export function payoutsPart(deps: PaymentsDeps) {
           key: `payout:${payout.id}`,
           kind: 'payout',
           memo: 'Payout to the pro',
+          currency: deps.currency,
           lines: [
             { account: 'pro_payable', ownerId: payout.proId, amountCents: -payout.amountCents },
             { account: 'pro_paid_out', ownerId: payout.proId, amountCents: payout.amountCents },
@@ -71,7 +72,7 @@ export function payoutsPart(deps: PaymentsDeps) {
       }
       const reopened = await db.transaction(async (tx) => {
         await tx.select().from(payoutAccounts).where(eq(payoutAccounts.userId, failed.proId)).for('update');
-        const payable = await balanceOf(tx, 'pro_payable', failed.proId);
+        const payable = await balanceOf(tx, 'pro_payable', failed.proId, deps.currency);
         const [pending] = await tx
           .select({ total: sql<string | null>`sum(${payouts.amountCents})` })
           .from(payouts)
@@ -152,7 +153,7 @@ export function payoutsPart(deps: PaymentsDeps) {
             .from(payoutAccounts)
             .where(eq(payoutAccounts.userId, account.userId))
             .for('update');
-          const payable = await balanceOf(tx, 'pro_payable', account.userId);
+          const payable = await balanceOf(tx, 'pro_payable', account.userId, deps.currency);
           const [pending] = await tx
             .select({ total: sql<string | null>`sum(${payouts.amountCents})` })
             .from(payouts)

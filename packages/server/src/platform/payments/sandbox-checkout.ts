@@ -228,6 +228,7 @@ export async function recordPaidCheckout(
     sessionId: string;
     chargeId: string;
     amountCents: number;
+    currency: string;
     description: string;
     clientReference: string;
     paidAt: Date;
@@ -239,7 +240,7 @@ export async function recordPaidCheckout(
       id: paid.sessionId,
       idempotencyKey: paid.idempotencyKey,
       amountCents: paid.amountCents,
-      currency: 'usd',
+      currency: paid.currency,
       description: paid.description,
       clientReference: paid.clientReference,
       successUrl: '/',

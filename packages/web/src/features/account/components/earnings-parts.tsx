@@ -9,15 +9,15 @@ export function EarningsTotals({ earnings }: { earnings: Earnings }) {
     <dl className="account-plan">
       <div className="account-plan__item">
         <dt>In escrow</dt>
-        <dd>{formatMoney(earnings.inEscrowCents)}</dd>
+        <dd>{formatMoney(earnings.inEscrowCents, { currency: earnings.currency })}</dd>
       </div>
       <div className="account-plan__item">
         <dt>Available</dt>
-        <dd>{formatMoney(earnings.availableCents)}</dd>
+        <dd>{formatMoney(earnings.availableCents, { currency: earnings.currency })}</dd>
       </div>
       <div className="account-plan__item">
         <dt>Paid out</dt>
-        <dd>{formatMoney(earnings.paidOutCents)}</dd>
+        <dd>{formatMoney(earnings.paidOutCents, { currency: earnings.currency })}</dd>
       </div>
     </dl>
   );

@@ -47,7 +47,9 @@ export function TransactionsSection() {
                   {statusWords[t.status]}
                   {t.status === 'failed' && t.failureMessage ? ` — ${t.failureMessage}` : ''}
                 </td>
-                <td className="money-table__amount">{formatMoney(t.amountCents)}</td>
+                <td className="money-table__amount">
+                  {formatMoney(t.amountCents, { currency: t.currency })}
+                </td>
                 <td>
                   {t.receiptUrl ? (
                     <a href={t.receiptUrl} target="_blank" rel="noreferrer">

@@ -37,6 +37,15 @@ describe('a pro’s earnings page', () => {
     expect(rows[1]!.textContent).toContain('$384.00');
   });
 
+  test('amounts in the currency the payments are in: yen have no decimals', async () => {
+    answering({ ...earnings, currency: 'jpy', inEscrowCents: 7_200, paidOutCents: 38_400 }, 'active');
+    renderAt('/earnings', <EarningsPage />);
+    const totals = await screen.findByText('In escrow', { selector: 'dt' });
+    expect(totals.nextElementSibling?.textContent).toBe('¥7,200');
+    expect(screen.getByText('Paid out', { selector: 'dt' }).nextElementSibling?.textContent).toBe('¥38,400');
+    expect(within(screen.getByRole('table')).getAllByRole('row')[1]!.textContent).toMatch(/¥[\d,]+$/);
+  });
+
   test('no earnings yet: says how they come; a missing payout account can be connected', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });

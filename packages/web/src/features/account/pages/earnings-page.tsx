@@ -19,7 +19,13 @@ const FILTERS: { value: Filter; label: string }[] = [
   { value: 'payout', label: 'Paid out' },
 ];
 
-function MovementsTable({ rows }: { rows: Earnings['transactions'] }) {
+function MovementsTable({
+  rows,
+  currency,
+}: {
+  rows: Earnings['transactions'];
+  currency: Earnings['currency'];
+}) {
   return (
     <table className="money-table">
       <thead>
@@ -40,7 +46,7 @@ function MovementsTable({ rows }: { rows: Earnings['transactions'] }) {
             <td>
               {t.projectId ? <Link to={`/projects/${t.projectId}`}>{t.description}</Link> : t.description}
             </td>
-            <td className="money-table__amount">{formatMoney(t.amountCents)}</td>
+            <td className="money-table__amount">{formatMoney(t.amountCents, { currency })}</td>
           </tr>
         ))}
       </tbody>
@@ -100,7 +106,11 @@ export function EarningsPage() {
               </TabsList>
               {FILTERS.map((f) => (
                 <TabsContent key={f.value} value={f.value}>
-                  {rows.length > 0 ? <MovementsTable rows={rows} /> : <p>Nothing here yet.</p>}
+                  {rows.length > 0 ? (
+                    <MovementsTable rows={rows} currency={earnings.data.currency} />
+                  ) : (
+                    <p>Nothing here yet.</p>
+                  )}
                 </TabsContent>
               ))}
             </Tabs>

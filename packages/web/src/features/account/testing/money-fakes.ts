@@ -11,6 +11,7 @@ export const designer = me({
 });
 
 export const earnings = {
+  currency: 'usd' as const,
   inEscrowCents: 7_200,
   availableCents: 0,
   paidOutCents: 38_400,

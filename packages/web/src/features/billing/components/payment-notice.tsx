@@ -23,7 +23,7 @@ export function PaymentNotice({
   if (p.status === 'succeeded') {
     return (
       <p className="billing-note billing-note--done" role="status">
-        Payment of {formatMoney(p.amountCents)} received. {paidText}
+        Payment of {formatMoney(p.amountCents, { currency: p.currency })} received. {paidText}
       </p>
     );
   }
@@ -37,7 +37,7 @@ export function PaymentNotice({
   if (p.status === 'refunded') {
     return (
       <p className="billing-note" role="status">
-        This payment of {formatMoney(p.amountCents)} was refunded.
+        This payment of {formatMoney(p.amountCents, { currency: p.currency })} was refunded.
       </p>
     );
   }

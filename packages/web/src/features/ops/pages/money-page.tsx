@@ -64,9 +64,9 @@ function TrialBalanceSection() {
             </thead>
             <tbody>
               {trial.data.accounts.map((a) => (
-                <tr key={a.name}>
+                <tr key={`${a.currency}:${a.name}`}>
                   <td>{label(a.name)}</td>
-                  <td className="num">{formatMoney(a.balanceCents)}</td>
+                  <td className="num">{formatMoney(a.balanceCents, { currency: a.currency })}</td>
                 </tr>
               ))}
             </tbody>
@@ -74,7 +74,9 @@ function TrialBalanceSection() {
               <tr>
                 <th scope="row">Total (always zero)</th>
                 <td className="num" data-testid="trial-total">
-                  <strong>{formatMoney(trial.data.totalCents)}</strong>
+                  <strong>
+                    {formatMoney(trial.data.totalCents, { currency: trial.data.accounts[0]?.currency })}
+                  </strong>
                 </td>
               </tr>
             </tfoot>
