@@ -132,7 +132,12 @@ module.exports = {
         '*.jobs.ts registrations start (docs/decisions/055-operators-command.md). Its tests may build the app.',
       from: { path: `${SERVER}cli/`, pathNot: SERVER_TESTS },
       to: {
-        path: [`${SERVER}(app|main)\\.ts$`, `${SERVER}platform/realtime`, '\\.routes\\.ts$', '\\.jobs\\.ts$'],
+        path: [
+          `${SERVER}(app|main)\\.ts$`,
+          `${SERVER}modules/chat/realtime`,
+          '\\.routes\\.ts$',
+          '\\.jobs\\.ts$',
+        ],
       },
     },
     {

@@ -2,7 +2,7 @@ import { defineModule } from '../../platform/modules';
 import type { UserRow } from './accounts.queries';
 import { accountsService, type AccountsService } from './accounts.service';
 import { authThrottleStore, type AuthThrottle } from './auth-throttle';
-import { registerSessionPurge, sessionStore, type SessionStore } from './sessions';
+import { registerSessionPurge, sessionStore, type SessionStore } from './sessions.service';
 import { signupService, type SignupService } from './signup.service';
 
 declare module '../../platform/modules' {

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { creditsOf } from './billing.reads';
 import { billingService, type BillingService } from './billing.service';
 
 declare module '../../platform/modules' {
@@ -12,9 +13,11 @@ export default defineModule({
   name: 'billing',
   dependsOn: ['accounts', 'payments'],
   provides: ['billing'],
-  build: ({ db, jobs, accounts, payments }) => ({
-    billing: billingService({ db, jobs, accounts, payments }),
-  }),
+  build({ db, jobs, accounts, payments }) {
+    // a customer's `/api/me` shows their credits
+    accounts.addToMe('credits', creditsOf);
+    return { billing: billingService({ db, jobs, accounts, payments }) };
+  },
   routes: async () => [(await import('./billing.routes')).billingRoutes],
   async jobs({ jobs, billing }) {
     const { registerBillingJobs } = await import('./billing.jobs');

@@ -7,7 +7,7 @@ declare module '../../platform/modules' {
   }
 }
 
-/** Chat: a project's rooms, messages, attachments and quote cards (its sockets: platform/realtime). */
+/** Chat: a project's rooms, messages, attachments and quote cards (its sockets: realtime.ts). */
 export default defineModule({
   name: 'chat',
   dependsOn: [],

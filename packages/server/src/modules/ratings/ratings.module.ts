@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { ratingOfProject } from './ratings.reads';
 import { ratingsService, type RatingsService } from './ratings.service';
 
 declare module '../../platform/modules' {
@@ -12,6 +13,10 @@ export default defineModule({
   name: 'ratings',
   dependsOn: ['projects'],
   provides: ['ratings'],
-  build: ({ db, projects }) => ({ ratings: ratingsService({ db, projects }) }),
+  build({ db, projects }) {
+    // a project shows its rating, and a rated project cannot be rated again
+    projects.readRatingsWith(ratingOfProject);
+    return { ratings: ratingsService({ db, projects }) };
+  },
   routes: async () => [(await import('./ratings.routes')).ratingsRoutes],
 });
