@@ -11,7 +11,7 @@ declare module '../../platform/modules' {
 /** Plans and credit packs, paid through the payments port; their confirmation applies them. */
 export default defineModule({
   name: 'billing',
-  dependsOn: ['accounts', 'payments'],
+  dependsOn: ['accounts', 'payments', 'catalog'],
   provides: ['billing'],
   build({ db, jobs, accounts, payments }) {
     // a customer's `/api/me` shows their credits

@@ -11,7 +11,7 @@ declare module '../../platform/modules' {
 /** Ratings: a customer's rating of the professional who made their piece. */
 export default defineModule({
   name: 'ratings',
-  dependsOn: ['projects'],
+  dependsOn: ['projects', 'accounts'],
   provides: ['ratings'],
   build({ db, projects }) {
     // a project shows its rating, and a rated project cannot be rated again
