@@ -111,5 +111,11 @@ export default tseslint.config(
     ],
     rules: { 'no-console': 'off', 'no-restricted-globals': 'off', 'no-restricted-imports': 'off' },
   },
+  {
+    // CommonJS by its extension (the dependency-cruiser config and what it loads)
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   prettier,
 );
