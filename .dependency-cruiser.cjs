@@ -30,6 +30,8 @@ const WEB_FEATURES = [
   'ops-catalog',
   'ops',
 ];
+const { declaredImportRules } = require('./scripts/server-module-graph.cjs');
+
 const FEATURES = '^packages/web/src/features/';
 
 const SERVER = '^packages/server/src/';
@@ -37,6 +39,8 @@ const SERVER = '^packages/server/src/';
 const SERVER_TESTS =
   '(\\.test|[.-]test-(helper|kit|payloads)|cluster-kit)\\.ts$|^packages/server/src/(test|fault)/';
 const TABLES = '[^/]+\\.tables\\.ts$';
+/** What a module lets others import: its service (and its types), its reads, its contracts, its tables (for foreign keys). */
+const PUBLIC_FILES = '[^/]+\\.(service|reads|contract|tables)\\.ts$';
 
 function featureOrderRules() {
   const comment =
@@ -102,6 +106,27 @@ module.exports = {
       to: { path: `${SERVER}modules/`, pathNot: `${SERVER}modules/$1/` },
     },
     {
+      name: 'server-platform-not-modules',
+      severity: 'error',
+      comment:
+        'The platform (src/platform) is what every module is built on: it never imports a module. A part ' +
+        "that needs a module's data or service belongs to that module, or takes it as a port that the module " +
+        'plugs in when it is built (docs/decisions/071).',
+      from: { path: `${SERVER}platform/`, pathNot: SERVER_TESTS },
+      to: { path: `${SERVER}modules/` },
+    },
+    {
+      name: 'server-module-public-files',
+      severity: 'error',
+      comment:
+        "Another module may import a module's public files only: its *.service.ts (the service and its types), " +
+        'its *.reads.ts, its *.contract.ts (schemas and replies others share) and, from a *.tables.ts for a ' +
+        'foreign key, its *.tables.ts. The rest (routes, queries, stores, mappers) can change freely.',
+      from: { path: `${SERVER}modules/([^/]+)/`, pathNot: SERVER_TESTS },
+      to: { path: `${SERVER}modules/[^/]+/`, pathNot: [`${SERVER}modules/$1/`, PUBLIC_FILES] },
+    },
+    ...declaredImportRules(__dirname, { server: SERVER, tests: SERVER_TESTS }),
+    {
       name: 'server-tables-in-modules-only',
       severity: 'error',
       comment:
@@ -132,7 +157,12 @@ module.exports = {
         '*.jobs.ts registrations start (docs/decisions/055-operators-command.md). Its tests may build the app.',
       from: { path: `${SERVER}cli/`, pathNot: SERVER_TESTS },
       to: {
-        path: [`${SERVER}(app|main)\\.ts$`, `${SERVER}platform/realtime`, '\\.routes\\.ts$', '\\.jobs\\.ts$'],
+        path: [
+          `${SERVER}(app|main)\\.ts$`,
+          `${SERVER}modules/chat/realtime`,
+          '\\.routes\\.ts$',
+          '\\.jobs\\.ts$',
+        ],
       },
     },
     {

@@ -79,7 +79,7 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/src/**/*.ts'],
-    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/modules/notifications/mail-job.ts'],
+    ignores: ['packages/server/src/**/*.test.ts', 'packages/server/src/platform/mail/mail-job.ts'],
     rules: {
       // (one setting of the rule per file: the stage rule is repeated here for the server's files)
       'no-restricted-syntax': [
@@ -88,7 +88,7 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='send'][arguments.0.value='mail']",
           message:
-            'Queue mail with sendMails(jobs, [mailJob(event, to, data)]) from modules/notifications/mail-job.ts.',
+            'Queue mail with sendMails(jobs, [mailJob(event, to, data)]) from platform/mail/mail-job.ts.',
         },
         ...noStageNumbers,
       ],
@@ -110,6 +110,12 @@ export default tseslint.config(
       'packages/server/src/openapi-export.ts',
     ],
     rules: { 'no-console': 'off', 'no-restricted-globals': 'off', 'no-restricted-imports': 'off' },
+  },
+  {
+    // CommonJS by its extension (the dependency-cruiser config and what it loads)
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,
 );

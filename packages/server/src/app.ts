@@ -24,19 +24,19 @@ import { startJobs } from './platform/jobs';
 import { createMetrics, installHttpMetrics, installMetricsRoute } from './platform/metrics';
 import { createMailer } from './platform/mail/mail';
 import { createStorage, type Storage } from './platform/storage';
-import { SESSION_COOKIE } from './modules/accounts/sessions';
+import { SESSION_COOKIE } from './modules/accounts/sessions.service';
 import { filesRoutes } from './platform/files/files.routes';
 import { seedReference } from './db/seed';
 import { seedDemo } from './demo/seed-demo';
 import { buildServices } from './services';
 import type { AppContext } from './platform/modules';
-import { installRealtime } from './platform/realtime';
+import { installRealtime } from './modules/chat/realtime';
 import { connectRedis, type RedisLink } from './platform/redis';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
 import { registerPaymentJobs } from './platform/payments/payments-port';
 import { sandboxRoutes } from './platform/payments/sandbox.routes';
 import { startOrderAnnouncements } from './modules/orders/orders.announce';
-import { installStaffAudit, installStaffGuard } from './modules/ops/ops.audit';
+import { installStaffAudit, installStaffGuard } from './platform/audit/audit';
 
 export type { AppContext };
 

@@ -17,6 +17,6 @@ export * from '../../modules/orders/orders.tables';
 export * from '../../modules/cart/cart.tables';
 export * from '../../modules/billing/billing.tables';
 export * from '../../modules/design/design.tables';
-export * from '../../modules/ops/ops.tables';
+export * from '../../platform/audit/audit.tables';
 export * from '../../modules/identity/identity.tables';
 export * from '../../modules/notifications/notifications.tables';

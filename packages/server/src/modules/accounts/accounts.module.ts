@@ -2,7 +2,7 @@ import { defineModule } from '../../platform/modules';
 import type { UserRow } from './accounts.queries';
 import { accountsService, type AccountsService } from './accounts.service';
 import { authThrottleStore, type AuthThrottle } from './auth-throttle';
-import { registerSessionPurge, sessionStore, type SessionStore } from './sessions';
+import { registerSessionPurge, sessionStore, type SessionStore } from './sessions.service';
 import { signupService, type SignupService } from './signup.service';
 
 declare module '../../platform/modules' {
@@ -25,7 +25,7 @@ declare module '../../platform/viewer' {
 /** Accounts: sign-up, sign-in, sessions and the throttle on failed attempts, profiles, staff's decisions. */
 export default defineModule({
   name: 'accounts',
-  dependsOn: ['onboarding'],
+  dependsOn: ['onboarding', 'geo'],
   provides: ['sessions', 'throttle', 'accounts', 'signup'],
   build({ config, database, db, files, jobs, onboarding }) {
     // the embedded database has this one process as its only writer: looked-up sessions may be kept

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   accountStatusEvents,
@@ -10,7 +10,9 @@ import {
   users,
 } from './accounts.tables';
 
-export type UserRow = typeof users.$inferSelect;
+import type { UserRow } from './accounts.reads';
+
+export type { UserRow };
 export type AddressRow = typeof addresses.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -18,16 +20,6 @@ export type NewProfile = typeof profiles.$inferInsert;
 export type NewAddress = Omit<typeof addresses.$inferInsert, 'userId'>;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-/** The production team members who join every project (the first three active staff accounts). */
-export function activeProductionTeam(db: Db | Tx) {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.role, 'staff'), eq(users.status, 'active')))
-    .orderBy(asc(users.createdAt))
-    .limit(3);
-}
 
 export function accountsQueries(db: Db) {
   return {

@@ -266,3 +266,13 @@ export async function pendingProCount(db: Db): Promise<number> {
     .where(and(eq(users.status, 'pending'), inArray(users.role, ['designer', 'service'])));
   return row?.n ?? 0;
 }
+
+/** The production team members who join every project (the first three active staff accounts). */
+export function activeProductionTeam(db: Db | Tx) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'staff'), eq(users.status, 'active')))
+    .orderBy(asc(users.createdAt))
+    .limit(3);
+}

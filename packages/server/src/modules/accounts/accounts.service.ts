@@ -8,15 +8,16 @@ import { isBlocked } from '../../platform/auth';
 import type { Jobs } from '../../platform/jobs';
 import type { FilesService } from '../../platform/files/files.service';
 import { geo } from '../geo/geo.service';
-import { cartCount } from '../cart/cart.reads';
-import { creditsOf } from '../billing/billing.reads';
 import { users } from './accounts.tables';
 import { accountsQueries, normaliseEmail, type UserRow } from './accounts.queries';
 import { saveProProfile, type ProProfileValues } from './pro-profile.store';
-import type { SessionStore } from './sessions';
+import type { SessionStore } from './sessions.service';
 import type { AuthThrottle } from './auth-throttle';
-import { mailJob, sendMails } from '../notifications/mail-job';
-import { recordStaffAction } from '../ops/ops.audit';
+import { mailJob, sendMails } from '../../platform/mail/mail-job';
+import { recordStaffAction } from '../../platform/audit/audit';
+
+/** What other modules name of the accounts' parts (types only). */
+export type { AuthThrottle, ProProfileValues, SessionStore };
 
 export type Portal = 'customer' | 'designer' | 'service' | 'staff';
 
@@ -74,6 +75,17 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
 const hashOptions = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 let dummyHash: Promise<string> | undefined;
 
+/**
+ * What modules above accounts add to an account's `/api/me`: billing its credits, the cart its count. They
+ * plug them in when they are built (`addToMe`), so accounts imports neither (decision 071).
+ */
+export interface MeSources {
+  credits(db: Db, userId: string): Promise<Me['credits']>;
+  cartCount(db: Db, userId: string): Promise<number>;
+}
+
+const NO_CREDITS: Me['credits'] = { monthly: 0, purchased: 0, balance: 0 };
+
 export const hashPassword = (password: string) => argon2.hash(password, hashOptions);
 
 export interface AccountsDeps {
@@ -94,6 +106,7 @@ export interface LoginInput {
 
 export function accountsService(deps: AccountsDeps) {
   const q = accountsQueries(deps.db);
+  const meSources: Partial<MeSources> = {};
   /** Told after a decision leaves an account blocked (the realtime layer closes its sockets). */
   let accessEnded: ((userId: string) => void) | null = null;
 
@@ -128,16 +141,21 @@ export function accountsService(deps: AccountsDeps) {
         : null,
       membership: { name: user.membership },
       credits:
-        user.role === 'customer'
-          ? await creditsOf(deps.db, user.id)
-          : { monthly: 0, purchased: 0, balance: 0 },
-      cartCount: user.role === 'customer' ? await cartCount(deps.db, user.id) : 0,
+        user.role === 'customer' && meSources.credits
+          ? await meSources.credits(deps.db, user.id)
+          : NO_CREDITS,
+      cartCount:
+        user.role === 'customer' && meSources.cartCount ? await meSources.cartCount(deps.db, user.id) : 0,
       profileCompletePercent: profileComplete,
     };
   }
 
   return {
     toMe,
+    /** A module above accounts supplies one part of `/api/me` (called once, when that module is built). */
+    addToMe<K extends keyof MeSources>(part: K, source: MeSources[K]) {
+      meSources[part] = source;
+    },
     queries: q,
     saveProProfile: (userId: string, patch: ProProfileValues) => saveProProfile(deps.db, userId, patch),
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, loginAs } from '../../test/test-app';
 import { sessions, users } from './accounts.tables';
-import { sessionRowId } from './sessions';
+import { sessionRowId } from './sessions.service';
 
 /**
  * On the embedded database a looked-up session is kept in memory for a few seconds; any change to the

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors';
 import { requireUser } from '../../platform/auth';
 import { contentMatchesName } from '../../platform/files/content-check';
 import { bytesOf, readUpload } from '../../platform/files/upload';
-import { errorReply, userReply } from './accounts.schemas';
+import { errorReply, userReply } from './accounts.contract';
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const { accounts } = app.ctx;

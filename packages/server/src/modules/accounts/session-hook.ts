@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { standingRefusal } from '../../platform/auth';
 import type { UserRow } from './accounts.queries';
-import { SESSION_COOKIE } from './sessions';
+import { SESSION_COOKIE } from './sessions.service';
 
 /**
  * Reads the session cookie on every request (sessions are rows, so any node can serve any request), then

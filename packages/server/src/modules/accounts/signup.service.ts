@@ -15,9 +15,9 @@ import { geo } from '../geo/geo.service';
 import type { OnboardingService } from '../onboarding/onboarding.service';
 import { type AccountsService, checkAddress, hashPassword, splitFullName } from './accounts.service';
 import { normaliseEmail } from './accounts.queries';
-import type { SessionStore } from './sessions';
+import type { SessionStore } from './sessions.service';
 import type { AuthThrottle } from './auth-throttle';
-import { mailJob, sendMails } from '../notifications/mail-job';
+import { mailJob, sendMails } from '../../platform/mail/mail-job';
 
 export interface UploadedFile {
   name: string;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replies } from '../../platform/openapi';
 import { requireRole } from '../../platform/auth';
-import { errorReply, meSchema } from './accounts.schemas';
+import { errorReply, meSchema } from './accounts.contract';
 
 const role = z.enum(['customer', 'designer', 'service']);
 const status = z.enum(['active', 'pending', 'hold', 'deactivated']);

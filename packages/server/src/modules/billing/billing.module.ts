@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { creditsOf } from './billing.reads';
 import { billingService, type BillingService } from './billing.service';
 
 declare module '../../platform/modules' {
@@ -10,11 +11,13 @@ declare module '../../platform/modules' {
 /** Plans and credit packs, paid through the payments port; their confirmation applies them. */
 export default defineModule({
   name: 'billing',
-  dependsOn: ['accounts', 'payments'],
+  dependsOn: ['accounts', 'payments', 'catalog'],
   provides: ['billing'],
-  build: ({ db, jobs, accounts, payments }) => ({
-    billing: billingService({ db, jobs, accounts, payments }),
-  }),
+  build({ db, jobs, accounts, payments }) {
+    // a customer's `/api/me` shows their credits
+    accounts.addToMe('credits', creditsOf);
+    return { billing: billingService({ db, jobs, accounts, payments }) };
+  },
   routes: async () => [(await import('./billing.routes')).billingRoutes],
   async jobs({ jobs, billing }) {
     const { registerBillingJobs } = await import('./billing.jobs');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CREDITS_PER_GENERATION, CREDITS_PER_REGENERATION } from '@facet/domain/billing';
 import { requireRole } from '../../platform/auth';
 import { errorReply, replies } from '../../platform/openapi';
-import { checkoutReply, idempotencyHeaders } from '../payments/payments.replies';
+import { checkoutReply, idempotencyHeaders } from '../payments/payments.contract';
 import type { PlanRow } from './billing.reads';
 import {
   discountCodeReply,

@@ -3,7 +3,7 @@ import { creditPack, CREDIT_PACKS, type CreditPackCode } from '@facet/domain/bil
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { NewPayment, PaymentsService } from '../payments/payments.service';
 import { billingPurchases, plans } from './billing.tables';
@@ -12,7 +12,7 @@ import { diffFields, recordKeyedChange } from '../catalog/catalog.service';
 import { creditsService } from './credits.service';
 import { discountsService } from './discounts';
 import { membershipsService } from './memberships.service';
-import { recordStaffAction } from '../ops/ops.audit';
+import { recordStaffAction } from '../../platform/audit/audit';
 
 /**
  * The billing module (decision 030): membership plans, credits and discount codes. Plans and packs are

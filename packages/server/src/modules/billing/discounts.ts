@@ -4,7 +4,7 @@ import { discountOf, membershipTexts } from '@facet/domain/billing';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { discountCodes } from './billing.tables';
-import { recordStaffAction } from '../ops/ops.audit';
+import { recordStaffAction } from '../../platform/audit/audit';
 
 /** Discount codes (spec `stripe/discount/codes`): staff create them; the server applies them to a price. */
 

@@ -1,12 +1,12 @@
 import type { CatalogView } from '../catalog/catalog.service';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { LibraryService } from '../library/library.service';
 import type { ModelsService } from '../models/models.service';
 import { modelSummaries } from '../models/models.reads';
 import type { PricingService, StoredQuote } from '../pricing/pricing.service';
-import { explainRefusal } from '../pricing/pricing.routes';
+import { explainRefusal } from '../pricing/pricing.contract';
 import { AppError } from '../../platform/errors';
 import type { cartItems } from './cart.tables';
 import { leadTimeOf, named, type CartChoices, type LineConfiguration } from './cart.shared';

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { cartCount } from './cart.reads';
 import { cartService, type CartService } from './cart.service';
 import { checkoutService, type CheckoutService } from './checkout.service';
 
@@ -11,9 +12,11 @@ declare module '../../platform/modules' {
 /** The cart and its checkout: configured pieces, engravings, discount codes, an order paid at once. */
 export default defineModule({
   name: 'cart',
-  dependsOn: ['catalog', 'pricing', 'models', 'library', 'orders', 'payments'],
+  dependsOn: ['accounts', 'catalog', 'pricing', 'models', 'library', 'orders', 'payments'],
   provides: ['cart', 'checkout'],
-  build({ db, files, catalog, pricing, models, library, orders, payments }) {
+  build({ db, files, accounts, catalog, pricing, models, library, orders, payments }) {
+    // a customer's `/api/me` shows how many pieces their cart holds
+    accounts.addToMe('cartCount', cartCount);
     const cart = cartService({ db, catalog, pricing, models, library, files });
     // a cart payment's confirmation marks its order paid and takes the ordered lines out of the cart
     return { cart, checkout: checkoutService({ db, cart, library, orders, payments }) };

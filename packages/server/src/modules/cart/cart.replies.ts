@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY } from '@facet/domain/pricing';
 import { pricingChoicesSchema } from '../pricing/pricing.service';
-import { quoteReply } from '../pricing/pricing.routes';
+import { quoteReply } from '../pricing/pricing.contract';
 
 /** Requests and replies of the cart and checkout (named for the web's generated types). */
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole } from '../../platform/auth';
 import { errorReply, noContent, replies } from '../../platform/openapi';
-import { idempotencyHeaders } from '../payments/payments.replies';
+import { idempotencyHeaders } from '../payments/payments.contract';
 import { checkoutBody } from './checkout.service';
 import {
   addItemBody,

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { MAX_QUANTITY } from '@facet/domain/pricing';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import { readyCopyOfDesign } from '../models/models.reads';
 import { AppError, notFound } from '../../platform/errors';
 import { cartItems } from './cart.tables';

@@ -22,7 +22,7 @@ import { METALS, alloyPricePerOunce, metalNames, metalSchema, spotCentsSchema } 
 import { replies } from '../../platform/openapi';
 import { requireRole } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { errorReply } from '../accounts/accounts.schemas';
+import { errorReply } from '../accounts/accounts.contract';
 import type { CatalogEntity, HistoryEntity } from './catalog.queries';
 import {
   assemblyOptionReply,
@@ -40,7 +40,7 @@ import {
   platingReply,
   quantityBreakReply,
   spotPriceNowReply,
-} from './catalog.schemas';
+} from './catalog.contract';
 import { MAX_HISTORY_DAYS } from './metal-prices.service';
 
 /** Staff are checked before anything else is: nobody else learns what a valid request looks like. */

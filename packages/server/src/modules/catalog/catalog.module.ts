@@ -21,7 +21,7 @@ declare module '../../platform/modules' {
 /** The catalog: materials, finishes, plating, stones, sizes and the metal prices under them. */
 export default defineModule({
   name: 'catalog',
-  dependsOn: [],
+  dependsOn: ['accounts'],
   provides: ['catalog', 'metalPrices'],
   build({ config, db, bus, log }) {
     // kept catalogs (pricing) are dropped on every node when staff change it

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { replies } from '../../platform/openapi';
 import { finishPatchSchema, materialPatchSchema } from '@facet/domain/catalog';
 import { requireRole } from '../../platform/auth';
-import { errorReply } from '../accounts/accounts.schemas';
-import { catalogReply, finishReply, materialReply, platingReply } from './catalog.schemas';
+import { errorReply } from '../accounts/accounts.contract';
+import { catalogReply, finishReply, materialReply, platingReply } from './catalog.contract';
 
 const entryId = (what: string) =>
   z.object({

@@ -18,7 +18,7 @@ import {
 } from '@facet/domain/catalog';
 import type { Metal, SpotUsed } from '@facet/domain/pricing';
 import type { Db, Tx } from '../../db/client';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import { peopleByIds } from '../accounts/accounts.reads';
 import { AppError, notFound } from '../../platform/errors';
 import {
@@ -34,7 +34,7 @@ import {
 } from './catalog.queries';
 import { seedCatalog } from './catalog.seed';
 import { localInvalidationBus, type InvalidationBus } from '../../platform/invalidation';
-import { recordStaffAction } from '../ops/ops.audit';
+import { recordStaffAction } from '../../platform/audit/audit';
 
 /** Everything the configurator shows, plus the defaults of spec section 9. */
 export interface CatalogView extends PriceBook {

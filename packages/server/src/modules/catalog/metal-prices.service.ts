@@ -2,10 +2,10 @@ import { METALS, type Metal } from '@facet/domain/pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MetalFeed } from '../../platform/metal-feed/metal-feed';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import { peopleByIds } from '../accounts/accounts.reads';
 import { catalogQueries, type SpotPriceRow } from './catalog.queries';
-import { recordStaffAction } from '../ops/ops.audit';
+import { recordStaffAction } from '../../platform/audit/audit';
 
 /** The feed is read this often (cron, UTC): five past every hour. */
 export const METAL_PRICES_JOB = 'metal-prices-refresh';

@@ -16,7 +16,7 @@ import {
   recordFileRows,
   type ReceivedFile,
 } from '../../platform/files/files.service';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import { contactDetailsChecks } from './chat-contact-details';
 import { checkMaySend, type ChatRoomsPart } from './chat-rooms';
 import { type AttachmentRow, type ChatContext } from './chat-shared';

@@ -14,7 +14,7 @@ import {
 } from '../projects/projects.reads';
 import { peopleByIds, personById, type PersonRow } from '../accounts/accounts.reads';
 import { notFound } from '../../platform/errors';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import {
   CLOSED_MESSAGE,
   READ_ONLY_MESSAGE,

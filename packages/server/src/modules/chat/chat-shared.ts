@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { ProjectNews } from '../../platform/project-news';
 import type { Storage } from '../../platform/storage';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import type { StoredFileFacts } from '../../platform/files/files.service';
 
 /** What the parts of the chat service share: row types, the refusal, texts, the emitter of the moment. */

@@ -7,10 +7,10 @@ declare module '../../platform/modules' {
   }
 }
 
-/** Chat: a project's rooms, messages, attachments and quote cards (its sockets: platform/realtime). */
+/** Chat: a project's rooms, messages, attachments and quote cards (its sockets: realtime.ts). */
 export default defineModule({
   name: 'chat',
-  dependsOn: [],
+  dependsOn: ['accounts', 'projects'],
   provides: ['chat'],
   build: ({ db, jobs, storage, config, news }) => ({
     chat: chatService({ db, jobs, storage, config, news }),

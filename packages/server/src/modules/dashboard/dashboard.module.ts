@@ -10,7 +10,7 @@ declare module '../../platform/modules' {
 /** The dashboard: each person's figures, charts and news. */
 export default defineModule({
   name: 'dashboard',
-  dependsOn: ['orders', 'designers'],
+  dependsOn: ['orders', 'designers', 'accounts', 'payments', 'projects', 'ratings'],
   provides: ['dashboard'],
   build: ({ db, orders, designers, config }) => ({
     dashboard: dashboardService({ db, orders, designers, currency: config.payments.currency }),

@@ -3,7 +3,7 @@ import { isUuid } from '@facet/domain/rules';
 import { goalLabel } from '@facet/domain/design';
 import type { UserRow } from '../accounts/accounts.reads';
 import { notFound } from '../../platform/errors';
-import { MAX_ITEM_IMAGES } from '../projects/project-files.rules';
+import { MAX_ITEM_IMAGES } from '../projects/projects.contract';
 import { designGenerations, designResults, type DesignBrief } from './design.tables';
 import type { DesignDeps } from './design.shared';
 

@@ -10,7 +10,7 @@ declare module '../../platform/modules' {
 /** Design from a description: AI drafts and generations paid with credits, and the advice beside them. */
 export default defineModule({
   name: 'design',
-  dependsOn: ['catalog', 'projects', 'billing'],
+  dependsOn: ['catalog', 'projects', 'billing', 'accounts', 'payments'],
   provides: ['design'],
   build: ({ db, storage, files, catalog, projects, ai, billing }) => ({
     design: designService({ db, storage, files, catalog, projects, ai, credits: billing.credits }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESIGN_GOALS, DESIGN_STEP_IDS } from '@facet/domain/design';
-import { projectDetailReply } from '../projects/projects.replies';
+import { projectDetailReply } from '../projects/project-replies.contract';
 
 const goal = z.enum(DESIGN_GOALS.map((g) => g.value) as [string, ...string[]]).nullable();
 

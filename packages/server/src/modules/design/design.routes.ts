@@ -6,7 +6,7 @@ import { sendDownload } from '../../platform/files/download';
 import { readUpload } from '../../platform/files/upload';
 import { errorReply, fileReply, noContent, replies } from '../../platform/openapi';
 import { routeId } from '../../platform/route-ids';
-import { idempotencyHeaders } from '../payments/payments.replies';
+import { idempotencyHeaders } from '../payments/payments.contract';
 import { inspirationRules } from './design-drafts.service';
 import {
   draftReply,

@@ -10,7 +10,7 @@ declare module '../../platform/modules' {
 /** Designers and manufacturers: their public profiles, portfolios and the directory. */
 export default defineModule({
   name: 'designers',
-  dependsOn: ['projects', 'accounts'],
+  dependsOn: ['projects', 'accounts', 'chat', 'ratings'],
   provides: ['designers'],
   build: ({ db, projects, accounts }) => ({ designers: designersService({ db, projects, accounts }) }),
   routes: async () => [(await import('./designers.routes')).designersRoutes],

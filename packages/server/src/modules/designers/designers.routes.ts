@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replies } from '../../platform/openapi';
-import { designerCardReply, designerProfileReply } from '../projects/projects.replies';
+import { designerCardReply, designerProfileReply } from '../projects/project-replies.contract';
 import { accountMessages } from '@facet/domain/rules';
 import { requireRole, requireUser } from '../../platform/auth';
-import { projectParams } from '../projects/projects.schemas';
+import { projectParams } from '../projects/projects.contract';
 import { routeId } from '../../platform/route-ids';
 
 const tags = ['designers'];

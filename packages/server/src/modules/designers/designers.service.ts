@@ -21,7 +21,7 @@ import {
 } from '../projects/projects.reads';
 import { ratingAverages, ratingsOfPro } from '../ratings/ratings.reads';
 import { AppError, notFound } from '../../platform/errors';
-import { loadPeople, proLabel, toPerson } from '../projects/projects.people';
+import { loadPeople, proLabel, toPerson } from '../accounts/people.reads';
 import type { ProjectsService } from '../projects/projects.service';
 
 export interface ListDesignersQuery {
@@ -33,7 +33,7 @@ export interface ListDesignersQuery {
   pageSize: number;
 }
 
-import type { ProProfileValues as ProfilePatch } from '../accounts/pro-profile.store';
+import type { ProProfileValues as ProfilePatch } from '../accounts/accounts.service';
 export type { ProfilePatch };
 
 /**

@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replies } from '../../platform/openapi';
 import { requireUser } from '../../platform/auth';
-import { errorReply, userReply } from '../accounts/accounts.schemas';
-import { readSignupBody, setSessionCookie } from '../accounts/auth.routes';
-import { SESSION_COOKIE } from '../accounts/sessions';
+import { errorReply, userReply } from '../accounts/accounts.contract';
+import { readSignupBody, SESSION_COOKIE, setSessionCookie } from '../accounts/auth.contract';
 import { IDENTITY_PORTALS, IdentityError } from './identity.service';
 
 /** The browser's handle on one sign-in through a provider (the row keeps the rest). */

@@ -10,7 +10,7 @@ declare module '../../platform/modules' {
 /** The library: designs published to be bought as they are. */
 export default defineModule({
   name: 'library',
-  dependsOn: ['models'],
+  dependsOn: ['models', 'billing'],
   provides: ['library'],
   build: ({ db, storage, models }) => ({ library: libraryService({ db, storage, models }) }),
   routes: async () => [(await import('./library.routes')).libraryRoutes],

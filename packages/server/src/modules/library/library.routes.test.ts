@@ -7,7 +7,7 @@ import { users } from '../accounts/accounts.tables';
 import { createTestApp, sessionCookie } from '../../test/test-app';
 import { designerSignup } from '../accounts/test-payloads';
 import { withCatalog } from '../catalog/catalog.test-helper';
-import type { ModelView } from '../models/models.schemas';
+import type { ModelView } from '../models/models.contract';
 import { signUpCustomer } from '../models/models.test-helper';
 import type { LibraryProductView } from './library.schemas';
 import { libraryDesigns } from './library.seed';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReply, replies } from '../../platform/openapi';
 import { requireRole } from '../../platform/auth';
-import { modelReply } from '../models/models.schemas';
+import { modelReply } from '../models/models.contract';
 import { libraryIdParams, libraryReply } from './library.schemas';
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,10 +7,10 @@ import { models } from './models.tables';
 import { sessions } from '../accounts/accounts.tables';
 import { ABANDONED_JOB_RETRY_SECONDS, HEARTBEAT_SECONDS, startJobs } from '../../platform/jobs';
 import { createTestApp, loginAs } from '../../test/test-app';
-import { SESSION_PURGE } from '../accounts/sessions';
+import { SESSION_PURGE } from '../accounts/sessions.service';
 import { PROJECT_INACTIVITY } from '../projects/projects.routes';
 import { ANALYSIS_SWEEP } from './models.jobs';
-import type { ModelView } from './models.schemas';
+import type { ModelView } from './models.contract';
 import { ANALYSIS_QUEUE, analysisStaleAfterMs } from './models.service';
 import { fixture, signUpCustomer, uploadModel } from './models.test-helper';
 

@@ -7,7 +7,7 @@ import { models } from './models.tables';
 import { notFound } from '../../platform/errors';
 import { SUPERVISE_INTERVAL_SECONDS } from '../../platform/jobs';
 import type { AnalyseResult, AnalyseTask } from './analyse.worker';
-import { modelMessages } from './models.schemas';
+import { modelMessages } from './models.contract';
 import { toModelView, type ModelRow, type ModelsContext, type Owner } from './models.shared';
 
 /** Mesh analysis of stored models: the worker pool, the queue's job, the outcome recorded on the model. */

@@ -10,7 +10,7 @@ declare module '../../platform/modules' {
 /** Models: uploads of 3D models and their exact analysis (volume, area, size, shells). */
 export default defineModule({
   name: 'models',
-  dependsOn: [],
+  dependsOn: ['accounts'],
   provides: ['models'],
   build: ({ db, storage, files, config, jobs, log }) => ({
     models: modelsService({ db, storage, files, config, jobs, log }),

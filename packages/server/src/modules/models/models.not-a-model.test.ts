@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generateTorus, writeStlBinary } from '@facet/domain/mesh';
 import { createTestApp, loginAs } from '../../test/test-app';
-import { modelMessages, type ModelView } from './models.schemas';
+import { modelMessages, type ModelView } from './models.contract';
 import { uploadModel } from './models.test-helper';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -13,7 +13,7 @@ import {
 import { files } from '../../platform/files/files.tables';
 import { models } from './models.tables';
 import { createTestApp, loginAs } from '../../test/test-app';
-import type { ModelView } from './models.schemas';
+import type { ModelView } from './models.contract';
 import { modelsService } from './models.service';
 import { fixture, putBytes, signUpCustomer, startUpload, uploadModel } from './models.test-helper';
 

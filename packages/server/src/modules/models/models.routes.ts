@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { uploadTooLarge } from '../../platform/storage';
 import { sendDownload } from '../../platform/files/download';
 import { bytesOf, readUpload } from '../../platform/files/upload';
-import { errorReply } from '../accounts/accounts.schemas';
+import { errorReply } from '../accounts/accounts.contract';
 import {
   THUMBNAIL_MAX_BYTES,
   createModelBody,
@@ -19,7 +19,7 @@ import {
   uploadReply,
   MODELS_PAGE_MAX,
   MODELS_PAGE_SIZE,
-} from './models.schemas';
+} from './models.contract';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
 const modelEnvelope = z.object({ model: modelReply });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startS3Server } from '../../test/s3-server';
 import { createTestApp, loginAs } from '../../test/test-app';
-import type { ModelView } from './models.schemas';
+import type { ModelView } from './models.contract';
 import { fixture, startUpload } from './models.test-helper';
 
 // The whole model path with storage in a bucket: presigned POST from the "browser", analysis in the worker

@@ -12,7 +12,7 @@ import {
   modelMessages,
   type ModelUnit,
   type ModelView,
-} from './models.schemas';
+} from './models.contract';
 import { modelAnalysisPart } from './models.analysis';
 import { modelThumbnailsPart } from './models.thumbnails';
 import {

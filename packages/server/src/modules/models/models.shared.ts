@@ -5,7 +5,7 @@ import type { models, StoredAnalysis } from './models.tables';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { FilesService } from '../../platform/files/files.service';
-import { unitFactor, type ModelUnit, type ModelView } from './models.schemas';
+import { unitFactor, type ModelUnit, type ModelView } from './models.contract';
 
 /** What the parts of the models service share: row types, dependencies, the model view. */
 

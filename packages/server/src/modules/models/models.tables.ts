@@ -1,7 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
 import { files } from '../../platform/files/files.tables';
-import { libraryProducts } from '../library/library.tables';
 import type { StoredAnalysis } from './stored-analysis';
 
 export type { StoredAnalysis };
@@ -35,10 +34,12 @@ export const models = pgTable(
     error: jsonb('error').$type<{ code: string; message: string }>(),
     thumbnailFileId: uuid('thumbnail_file_id').references(() => files.id, { onDelete: 'set null' }),
     thumbnailSource: text('thumbnail_source', { enum: ['render', 'custom'] }),
-    /** The library design the model was copied from (its membership minimum applies when priced). */
-    libraryProductId: uuid('library_product_id').references(() => libraryProducts.id, {
-      onDelete: 'set null',
-    }),
+    /**
+     * The library design the model was copied from (its membership minimum applies when priced). No foreign
+     * key: the library module sits above models in the module graph, and a design's id outlives the design
+     * (readers treat an id the library no longer has as an ordinary model; decision 071).
+     */
+    libraryProductId: uuid('library_product_id'),
     /** A piece the server generated from parameters (decision 029): what and with which parameters. */
     parametric: jsonb('parametric').$type<ParametricSource>(),
     analysedAt: timestamp('analysed_at', { withTimezone: true }),

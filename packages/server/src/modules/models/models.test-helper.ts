@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { BuiltApp } from '../../app';
 import { customerSignup } from '../accounts/test-payloads';
 import { sessionCookie } from '../../test/test-app';
-import type { ModelView } from './models.schemas';
+import type { ModelView } from './models.contract';
 
 export const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { models } from './models.tables';
 import { AppError, notFound } from '../../platform/errors';
 import { checkContent, IMAGE_EXTENSIONS, SNIFF_BYTES } from '../../platform/files/content-check';
-import { THUMBNAIL_MAX_BYTES, modelMessages } from './models.schemas';
+import { THUMBNAIL_MAX_BYTES, modelMessages } from './models.contract';
 import { toModelView, type ModelsContext, type Owner } from './models.shared';
 
 /** Model thumbnails: stored files of the one files table, one per model. */

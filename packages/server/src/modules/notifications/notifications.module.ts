@@ -11,7 +11,7 @@ declare module '../../platform/modules' {
 /** Notifications: every mail sent, its in-app twin, and each person's preferences. */
 export default defineModule({
   name: 'notifications',
-  dependsOn: [],
+  dependsOn: ['accounts'],
   provides: ['notifications'],
   build: ({ db, mailer, config }) => ({
     notifications: notificationsService({ db, mailer, publicUrl: config.publicUrl }),

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { personByEmail } from '../accounts/accounts.reads';
 import { notificationPreferences, notifications } from './notifications.tables';
 import { renderMail, type RenderedMail } from './templates';
-import type { QueuedMail } from './mail-job';
+import type { QueuedMail } from '../../platform/mail/mail-job';
 import { keysetPage } from '../../platform/paging';
 
 /** Who the centre serves: a signed-in person (their id and role). */

@@ -3,7 +3,7 @@ import { MAIL_EVENT_NAMES, type MailEvent, type MailEventMap } from '@facet/doma
 import type { Tx } from '../../db/client';
 import type { ProjectRow } from '../projects/projects.access';
 import { mailTo } from '../projects/projects.shared';
-import { mailJob } from './mail-job';
+import { mailJob } from '../../platform/mail/mail-job';
 import { notificationOf } from './notifications.service';
 import { renderMail, templates, type MailTemplates } from './templates';
 

@@ -10,7 +10,7 @@ declare module '../../platform/modules' {
 /** Offers: a professional's price and lead time for a project, and the customer's answer. */
 export default defineModule({
   name: 'offers',
-  dependsOn: ['projects', 'chat'],
+  dependsOn: ['projects', 'chat', 'accounts'],
   provides: ['offers'],
   // the chat's quote cards follow the offers
   build: ({ db, projects, chat, news }) => ({

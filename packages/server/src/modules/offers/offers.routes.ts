@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replies } from '../../platform/openapi';
-import { offerReply, projectDetailReply, projectSummaryReply } from '../projects/projects.replies';
+import { offerReply, projectDetailReply, projectSummaryReply } from '../projects/project-replies.contract';
 import { OFFER_LIMITS, OFFER_STATUSES } from '@facet/domain/workflow';
 import { requireRole, requireUser } from '../../platform/auth';
-import { invitationParams, projectParams } from '../projects/projects.schemas';
+import { invitationParams, projectParams } from '../projects/projects.contract';
 
 const tags = ['offers'];
 const offerAndProject = z.object({ offer: offerReply, project: projectDetailReply });

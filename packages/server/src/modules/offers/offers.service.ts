@@ -4,9 +4,9 @@ import type { Db, Tx } from '../../db/client';
 import { personById } from '../accounts/accounts.reads';
 import { projectsByIds } from '../projects/projects.reads';
 import { AppError, notFound } from '../../platform/errors';
-import type { UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/mail-job';
-import { loadPeople } from '../projects/projects.people';
+import type { UserRow } from '../accounts/accounts.reads';
+import type { MailJob } from '../../platform/mail/mail-job';
+import { loadPeople } from '../accounts/people.reads';
 import type { Access, InvitationRow, ProjectsService } from '../projects/projects.service';
 import type { ProjectNews } from '../../platform/project-news';
 

@@ -11,7 +11,7 @@ declare module '../../platform/modules' {
 /** The operations console: staff's reads of people and projects, and the audit log. */
 export default defineModule({
   name: 'ops',
-  dependsOn: [],
+  dependsOn: ['accounts', 'payments', 'projects'],
   provides: ['ops'],
   build: ({ db }) => ({ ops: opsService({ db }) }),
   routes: async () => [(await import('./ops.routes')).opsRoutes],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentReply } from '../payments/payments.replies';
+import { paymentReply } from '../payments/payments.contract';
 
 /** The operations console's reply shapes (named for the web's generated types). */
 

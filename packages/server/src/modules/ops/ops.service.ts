@@ -1,4 +1,3 @@
-import { count, desc, eq, inArray } from 'drizzle-orm';
 import { isOverdue, projectDeadline } from '@facet/domain/format';
 import {
   CANCELLED_POSITION,
@@ -23,8 +22,7 @@ import {
   type BoardRow,
   type BoardSlice,
 } from '../projects/projects.reads';
-import { staffActions } from './ops.tables';
-import { OPERATOR_METHOD } from './ops.audit';
+import { auditRowsOf, OPERATOR_METHOD, readAuditLog } from '../../platform/audit/audit';
 
 /**
  * The operations console's reads (decision 038): people to review, the projects board and the audit
@@ -219,15 +217,7 @@ export function opsService(deps: { db: Db }) {
 
     /** The audit log, newest first, optionally of one subject; with the actor's name and a label. */
     async audit(filter: { subjectId?: string; page: number; pageSize: number }) {
-      const where = filter.subjectId ? eq(staffActions.subjectId, filter.subjectId) : undefined;
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(staffActions).where(where);
-      const rows = await db
-        .select()
-        .from(staffActions)
-        .where(where)
-        .orderBy(desc(staffActions.createdAt), desc(staffActions.id))
-        .limit(filter.pageSize)
-        .offset((filter.page - 1) * filter.pageSize);
+      const { total, rows } = await readAuditLog(db, filter);
       const actors = await peopleByIds(
         db,
         rows.map((r) => r.actorId),
@@ -255,10 +245,7 @@ export function opsService(deps: { db: Db }) {
     },
 
     /** Audit rows of several subjects (tests and the people panel). */
-    actionsOf: (subjectIds: string[]) =>
-      subjectIds.length === 0
-        ? Promise.resolve([])
-        : db.select().from(staffActions).where(inArray(staffActions.subjectId, subjectIds)),
+    actionsOf: (subjectIds: string[]) => auditRowsOf(db, subjectIds),
   };
 }
 

@@ -9,7 +9,7 @@ import { postEntry } from '../payments/ledger';
 import { paymentEventFailures, payments, payoutAccounts, payouts } from '../payments/payments.tables';
 import { orders } from '../orders/orders.tables';
 import { ordersTestKit } from '../orders/orders-test-kit';
-import { staffActions } from './ops.tables';
+import { staffActions } from '../../platform/audit/audit.tables';
 
 // Issue 28, item 3: every successful staff action leaves its audit row, written in the transaction of
 // its change; a row the database refuses undoes the action.
@@ -634,7 +634,7 @@ describe('an audit row that cannot be written fails the action', () => {
 
 describe('cutText', () => {
   test('counts code points: a pair at the edge is kept whole or left out, never halved', async () => {
-    const { cutText } = await import('./ops.audit');
+    const { cutText } = await import('../../platform/audit/audit');
     expect(cutText(`${'a'.repeat(199)}💎b`, 200)).toBe(`${'a'.repeat(199)}💎`);
     expect(cutText(`${'a'.repeat(200)}💎`, 200)).toBe('a'.repeat(200));
     expect(cutText('short', 200)).toBe('short');

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
 import { afterApiChange } from '../../platform/after-change';
 import { peopleByIds } from '../accounts/accounts.reads';
-import { mailJob, sendMails, type MailJob } from '../notifications/mail-job';
+import { mailJob, sendMails, type MailJob } from '../../platform/mail/mail-job';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
 
 /** Where live order updates go (the realtime layer sets it: the customer's `user:<id>` room). */

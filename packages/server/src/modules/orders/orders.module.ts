@@ -10,7 +10,7 @@ declare module '../../platform/modules' {
 /** Orders: what a checkout bought, its production stages and shipments. */
 export default defineModule({
   name: 'orders',
-  dependsOn: ['payments'],
+  dependsOn: ['payments', 'accounts'],
   provides: ['orders'],
   build: ({ db, jobs, payments }) => ({ orders: ordersService({ db, jobs, payments }) }),
   routes: async () => [(await import('./orders.routes')).ordersRoutes],

@@ -10,11 +10,11 @@ import {
 } from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import type { PaymentsService } from '../payments/payments.service';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
 import type { OrderRow } from './orders.views';
-import { checkStaffAudit, recordStaffAction, recordStaffOutcome } from '../ops/ops.audit';
+import { checkStaffAudit, recordStaffAction, recordStaffOutcome } from '../../platform/audit/audit';
 
 /**
  * The production line: staff move stages and add shipments; the customer cancels while every item is at a

@@ -8,7 +8,7 @@ import type { Jobs } from '../../platform/jobs';
 import { orderItems, orders, orderStageEvents } from './orders.tables';
 import type { NewOrder } from './orders.shared';
 import { orderAnnouncer, type OrderEmitter } from './orders.announce';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import { orderViews, type OrderFilter, type OrderPage } from './orders.views';
 import { orderProduction } from './orders.production';
 import { jobSheetHtml } from './orders.job-sheet';

@@ -15,7 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import { keysetPage } from '../../platform/paging';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import type { PaymentsService } from '../payments/payments.service';
 import { orderItems, orders, orderShipments, orderStageEvents } from './orders.tables';
 import { deliveredSql } from './orders.reads';

@@ -5,7 +5,7 @@ import { innerDiameterMm, parametricMessages } from '@facet/domain/parametric';
 import { createTestApp, loginAs } from '../../test/test-app';
 import { withCatalog } from '../catalog/catalog.test-helper';
 import { models } from '../models/models.tables';
-import type { ModelView } from '../models/models.schemas';
+import type { ModelView } from '../models/models.contract';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let customer: string;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parametricInputSchema } from '@facet/domain/parametric';
 import { errorReply, replies } from '../../platform/openapi';
 import { requireRole } from '../../platform/auth';
-import { modelReply } from '../models/models.schemas';
+import { modelReply } from '../models/models.contract';
 import { parametricService } from './parametric.service';
 
 const factsReply = z

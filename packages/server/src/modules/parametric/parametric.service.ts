@@ -8,7 +8,7 @@ import {
   type ParametricInput,
 } from '@facet/domain/parametric';
 import type { ModelsService } from '../models/models.service';
-import type { ModelView } from '../models/models.schemas';
+import type { ModelView } from '../models/models.contract';
 
 /**
  * Pieces the server generates from parameters (decision 029): the domain's generator makes the mesh, it is

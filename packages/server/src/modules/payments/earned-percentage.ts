@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { recordKeyedChange } from '../catalog/catalog.service';
 import { DEFAULT_EARNED_PERCENTAGE } from './payments.shared';
 import { paymentSettings } from './payments.tables';
-import { recordStaffAction } from '../ops/ops.audit';
+import { recordStaffAction } from '../../platform/audit/audit';
 
 const KEY = 'earnedPercentage';
 

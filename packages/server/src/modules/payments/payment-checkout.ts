@@ -2,7 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { AppError, GATEWAY_REFUSED_MESSAGE, PAYMENTS_UNAVAILABLE_MESSAGE } from '../../platform/errors';
 import { GatewayError, GatewayUnavailable } from '../../platform/payments/gateway';
 import type { Db, Tx } from '../../db/client';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import { payments } from './payments.tables';
 import { idempotencyKeyReused } from '../../platform/request-hash';
 import {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { isUuid } from '@facet/domain/rules';
 import type { Tx } from '../../db/client';
 import type { GatewayEvent } from '../../platform/payments/gateway';
-import { mailJob, type MailJob } from '../notifications/mail-job';
-import { recordStaffAction } from '../ops/ops.audit';
+import { mailJob, type MailJob } from '../../platform/mail/mail-job';
+import { recordStaffAction } from '../../platform/audit/audit';
 import { postEntry } from './ledger';
 import { paymentEvents, payments, payoutAccounts } from './payments.tables';
 import {

@@ -6,7 +6,7 @@ import { formatMoney } from '@facet/domain/format';
 import { money, type CurrencyCode } from '@facet/domain/money';
 import { escapeHtml } from '../../platform/html';
 import { htmlPage } from '../../platform/payments/html-page';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import { balanceOf } from './ledger';
 import { ledgerEntries, ledgerLines, payments } from './payments.tables';
 import { ESCROWED, earnedPercentage, type PaymentRow } from './payments.shared';

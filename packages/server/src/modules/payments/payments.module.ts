@@ -15,7 +15,7 @@ declare module '../../platform/modules' {
 /** Payments: the ledger, escrow, payouts, refunds and the gateway's events, over the payments port. */
 export default defineModule({
   name: 'payments',
-  dependsOn: ['projects'],
+  dependsOn: ['projects', 'accounts', 'catalog'],
   provides: ['payments', 'projectPayments'],
   build({ db, jobs, gateway, config, log, metrics, projects }) {
     const payments = paymentsService({

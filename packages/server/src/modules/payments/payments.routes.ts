@@ -11,7 +11,7 @@ import {
   paymentReply,
   payoutAccountReply,
   trialBalanceReply,
-} from './payments.replies';
+} from './payments.contract';
 
 const tags = ['payments'];
 const projectParams = z.object({ id: routeId('Project') });

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
 import type { PaymentsMetrics } from '../../platform/metrics';
 import type { PaymentGateway } from '../../platform/payments/gateway';
-import { sendMails, type MailJob } from '../notifications/mail-job';
+import { sendMails, type MailJob } from '../../platform/mail/mail-job';
 import type { payments } from './payments.tables';
 import { paymentSettings } from './payments.tables';
 

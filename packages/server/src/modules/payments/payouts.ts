@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../platform/errors';
 import { GatewayError } from '../../platform/payments/gateway';
-import type { UserRow } from '../accounts/accounts.queries';
-import { recordStaffAction } from '../ops/ops.audit';
+import type { UserRow } from '../accounts/accounts.reads';
+import { recordStaffAction } from '../../platform/audit/audit';
 import { balanceOf, postEntry } from './ledger';
 import { payoutAccounts, payouts } from './payments.tables';
 import type { PaymentsDeps } from './payments.shared';

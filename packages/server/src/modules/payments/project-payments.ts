@@ -1,14 +1,14 @@
 import { isCancelled } from '@facet/domain/workflow';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/mail-job';
+import type { UserRow } from '../accounts/accounts.reads';
+import type { MailJob } from '../../platform/mail/mail-job';
 import type { ProjectsService } from '../projects/projects.service';
 import type { PaymentsService } from './payments.service';
 import { payments } from './payments.tables';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { paymentView } from './payment-views';
 import type { Jobs } from '../../platform/jobs';
-import { checkStaffAudit, recordStaffAction, recordStaffOutcome } from '../ops/ops.audit';
+import { checkStaffAudit, recordStaffAction, recordStaffOutcome } from '../../platform/audit/audit';
 
 /**
  * Projects and payments: a project is paid at Make Payment and its approved changes after a delivery

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import { bookCharge } from './payment-events';
 import { payments } from './payments.tables';
 import {

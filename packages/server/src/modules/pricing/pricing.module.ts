@@ -10,7 +10,7 @@ declare module '../../platform/modules' {
 /** Pricing: a model's itemised price in a chosen configuration, from the catalog. */
 export default defineModule({
   name: 'pricing',
-  dependsOn: ['catalog'],
+  dependsOn: ['catalog', 'accounts', 'models'],
   provides: ['pricing'],
   build: ({ db, catalog }) => ({ pricing: pricingService({ db, catalog }) }),
   routes: async () => [(await import('./pricing.routes')).pricingRoutes],

@@ -4,7 +4,7 @@ import { generateCube, generateTorus, writeStlBinary } from '@facet/domain/mesh'
 import { priceQuotes } from './pricing.tables';
 import { createTestApp, loginAs } from '../../test/test-app';
 import { withCatalog } from '../catalog/catalog.test-helper';
-import type { ModelView } from '../models/models.schemas';
+import type { ModelView } from '../models/models.contract';
 import { fixture, signUpCustomer, startUpload, uploadModel } from '../models/models.test-helper';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -7,8 +7,8 @@ import {
   changeRequestParams,
   projectParams,
   quoteChangesInput,
-} from './projects.schemas';
-import { changeAnswerReply } from './projects.replies';
+} from './projects.contract';
+import { changeAnswerReply } from './project-replies.contract';
 
 const tags = ['projects'];
 

@@ -4,8 +4,8 @@ import { decideProjectAction, isOpenChangeRequest, resolveChangeAnswer } from '@
 import type { Tx } from '../../db/client';
 import { changeRequests } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
-import type { UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/mail-job';
+import type { UserRow } from '../accounts/accounts.reads';
+import type { MailJob } from '../../platform/mail/mail-job';
 import { access, check, isClosedTo, type Access, type ChangeRow } from './projects.access';
 import { subjectOf } from './payment-subjects';
 import { changeReply } from './projects.mappers';
@@ -19,7 +19,7 @@ import {
   type ProjectsDeps,
 } from './projects.shared';
 import { moveProject } from './workflow.service';
-import { recordStaffAction } from '../ops/ops.audit';
+import { recordStaffAction } from '../../platform/audit/audit';
 
 /** Change requests after a delivery: asked by the customer, priced or declined by the pro, answered by the customer. */
 

@@ -3,7 +3,7 @@ import { isUuid } from '@facet/domain/rules';
 import type { Tx } from '../../db/client';
 import { projectFiles, projects } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import { IMAGE_EXTENSIONS } from '../../platform/files/content-check';
 import { deleteFileRows, filesService } from '../../platform/files/files.service';
 import { check, itemAccess, type Access } from './projects.access';

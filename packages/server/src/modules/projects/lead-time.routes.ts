@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth';
 import { replies } from '../../platform/openapi';
-import { leadTimeAnswerInput, leadTimeRequestInput, projectParams } from './projects.schemas';
-import { leadTimeAnswerReply } from './projects.replies';
+import { leadTimeAnswerInput, leadTimeRequestInput, projectParams } from './projects.contract';
+import { leadTimeAnswerReply } from './project-replies.contract';
 
 const tags = ['projects'];
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { leadTimeChanges, projects } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import type { ProjectNews } from '../../platform/project-news';
 import { access, check, isClosedTo, type Access } from './projects.access';
 import { leadTimeChangeReply } from './projects.mappers';

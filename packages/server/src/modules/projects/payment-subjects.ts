@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import type { MailJob } from '../notifications/mail-job';
+import type { MailJob } from '../../platform/mail/mail-job';
 import type { Access, ProjectRow } from './projects.access';
 
 /** What the payments module needs to know of a project it takes a payment for (it never reads our tables). */

@@ -6,10 +6,10 @@ import { modelIdsOwnedBy } from '../models/models.reads';
 import { projectFiles, projectItems, projects } from './projects.tables';
 import { deleteFileRows } from '../../platform/files/files.service';
 import { AppError, notFound } from '../../platform/errors';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import { access, check, itemAccess } from './projects.access';
 import { itemReply, type ProjectDetail } from './projects.queries';
-import type { CreateProjectInput, UpdateItemInput } from './projects.schemas';
+import type { CreateProjectInput, UpdateItemInput } from './projects.contract';
 import {
   addEvent,
   mailTo,

@@ -5,8 +5,8 @@ import { AppError } from '../../platform/errors';
 import { sendDownload } from '../../platform/files/download';
 import { fileReply, replies } from '../../platform/openapi';
 import { routeId } from '../../platform/route-ids';
-import { itemParams, projectParams } from './projects.schemas';
-import { attachmentReply, itemReply } from './projects.replies';
+import { itemParams, projectParams } from './projects.contract';
+import { attachmentReply, itemReply } from './project-replies.contract';
 import { readFiles, streamFiles } from './projects.multipart';
 import { itemImageTooLarge, MAX_ITEM_IMAGE_BYTES, MAX_PROJECT_ATTACHMENTS } from './project-files.rules';
 

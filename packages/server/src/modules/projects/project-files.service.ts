@@ -8,7 +8,7 @@ import { modelSummaries } from '../models/models.reads';
 import { projectFiles, projectItems } from './projects.tables';
 import { AppError, notFound } from '../../platform/errors';
 import { filesService, type ReceiveRules } from '../../platform/files/files.service';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 import { access, check, seesFile, seesWork, type Access, type ProjectRow } from './projects.access';
 import { fileReply } from './projects.mappers';
 import { removeStored, type ProjectsDeps } from './projects.shared';

@@ -17,10 +17,10 @@ import {
   projects,
   projectStatuses,
 } from './projects.tables';
-import { ratingOfProject } from '../ratings/ratings.reads';
+import { ratingOfProject } from './project-rating';
 import type { InvitationRow, ProjectRow, StatusRow } from './projects.reads';
 import { AppError, notFound } from '../../platform/errors';
-import type { UserRow } from '../accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 
 /** Who may do what to a project: the viewer's part in it, read under the caller's transaction. */
 

@@ -1,7 +1,7 @@
 import type { ChangeRow, FileRow, InvitationRow, LeadTimeChangeRow } from './projects.access';
-import { proLabel, type PersonRef } from './projects.people';
+import { proLabel, type PersonRef } from '../accounts/people.reads';
 
-/** Rows to reply bodies (the shapes `projects.replies.ts` declares). */
+/** Rows to reply bodies (the shapes `project-replies.contract.ts` declares). */
 
 /** The download address of any project file (attachment, delivery or item image). */
 export const fileUrl = (projectId: string, fileId: string) =>

@@ -10,7 +10,7 @@ declare module '../../platform/modules' {
 /** Projects: a customer's piece from request to delivery, its items, invitations, changes and status. */
 export default defineModule({
   name: 'projects',
-  dependsOn: [],
+  dependsOn: ['accounts', 'models'],
   provides: ['projects'],
   build: ({ db, jobs, storage, news }) => ({ projects: projectsService({ db, jobs, storage, news }) }),
   routes: async () => [(await import('./projects.routes')).projectsRoutes],

@@ -33,8 +33,8 @@ import {
 import { modelSummaries } from '../models/models.reads';
 import { COUNT_AHEAD, lateCondition, statusesAt, type ProjectEventRow } from './projects.reads';
 export { COUNT_AHEAD };
-import { ratingOfProject } from '../ratings/ratings.reads';
-import type { UserRow } from '../accounts/accounts.queries';
+import { ratingOfProject } from './project-rating';
+import type { UserRow } from '../accounts/accounts.reads';
 import {
   access,
   isClosedTo,
@@ -47,9 +47,9 @@ import {
 } from './projects.access';
 import { changeReply, fileReply, fileUrl, leadTimeChangeReply, offerReply } from './projects.mappers';
 import { deadlineReply, dueDate } from './deadlines';
-import { loadPeople, productionTeam, proLabel, type PersonRef } from './projects.people';
+import { loadPeople, productionTeam, proLabel, type PersonRef } from '../accounts/people.reads';
 import { withFiles } from './project-files.store';
-import type { ListProjectsQuery } from './projects.schemas';
+import type { ListProjectsQuery } from './projects.contract';
 
 /** Reading projects: summaries for lists, the full detail, items, statuses and events. */
 

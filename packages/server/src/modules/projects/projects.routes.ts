@@ -9,8 +9,8 @@ import {
   projectParams,
   updateItemInput,
   updateProjectInput,
-} from './projects.schemas';
-import { itemReply, projectReply, projectStatusReply, projectSummaryReply } from './projects.replies';
+} from './projects.contract';
+import { itemReply, projectReply, projectStatusReply, projectSummaryReply } from './project-replies.contract';
 import { changeRequestsRoutes } from './change-requests.routes';
 import { projectFilesRoutes } from './project-files.routes';
 import { workflowRoutes } from './workflow.routes';

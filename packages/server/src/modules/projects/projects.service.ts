@@ -1,4 +1,4 @@
-import type { MailJob } from '../notifications/mail-job';
+import type { MailJob } from '../../platform/mail/mail-job';
 import { access, check } from './projects.access';
 import { offerReply } from './projects.mappers';
 import { detailOf, projectQueries, summaries } from './projects.queries';
@@ -10,6 +10,7 @@ import { projectEditsService } from './project-edits.service';
 import { projectFilesService } from './project-files.service';
 import { moveProject, workflowService } from './workflow.service';
 import { leadTimeService } from './lead-time.service';
+import { readRatingsWith } from './project-rating';
 
 /**
  * The projects module's service as one object (`app.ctx.projects`): composed from the sub-services by
@@ -46,6 +47,8 @@ export function projectsService(deps: ProjectsDeps) {
     move: moveProject,
     addEvent,
     onModelFiles: files.onModelFiles,
+    /** The ratings module's read of a project's rating (it sits above projects; see project-rating.ts). */
+    readRatingsWith,
     mailTo,
     mailToProductionTeam,
     sendMails: (mails: MailJob[]) => sendMails(deps.jobs, mails),

@@ -6,9 +6,9 @@ import { peopleByIds } from '../accounts/accounts.reads';
 import type { Jobs } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { ProjectNews } from '../../platform/project-news';
-import { mailJob, sendMails, type MailJob } from '../notifications/mail-job';
+import { mailJob, sendMails, type MailJob } from '../../platform/mail/mail-job';
 import type { ProjectRow } from './projects.access';
-import { productionTeam } from './projects.people';
+import { productionTeam } from '../accounts/people.reads';
 import type { StoredUpload } from './project-files.rules';
 
 /** What the projects sub-services share: their dependencies, project mails, events and file clean-up. */

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireRole, requireUser } from '../../platform/auth';
 import { replies } from '../../platform/openapi';
-import { projectParams } from './projects.schemas';
-import { projectReply } from './projects.replies';
+import { projectParams } from './projects.contract';
+import { projectReply } from './project-replies.contract';
 import { streamFiles } from './projects.multipart';
 import { MAX_DELIVERY_FILES } from './project-files.rules';
 

@@ -12,8 +12,8 @@ import {
 } from '@facet/domain/workflow';
 import type { Tx } from '../../db/client';
 import { projectEvents, projects, projectStatusHistory } from './projects.tables';
-import type { UserRow } from '../accounts/accounts.queries';
-import type { MailJob } from '../notifications/mail-job';
+import type { UserRow } from '../accounts/accounts.reads';
+import type { MailJob } from '../../platform/mail/mail-job';
 import { access, check, type FileRow, type ProjectRow } from './projects.access';
 import type { ProjectDetail } from './projects.queries';
 import { mailTo, mailToProductionTeam, removeStored, sendMails, type ProjectsDeps } from './projects.shared';
@@ -21,7 +21,7 @@ import { checkCount, MAX_DELIVERY_FILES, type StoredUpload } from './project-fil
 import { recordFiles } from './project-files.service';
 import { subjectOf, type CompletedHook, type PaymentSubject } from './payment-subjects';
 import { paidNow } from './deadlines';
-import { recordStaffAction } from '../ops/ops.audit';
+import { recordStaffAction } from '../../platform/audit/audit';
 
 /** The workflow after the offer: paid, delivered, approved, completed by inactivity, or cancelled by staff. */
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { replies } from '../../platform/openapi';
-import { ratingReply } from '../projects/projects.replies';
+import { ratingReply } from '../projects/project-replies.contract';
 import { requireRole } from '../../platform/auth';
-import { projectParams } from '../projects/projects.schemas';
+import { projectParams } from '../projects/projects.contract';
 
 export const ratingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ratings } = app.ctx;

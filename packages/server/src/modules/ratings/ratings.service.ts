@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { ratings } from './ratings.tables';
-import type { UserRow } from '../accounts/accounts.queries';
-import { loadPeople } from '../projects/projects.people';
+import type { UserRow } from '../accounts/accounts.reads';
+import { loadPeople } from '../accounts/people.reads';
 import type { ProjectsService } from '../projects/projects.service';
 
 /** The customer rates and reviews the pro once the project is completed; averages feed the cards. */

@@ -1,7 +1,8 @@
 import { initials, shortName } from '@facet/domain/format';
 import type { Db, Tx } from '../../db/client';
-import { peopleByIds, type PersonRow as AccountPerson } from '../accounts/accounts.reads';
-import { activeProductionTeam } from '../accounts/accounts.queries';
+import { activeProductionTeam, peopleByIds, type PersonRow as AccountPerson } from './accounts.reads';
+
+/** People as projects, offers and chat show them: a name, initials and an avatar, by role. */
 
 export type Role = 'customer' | 'designer' | 'service' | 'staff';
 

@@ -2,7 +2,7 @@ import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents as ChatServerEvents } from '@facet/domain/chat';
 import type { OrderUpdatedPayload } from '@facet/domain/format';
 import type { NotificationEventPayload, NotificationsReadPayload } from '@facet/domain/notifications';
-import type { UserRow } from '../modules/accounts/accounts.queries';
+import type { UserRow } from '../accounts/accounts.reads';
 
 /** The chat's events and the user's own: an order of theirs moved (`order-updated`). */
 export type ServerToClientEvents = ChatServerEvents & {

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { accountsService } from '../modules/accounts/accounts.service';
-import { authThrottleStore } from '../modules/accounts/auth-throttle';
-import { sessionStore } from '../modules/accounts/sessions';
-import { customerSignup, designerSignup } from '../modules/accounts/test-payloads';
-import { chatClient, chatWorld, connected, type ClientSocket } from '../modules/chat/chat-test-kit';
-import { createTestApp, sessionCookie } from '../test/test-app';
+import { accountsService } from '../accounts/accounts.service';
+import { authThrottleStore } from '../accounts/auth-throttle';
+import { sessionStore } from '../accounts/sessions.service';
+import { customerSignup, designerSignup } from '../accounts/test-payloads';
+import { chatClient, chatWorld, connected, type ClientSocket } from './chat-test-kit';
+import { createTestApp, sessionCookie } from '../../test/test-app';
 
 /**
  * Issue 28: an account blocked by a decision loses its live socket.io connections, not only its HTTP

@@ -1,5 +1,5 @@
 import { MAIL_EVENT_NAMES, type MailEvent, type MailEventMap } from '@facet/domain/notifications';
-import type { Jobs } from '../../platform/jobs';
+import type { Jobs } from '../jobs';
 
 /**
  * Mail goes out through the `mail` job (decision 036). A job names its event by the wire name (what the

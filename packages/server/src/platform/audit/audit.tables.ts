@@ -1,5 +1,4 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../accounts/accounts.tables';
 
 /**
  * The audit log of staff actions: every state-changing `/api/staff/...` request that succeeded, who made
@@ -9,7 +8,12 @@ export const staffActions = pgTable(
   'staff_actions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The staff account that made the change (none for the operator's command). Kept as written, without a
+     * foreign key: the log belongs to the platform, below the accounts module, and an audit row outlives
+     * whatever it names (decision 071).
+     */
+    actorId: uuid('actor_id'),
     method: text('method').notNull(),
     /** The route's pattern, e.g. `/api/staff/orders/:id/stage`. */
     route: text('route').notNull(),

@@ -1,10 +1,10 @@
-import { isNewsChannel } from './project-news';
+import { isNewsChannel } from '../../platform/project-news';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 import type { ChatMessage, ClientToServerEvents, ServerToClientEvents } from '@facet/domain/chat';
-import type { ChatService } from '../modules/chat/chat.service';
-import { connectRedis, type RedisLink } from './redis';
+import type { ChatService } from './chat.service';
+import { connectRedis, type RedisLink } from '../../platform/redis';
 
 /** After a Redis outage, messages stored from this long before it was noticed are sent again. */
 const RESEND_MARGIN_MS = 30_000;

@@ -119,3 +119,6 @@ export const uploadReply = z
     expiresAt: z.string(),
   })
   .meta({ id: 'UploadTarget' });
+
+/** A model's stored analysis, as pricing reads it. */
+export type { StoredAnalysis } from './stored-analysis';

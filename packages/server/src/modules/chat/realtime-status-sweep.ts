@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ChatService } from '../modules/chat/chat.service';
-import { afterApiChange } from './after-change';
+import type { ChatService } from './chat.service';
+import { afterApiChange } from '../../platform/after-change';
 
 const SWEEP_INTERVAL_MS = 5000;
 

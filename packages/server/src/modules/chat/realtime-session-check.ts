@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SessionStore } from '../modules/accounts/sessions';
-import { isBlocked } from './auth';
+import type { SessionStore } from '../accounts/sessions.service';
+import { isBlocked } from '../../platform/auth';
 import type { ChatServer } from './realtime-types';
 
 /** How often each node checks the sessions of the sockets it holds. */

@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TransactionRollbackError } from 'drizzle-orm';
+import { count, desc, eq, inArray, TransactionRollbackError } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { AppError, forbidden, unauthenticated } from '../../platform/errors';
-import { staffActions } from './ops.tables';
+import { AppError, forbidden, unauthenticated } from '../errors';
+import { staffActions } from './audit.tables';
 
 /** Every `/api/staff/...` route: staff only (before validation), and each successful change audited. */
 
@@ -140,7 +140,7 @@ export async function recordStaffAction(tx: Tx | Db, statusCode = 200) {
   try {
     await tx.insert(staffActions).values(auditRow(scope.request, scope.request.account.id, statusCode));
   } catch (err) {
-    scope.request.log.error({ err }, 'ops: writing the audit row failed; the change is rolled back');
+    scope.request.log.error({ err }, 'audit: writing the audit row failed; the change is rolled back');
     // thrown inside the action's transaction: the change is not made
     throw notMade();
   }
@@ -162,7 +162,7 @@ export async function checkStaffAudit(db: Db, statusCode = 200) {
     });
   } catch (err) {
     if (err instanceof TransactionRollbackError) return;
-    scope.request.log.error({ err }, 'ops: the audit row would be refused; the action is not made');
+    scope.request.log.error({ err }, 'audit: the audit row would be refused; the action is not made');
     throw notMade();
   }
 }
@@ -187,7 +187,7 @@ export async function recordStaffOutcome(tx: Tx, statusCode = 200) {
   } catch (err) {
     scope.request.log.error(
       { err, audit: row },
-      'ops: the payment gateway acted and the outcome is booked, but its audit row was refused',
+      'audit: the payment gateway acted and the outcome is booked, but its audit row was refused',
     );
     scope.unaudited = true;
   }
@@ -224,7 +224,7 @@ export function installStaffAudit(app: FastifyInstance) {
     if (reply.statusCode >= 400 || request.account?.role !== 'staff' || scope.recorded) return payload;
     request.log.error(
       { route: request.routeOptions.url, method: request.method },
-      'ops: a staff change answered success without writing its audit row',
+      'audit: a staff change answered success without writing its audit row',
     );
     throw new AppError(
       'audit_failed',
@@ -232,4 +232,32 @@ export function installStaffAudit(app: FastifyInstance) {
       500,
     );
   });
+}
+
+export type StaffActionRow = typeof staffActions.$inferSelect;
+
+/** A page of the audit log, newest first, optionally of one subject, and how many rows match. */
+export async function readAuditLog(
+  db: Db,
+  filter: { subjectId?: string; page: number; pageSize: number },
+): Promise<{ total: number; rows: StaffActionRow[] }> {
+  const where = filter.subjectId ? eq(staffActions.subjectId, filter.subjectId) : undefined;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(staffActions).where(where);
+  const rows = await db
+    .select()
+    .from(staffActions)
+    .where(where)
+    .orderBy(desc(staffActions.createdAt), desc(staffActions.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+  return { total, rows };
+}
+
+/** The audit rows of several subjects. */
+export function auditRowsOf(db: Db, subjectIds: readonly string[]): Promise<StaffActionRow[]> {
+  if (subjectIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(staffActions)
+    .where(inArray(staffActions.subjectId, [...subjectIds]));
 }

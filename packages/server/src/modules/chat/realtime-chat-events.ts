@@ -9,10 +9,10 @@ import {
   TYPING_CLEAR_MS,
 } from '@facet/domain/chat';
 import type { ChatMessage, GetIsTypingPayload, SendMessagePayload, TypingUser } from '@facet/domain/chat';
-import type { ChatService } from '../modules/chat/chat.service';
-import type { UserRow } from '../modules/accounts/accounts.queries';
-import { AppError } from './errors';
-import { isNewsChannel } from './project-news';
+import type { ChatService } from './chat.service';
+import type { UserRow } from '../accounts/accounts.reads';
+import { AppError } from '../../platform/errors';
+import { isNewsChannel } from '../../platform/project-news';
 import { guardedEvents, type GuardedOn } from './realtime-guard';
 import type { RoomPresence } from './realtime-presence';
 import type { ChatServer, ChatSocket } from './realtime-types';

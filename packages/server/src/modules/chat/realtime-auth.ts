@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { SESSION_COOKIE, sessionRowId, type SessionStore } from '../modules/accounts/sessions';
-import { isBlocked } from './auth';
+import { SESSION_COOKIE, sessionRowId } from '../accounts/auth.contract';
+import type { SessionStore } from '../accounts/sessions.service';
+import { isBlocked } from '../../platform/auth';
 import type { ChatSocket } from './realtime-types';
 
 function cookieValue(header: string | undefined, name: string): string | null {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { ChatAckError, ClientToServerEvents } from '@facet/domain/chat';
-import { AppError, validationError } from './errors';
-import { assertSafeInput } from './input-guard';
+import { AppError, validationError } from '../../platform/errors';
+import { assertSafeInput } from '../../platform/input-guard';
 import type { ChatSocket, Reply } from './realtime-types';
 
 /** Our own refusals as the client should see them: the message, the code and any refused fields. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import type { ChatService } from '../modules/chat/chat.service';
-import type { SessionStore } from '../modules/accounts/sessions';
+import type { ChatService } from './chat.service';
+import type { SessionStore } from '../accounts/sessions.service';
 import { sameSiteOnly, sessionAuth } from './realtime-auth';
 import { handleChatEvents, roomOrder } from './realtime-chat-events';
 import { roomPresence } from './realtime-presence';
@@ -12,7 +12,7 @@ import type { ChatServer, ChatSocket } from './realtime-types';
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
 import type { ChatMessage } from '@facet/domain/chat';
 import { NOTIFICATION_EVENT, NOTIFICATIONS_READ_EVENT } from '@facet/domain/notifications';
-import { STAFF_CHANNEL, userChannel, type ProjectNews } from './project-news';
+import { STAFF_CHANNEL, userChannel, type ProjectNews } from '../../platform/project-news';
 
 /**
  * The chat's socket.io server on Fastify's own HTTP server (same port, path /socket.io). The socket is

@@ -86,3 +86,6 @@ export const leadTimeRequestInput = z.strictObject({
 export const leadTimeAnswerInput = z.strictObject({
   decision: z.enum(['accept', 'decline'], { error: "Answer 'accept' or 'decline'." }),
 });
+
+/** How many images an item may have (design results are added as item images). */
+export { MAX_ITEM_IMAGES } from './project-files.rules';

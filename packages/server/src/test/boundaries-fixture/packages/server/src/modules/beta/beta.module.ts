@@ -1,0 +1,2 @@
+// A fixture for boundaries.test.ts: beta's registration declares no dependency.
+export default { name: 'beta', dependsOn: [] };
