@@ -39,6 +39,11 @@ describe('a route id that is not a uuid', () => {
     ['customer', 'GET', '/api/designers/:id', 'Designer was not found.'],
     ['customer', 'POST', '/api/invitations/:id/accept', 'Invitation was not found.'],
     ['staff', 'POST', '/api/staff/change-requests/:id/mark-paid', 'Change request was not found.'],
+    ['customer', 'GET', '/api/models/:id', 'That model was not found.'],
+    ['customer', 'POST', '/api/library/:id/models', 'That design was not found.'],
+    ['customer', 'GET', '/api/engraving-images/:id', 'That engraving image was not found.'],
+    ['customer', 'GET', '/api/files/:id', 'That file was not found.'],
+    ['staff', 'POST', '/api/staff/payouts/:id/retry', 'That payout was not found.'],
   ] as const)('%s %s %s: the 404 of an id nobody has', async (who, method, path, message) => {
     const missing = await call()(who, method, path.replace(':id', MISSING));
     expect(missing.statusCode, missing.body).toBe(404);

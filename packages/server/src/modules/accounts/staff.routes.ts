@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { replies } from '../../platform/openapi';
 import { requireRole } from '../../platform/auth';
 import { errorReply, meSchema } from './accounts.contract';
+import { routeId } from '../../platform/route-ids';
 
 const role = z.enum(['customer', 'designer', 'service']);
 const status = z.enum(['active', 'pending', 'hold', 'deactivated']);
@@ -37,7 +38,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['staff'],
         summary:
           'Approve (active), hold or deactivate an account (a reason, mailed, required to hold or deactivate); mark a customer inactive',
-        params: z.object({ id: z.uuid('Unknown account.') }),
+        params: z.object({ id: routeId('That account') }),
         body: z
           .object({
             status: z.enum(['active', 'hold', 'deactivated']).optional(),

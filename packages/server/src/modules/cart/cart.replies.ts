@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_QUANTITY } from '@facet/domain/pricing';
 import { pricingChoicesSchema } from '../pricing/pricing.service';
 import { quoteReply } from '../pricing/pricing.contract';
+import { routeId } from '../../platform/route-ids';
 
 /** Requests and replies of the cart and checkout (named for the web's generated types). */
 
@@ -53,7 +54,7 @@ export const patchItemBody = z.object({
     .meta({ description: 'The customer saw the changed price: the line stops showing the old one' }),
 });
 
-export const itemParams = z.object({ id: z.uuid('Unknown cart line.') });
+export const itemParams = z.object({ id: routeId('That cart line') });
 
 const named = z.object({ id: z.number(), name: z.string() });
 

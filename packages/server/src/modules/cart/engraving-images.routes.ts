@@ -8,6 +8,7 @@ import { bytesOf, readUpload } from '../../platform/files/upload';
 import { errorReply, fileReply, replies } from '../../platform/openapi';
 import { engravingImageUrl } from './cart-lines';
 import { engravingImageReply } from './cart.replies';
+import { routeId } from '../../platform/route-ids';
 
 /** Pictures a laser engraves: what the configurator offers (spec: laser engraving option text, font, image). */
 const ENGRAVING_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;
@@ -79,7 +80,7 @@ export const engravingImageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'An engraving image: its customer and the production team (anyone else: not found)',
-        params: z.object({ id: z.uuid('Unknown engraving image.') }),
+        params: z.object({ id: routeId('That engraving image') }),
         response: replies({ 200: fileReply('The image inline'), 401: errorReply, 404: errorReply }),
       },
     },

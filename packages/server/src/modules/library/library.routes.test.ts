@@ -217,13 +217,13 @@ describe('POST /api/library/:id/models', () => {
     expect((await useDesign('block-pendant', business)).status).toBe('ready');
   });
 
-  test('an unknown design is 404; a malformed id 400; signed out 401; a designer 403', async () => {
+  test('an unknown design is 404, so is a malformed id; signed out 401; a designer 403', async () => {
     const unknown = await post('/api/library/00000000-0000-4000-8000-000000000000/models', standard);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe('That design was not found.');
     const malformed = await post('/api/library/classic-band/models', standard);
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.message).toBe('Unknown design.');
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json().error.message).toBe('That design was not found.');
     expect((await post(`/api/library/${ids['classic-band']}/models`, null)).statusCode).toBe(401);
     expect((await post(`/api/library/${ids['classic-band']}/models`, designer)).statusCode).toBe(403);
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MEMBERSHIPS } from '@facet/domain/catalog';
+import { routeId } from '../../platform/route-ids';
 
-export const libraryIdParams = z.object({ id: z.uuid('Unknown design.') });
+export const libraryIdParams = z.object({ id: routeId('That design') });
 
 export const libraryAccessReply = z.object({
   allowed: z.boolean().meta({ description: 'The viewer may use the design' }),

@@ -6,6 +6,7 @@ import {
   OUT_OF_RANGE_MESSAGE,
   type MeshUnit,
 } from '@facet/domain/mesh';
+import { routeId } from '../../platform/route-ids';
 
 export const MODEL_EXTENSIONS = ['stl', 'obj', 'ply', '3mf'] as const;
 export const MODEL_UNITS = ['mm', 'cm', 'dm', 'm', 'in', 'ft'] as const;
@@ -43,7 +44,7 @@ export function normaliseUnit(word: MeshUnit): ModelUnit {
 
 export const unitFactor = (unit: ModelUnit) => MM_PER_UNIT[unit];
 
-export const modelIdParams = z.object({ id: z.uuid('Unknown model.') });
+export const modelIdParams = z.object({ id: routeId('That model') });
 
 export const createModelBody = z
   .object({

@@ -12,6 +12,7 @@ import {
   staffPaymentReply,
   webhookFailureReply,
 } from './ops.replies';
+import { routeId } from '../../platform/route-ids';
 
 /** The operations console's own routes (staff only; the guard refuses anyone else before validation). */
 
@@ -207,7 +208,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Retry a failed payout (409 when it did not fail, another is under way, or it was paid since)',
-        params: z.object({ id: z.uuid('Unknown payout.') }),
+        params: z.object({ id: routeId('That payout') }),
         response: replies({ 200: z.object({ payout: payoutReply }) }),
       },
     },

@@ -4,6 +4,7 @@ import { fileReply, replies } from '../openapi';
 import { notFound } from '../errors';
 import { requireUser } from '../auth';
 import { sendDownload } from './download';
+import { routeId } from '../route-ids';
 
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,7 +13,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: 'Download an avatar or portfolio image (signed in)',
-        params: z.object({ id: z.uuid('Unknown file.') }),
+        params: z.object({ id: routeId('That file') }),
         response: replies({ 200: fileReply('The image inline, a PDF as an attachment') }),
       },
     },
