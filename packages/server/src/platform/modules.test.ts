@@ -95,4 +95,12 @@ describe('module registrations', () => {
     });
     expect(ratings.name).toBe('ratings');
   });
+
+  it("fails the type check when a module's services are not declared", () => {
+    // a new module written without its `declare module '../../platform/modules'` block: its name is no
+    // key of Modules, so the registration does not compile (nor does `app.ctx.gifts` anywhere)
+    // @ts-expect-error -- 'gifts' is not a declared module
+    const gifts = defineModule({ name: 'gifts', dependsOn: [], provides: [], build: () => ({ gifts: 1 }) });
+    expect(gifts.name).toBe('gifts');
+  });
 });
