@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<void>> = {
   web: async () => (await import('./web/lighthouse-bench.ts')).runWebBench(),
   api: async () => (await import('./api/api-bench.ts')).runApiBench(),
   pricing: async () => (await import('./pricing/pricing-bench.ts')).runPricingBench(),
+  'test-apps': async () => (await import('./test-apps/test-app-bench.ts')).runTestAppBench(),
 };
 
 const wanted = process.argv.slice(2);

@@ -62,6 +62,8 @@ export interface BuildOptions {
   onQuery?: (text: string, params: unknown[]) => void;
   /** How often the sessions of open sockets are checked (30 s; a test shortens it). */
   socketSessionCheckMs?: number;
+  /** The in-memory embedded database starts as a copy of these files (the tests' migrated copy). */
+  embeddedStart?: Blob;
 }
 
 /** The Fastify instance with our logger, request ids, limits, proxy trust, validators and error shape. */
@@ -277,6 +279,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir ? embeddedDatabaseDir(config.dataDir) : null,
     onQuery: options.onQuery,
+    startFrom: options.embeddedStart,
   });
   await database.migrate();
   const db = database.db;

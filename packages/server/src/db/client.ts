@@ -37,6 +37,8 @@ export interface Database {
   onWriteTo(tables: readonly string[], listener: () => void): void;
   /** The PostgreSQL pool's connections (the metrics); null on PGlite, one in-process connection. */
   poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
+  /** The embedded database's files as one archive (PGlite's `dumpDataDir`); null on PostgreSQL. */
+  dumpFiles(): Promise<Blob> | null;
 }
 
 /** A drizzle logger that passes every statement on, and tells the watchers of a table when it may be written. */
@@ -97,6 +99,11 @@ export async function openDatabase(options: {
   dataDir: string | null;
   /** Sees every statement the app sends through drizzle (the API benchmark explains the list queries). */
   onQuery?: (text: string, params: unknown[]) => void;
+  /**
+   * An in-memory embedded database starts as a copy of these files (a `dumpFiles` archive) instead of a
+   * new cluster: the tests start every app from one migrated copy, skipping PostgreSQL's initdb.
+   */
+  startFrom?: Blob;
 }): Promise<Database> {
   const { logger, onWriteTo } = statementWatch(options.onQuery);
   if (options.databaseUrl) {
@@ -130,11 +137,16 @@ export async function openDatabase(options: {
       },
       onWriteTo,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+      dumpFiles: () => null,
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
-  const client = new PGlite({ dataDir: options.dataDir ?? undefined, extensions: pgliteExtensions });
+  const client = new PGlite({
+    dataDir: options.dataDir ?? undefined,
+    extensions: pgliteExtensions,
+    ...(options.startFrom && !options.dataDir ? { loadDataDir: options.startFrom } : {}),
+  });
   try {
     await client.waitReady;
   } catch (error) {
@@ -169,6 +181,7 @@ export async function openDatabase(options: {
     },
     onWriteTo,
     poolStats: () => null,
+    dumpFiles: () => client.dumpDataDir('none'),
   };
 }
 

@@ -4,6 +4,7 @@ import { buildApp, type BuildOptions, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { DEMO_PASSWORD } from '../demo/seed-demo';
 import { freshDatabase } from './fresh-database';
+import { migratedCopy } from './migrated-copy';
 
 export { DEMO_PASSWORD };
 
@@ -40,7 +41,13 @@ export async function createTestApp(
 ): Promise<BuiltApp & { close(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   const fresh = serverUrl ? await freshDatabase(serverUrl) : null;
-  const built = await buildApp(testConfig({ databaseUrl: fresh?.url, ...overrides }), options);
+  const config = testConfig({ databaseUrl: fresh?.url, ...overrides });
+  // in memory, the app starts from the migrated copy rather than a new cluster (test/migrated-copy.ts)
+  const embedded = !config.databaseUrl && !config.dataDir;
+  const built = await buildApp(config, {
+    ...(embedded ? { embeddedStart: await migratedCopy() } : {}),
+    ...options,
+  });
   return {
     ...built,
     async close() {
