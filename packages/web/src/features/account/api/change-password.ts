@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordInput } from '@facet/domain/rules';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
-  await api.post('/api/me/password', input);
+  await legacyApi.post('/api/me/password', input);
 }
 
 export function useChangePassword() {

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ProfileUpdateInput } from '@facet/domain/rules';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
 import { useAuth } from '../../../app/auth';
 import type { Reply } from '../../../api';
 
 export async function updateProfile(input: ProfileUpdateInput): Promise<Me> {
-  const { user } = await api.patch<Reply<'/api/me', 'patch'>>('/api/me', input);
+  const { user } = await legacyApi.patch<Reply<'/api/me', 'patch'>>('/api/me', input);
   return user;
 }
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
 import { useAuth } from '../../../app/auth';
 import type { Reply } from '../../../api';
@@ -7,7 +7,7 @@ import type { Reply } from '../../../api';
 export async function uploadAvatar(file: File): Promise<Me> {
   const form = new FormData();
   form.append('avatar', file, file.name);
-  const { user } = await api.put<Reply<'/api/me/avatar', 'put'>>('/api/me/avatar', form);
+  const { user } = await legacyApi.put<Reply<'/api/me/avatar', 'put'>>('/api/me/avatar', form);
   return user;
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Reply, RequestBody, Schemas } from '../../../api';
 
 /** The customer's credits, their history and credit packs (spec credit-purchase, credit-usage). */
@@ -16,14 +16,17 @@ export const myCreditsQueryKey = ['me', 'credits'] as const;
 export const useMyCredits = () =>
   useQuery({
     queryKey: myCreditsQueryKey,
-    queryFn: ({ signal }) => api.get<MyCredits>('/api/me/credits', { signal }),
+    queryFn: ({ signal }) => legacyApi.get<MyCredits>('/api/me/credits', { signal }),
   });
 
 export const usePackPreview = (pack: string | null, code: string | null) =>
   useQuery({
     queryKey: ['me', 'credits', 'preview', pack, code] as const,
     queryFn: ({ signal }) =>
-      api.get<PackQuote>('/api/me/credits/preview', { signal, query: { pack, code: code || undefined } }),
+      legacyApi.get<PackQuote>('/api/me/credits/preview', {
+        signal,
+        query: { pack, code: code || undefined },
+      }),
     enabled: Boolean(pack),
     placeholderData: keepPreviousData,
     retry: false,
@@ -33,5 +36,5 @@ export const usePackPreview = (pack: string | null, code: string | null) =>
 export const useBuyPack = () =>
   useMutation({
     mutationFn: ({ body, key }: { body: PackChoice; key: string }) =>
-      api.post<PackCheckout>('/api/me/credits/purchase', body, { headers: { 'idempotency-key': key } }),
+      legacyApi.post<PackCheckout>('/api/me/credits/purchase', body, { headers: { 'idempotency-key': key } }),
   });

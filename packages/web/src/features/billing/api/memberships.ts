@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import { meQueryKey } from '../../../app/auth';
 import type { Reply, RequestBody, Schemas } from '../../../api';
 
@@ -19,14 +19,14 @@ export const myMembershipQueryKey = ['me', 'membership'] as const;
 export const useMemberships = () =>
   useQuery({
     queryKey: membershipsQueryKey,
-    queryFn: ({ signal }) => api.get<Memberships>('/api/memberships', { signal }),
+    queryFn: ({ signal }) => legacyApi.get<Memberships>('/api/memberships', { signal }),
     staleTime: 60_000,
   });
 
 export const useMyMembership = (enabled = true) =>
   useQuery({
     queryKey: myMembershipQueryKey,
-    queryFn: ({ signal }) => api.get<MyMembership>('/api/me/membership', { signal }),
+    queryFn: ({ signal }) => legacyApi.get<MyMembership>('/api/me/membership', { signal }),
     enabled,
   });
 
@@ -35,7 +35,7 @@ export const useMembershipPreview = (plan: string | null, code: string | null) =
   useQuery({
     queryKey: ['me', 'membership', 'preview', plan, code] as const,
     queryFn: ({ signal }) =>
-      api.get<MembershipQuote>('/api/me/membership/preview', {
+      legacyApi.get<MembershipQuote>('/api/me/membership/preview', {
         signal,
         query: { plan, code: code || undefined },
       }),
@@ -49,7 +49,7 @@ export function useChangeMembership() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: PlanChoice; key: string }) =>
-      api.post<MembershipChange>('/api/me/membership', body, { headers: { 'idempotency-key': key } }),
+      legacyApi.post<MembershipChange>('/api/me/membership', body, { headers: { 'idempotency-key': key } }),
     onSuccess: (answer) => {
       client.setQueryData(myMembershipQueryKey, answer.membership);
       void client.invalidateQueries({ queryKey: meQueryKey, exact: true });

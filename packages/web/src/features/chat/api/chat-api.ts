@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Reply, Schemas } from '../../../api';
-import { api, toApiError, ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
+import { legacyApi, toApiError, ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 import { isAbortError, upload, UPLOAD_CANCELLED } from '../../../lib/upload';
 
 /** GET /api/projects/:id/rooms (docs/api-map.md, Chat), from the contract (decision 018). */
@@ -25,7 +25,7 @@ export function useChatRooms(projectId: string) {
   return useQuery({
     queryKey: chatKeys.rooms(projectId),
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
+      legacyApi.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
         `/api/projects/${encodeURIComponent(projectId)}/rooms`,
         { signal },
       ),
@@ -35,7 +35,7 @@ export function useChatRooms(projectId: string) {
 
 /** PUT /api/rooms/:roomId/messages/:id/pinned (production team); the room also hears it as getMessage. */
 export function setMessagePinned(roomId: string, messageId: string, pinned: boolean) {
-  return api.put<Reply<'/api/rooms/{roomId}/messages/{messageId}/pinned', 'put'>>(
+  return legacyApi.put<Reply<'/api/rooms/{roomId}/messages/{messageId}/pinned', 'put'>>(
     `/api/rooms/${encodeURIComponent(roomId)}/messages/${encodeURIComponent(messageId)}/pinned`,
     { pinned },
   );
@@ -53,7 +53,7 @@ export async function fetchMessagesAfter(
   let cursor = after;
   let lastSeq = after;
   for (;;) {
-    const page = await api.get<MessagesPage>(`/api/rooms/${encodeURIComponent(roomId)}/messages`, {
+    const page = await legacyApi.get<MessagesPage>(`/api/rooms/${encodeURIComponent(roomId)}/messages`, {
       signal,
       query: { after: cursor, limit: PAGE },
     });

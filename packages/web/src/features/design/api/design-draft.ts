@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaveDraftInput } from '@facet/domain/design';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Reply, Schemas } from '../../../api';
 
 /** The customer's open design draft on the server: a reload (or another device) picks it up. */
@@ -12,7 +12,7 @@ export const draftQueryKey = ['design', 'draft'] as const;
 export const useDesignDraft = () =>
   useQuery({
     queryKey: draftQueryKey,
-    queryFn: ({ signal }) => api.get<DraftAnswer>('/api/design/draft', { signal }),
+    queryFn: ({ signal }) => legacyApi.get<DraftAnswer>('/api/design/draft', { signal }),
   });
 
 function useStoreDraft() {
@@ -24,7 +24,7 @@ function useStoreDraft() {
 export function useSaveDraft() {
   const store = useStoreDraft();
   return useMutation({
-    mutationFn: (input: SaveDraftInput) => api.put<DraftAnswer>('/api/design/draft', input),
+    mutationFn: (input: SaveDraftInput) => legacyApi.put<DraftAnswer>('/api/design/draft', input),
     onSuccess: store,
   });
 }
@@ -36,7 +36,7 @@ export function useUploadInspiration() {
     mutationFn: (files: File[]) => {
       const form = new FormData();
       for (const file of files) form.append('image', file, file.name);
-      return api.post<DraftAnswer>('/api/design/draft/images', form);
+      return legacyApi.post<DraftAnswer>('/api/design/draft/images', form);
     },
     onSuccess: store,
   });
@@ -45,7 +45,8 @@ export function useUploadInspiration() {
 export function useRemoveInspiration() {
   const store = useStoreDraft();
   return useMutation({
-    mutationFn: (id: string) => api.delete<DraftAnswer>(`/api/design/draft/images/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      legacyApi.delete<DraftAnswer>(`/api/design/draft/images/${encodeURIComponent(id)}`),
     onSuccess: store,
   });
 }
@@ -54,7 +55,7 @@ export function useRemoveInspiration() {
 export function useResetDraft() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete('/api/design/draft'),
+    mutationFn: () => legacyApi.delete('/api/design/draft'),
     onSuccess: () => client.invalidateQueries({ queryKey: draftQueryKey }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { legacyApi, isApiError } from '../../../lib/api-client';
 import { meQueryKey } from '../../../app/auth';
 import { myCreditsQueryKey } from '../../billing/api/credits';
 import type { Reply, Schemas } from '../../../api';
@@ -14,7 +14,7 @@ export const resultsQueryKey = ['design', 'results'] as const;
 export const useDesignResults = () =>
   useQuery({
     queryKey: resultsQueryKey,
-    queryFn: ({ signal }) => api.get<ResultsAnswer>('/api/design/results', { signal }),
+    queryFn: ({ signal }) => legacyApi.get<ResultsAnswer>('/api/design/results', { signal }),
   });
 
 /** A fresh key per attempt: a retried request answers the same generation and takes credits once. */
@@ -38,7 +38,9 @@ export function useGenerate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (key: string) =>
-      api.post<GenerateAnswer>('/api/design/generate', undefined, { headers: { 'idempotency-key': key } }),
+      legacyApi.post<GenerateAnswer>('/api/design/generate', undefined, {
+        headers: { 'idempotency-key': key },
+      }),
     onSettled: () => refreshAfterGeneration(client),
   });
 }
@@ -48,9 +50,13 @@ export function useRegenerate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ resultId, key }: { resultId: string; key: string }) =>
-      api.post<GenerateAnswer>(`/api/design/results/${encodeURIComponent(resultId)}/regenerate`, undefined, {
-        headers: { 'idempotency-key': key },
-      }),
+      legacyApi.post<GenerateAnswer>(
+        `/api/design/results/${encodeURIComponent(resultId)}/regenerate`,
+        undefined,
+        {
+          headers: { 'idempotency-key': key },
+        },
+      ),
     onSettled: () => refreshAfterGeneration(client),
   });
 }
@@ -60,7 +66,7 @@ export function useCreateProjectFromResult() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (resultId: string) =>
-      api.post<ProjectFromResult>(`/api/design/results/${encodeURIComponent(resultId)}/project`),
+      legacyApi.post<ProjectFromResult>(`/api/design/results/${encodeURIComponent(resultId)}/project`),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: resultsQueryKey });
       void client.invalidateQueries({ queryKey: ['projects'] });
@@ -82,7 +88,7 @@ export function useCreateProjectFromBrief() {
       thicknessMm: number | null;
     }) => {
       const mm = (value: number | null) => (value ? `${value} mm` : '');
-      const { project } = await api.post<Reply<'/api/projects', 'post'>>('/api/projects', {
+      const { project } = await legacyApi.post<Reply<'/api/projects', 'post'>>('/api/projects', {
         title: brief.title,
         description: brief.description,
         projectType: 'single-item',

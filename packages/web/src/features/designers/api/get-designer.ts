@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { DesignerProfile } from './types';
 import type { Reply } from '../../../api';
 
 /** GET /api/designers/:id ('me' for the signed-in pro's own profile). */
 export async function getDesigner(id: string, signal?: AbortSignal): Promise<DesignerProfile> {
-  const { designer } = await api.get<Reply<'/api/designers/{id}', 'get'>>(
+  const { designer } = await legacyApi.get<Reply<'/api/designers/{id}', 'get'>>(
     `/api/designers/${encodeURIComponent(id)}`,
     { signal },
   );

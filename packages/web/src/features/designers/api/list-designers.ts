@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Query, Reply } from '../../../api';
 
 export type DesignerFilters = Pick<
@@ -10,7 +10,7 @@ export type DesignerFilters = Pick<
 export type DesignerList = Reply<'/api/designers', 'get'>;
 
 export function listDesigners(filters: DesignerFilters, signal?: AbortSignal): Promise<DesignerList> {
-  return api.get<Reply<'/api/designers', 'get'>>('/api/designers', {
+  return legacyApi.get<Reply<'/api/designers', 'get'>>('/api/designers', {
     signal,
     query: {
       role: filters.role,

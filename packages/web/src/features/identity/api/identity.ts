@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SignupInput } from '@facet/domain/rules';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
 import type { Reply } from '../../../api';
 
@@ -12,7 +12,8 @@ export function usePendingIdentity(enabled = true) {
   return useQuery({
     queryKey: ['identity', 'pending'],
     queryFn: async ({ signal }) =>
-      (await api.get<Reply<'/api/identity/pending', 'get'>>('/api/identity/pending', { signal })).pending,
+      (await legacyApi.get<Reply<'/api/identity/pending', 'get'>>('/api/identity/pending', { signal }))
+        .pending,
     enabled,
     staleTime: Infinity,
     retry: false,
@@ -22,7 +23,7 @@ export function usePendingIdentity(enabled = true) {
 export function useLinkIdentity() {
   return useMutation({
     mutationFn: (password: string) =>
-      api.post<Reply<'/api/identity/link', 'post'>>('/api/identity/link', { password }),
+      legacyApi.post<Reply<'/api/identity/link', 'post'>>('/api/identity/link', { password }),
   });
 }
 
@@ -41,6 +42,6 @@ export async function identitySignUp({
     for (const file of portfolioImages) form.append('portfolioImages', file, file.name);
     body = form;
   }
-  const { user } = await api.post<Reply<'/api/identity/signup', 'post'>>('/api/identity/signup', body);
+  const { user } = await legacyApi.post<Reply<'/api/identity/signup', 'post'>>('/api/identity/signup', body);
   return user;
 }

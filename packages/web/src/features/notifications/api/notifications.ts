@@ -9,7 +9,7 @@ import {
 import { NOTIFICATION_EVENT, NOTIFICATIONS_READ_EVENT } from '@facet/domain/notifications';
 import type { NotificationEventPayload, NotificationsReadPayload } from '@facet/domain/notifications';
 import type { Reply, RequestBody, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 
 export type Notification = Schemas['Notification'];
 export type NotificationPreference = Schemas['NotificationPreference'];
@@ -30,7 +30,7 @@ export const useUnreadCount = (enabled = true) =>
   useQuery({
     queryKey: notificationKeys.count,
     enabled,
-    queryFn: ({ signal }) => api.get<Count>('/api/me/notifications/unread-count', { signal }),
+    queryFn: ({ signal }) => legacyApi.get<Count>('/api/me/notifications/unread-count', { signal }),
     select: (data) => data.unreadCount,
   });
 
@@ -39,7 +39,7 @@ export const useLatestNotifications = (limit: number, enabled: boolean) =>
   useQuery({
     queryKey: notificationKeys.latest(limit),
     enabled,
-    queryFn: ({ signal }) => api.get<Page>('/api/me/notifications', { signal, query: { limit } }),
+    queryFn: ({ signal }) => legacyApi.get<Page>('/api/me/notifications', { signal, query: { limit } }),
   });
 
 /** The whole list, a page at a time (the /notifications page). */
@@ -48,7 +48,7 @@ export const useNotificationPages = () =>
     queryKey: notificationKeys.pages,
     initialPageParam: null as number | null,
     queryFn: ({ signal, pageParam }) =>
-      api.get<Page>('/api/me/notifications', { signal, query: { before: pageParam ?? undefined } }),
+      legacyApi.get<Page>('/api/me/notifications', { signal, query: { before: pageParam ?? undefined } }),
     getNextPageParam: (last) => last.nextBefore,
   });
 
@@ -73,7 +73,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.post<Reply<'/api/me/notifications/{id}/read', 'post'>>(
+      legacyApi.post<Reply<'/api/me/notifications/{id}/read', 'post'>>(
         `/api/me/notifications/${encodeURIComponent(id)}/read`,
       ),
     onMutate: (id) => markCached(queryClient, (n) => n.id === id),
@@ -86,7 +86,7 @@ export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (upTo?: number) =>
-      api.post<Reply<'/api/me/notifications/read-all', 'post'>>(
+      legacyApi.post<Reply<'/api/me/notifications/read-all', 'post'>>(
         '/api/me/notifications/read-all',
         (upTo ? { upTo } : {}) satisfies RequestBody<'/api/me/notifications/read-all', 'post'>,
       ),
@@ -100,7 +100,7 @@ export function useMarkAllRead() {
 export const useNotificationPreferences = () =>
   useQuery({
     queryKey: notificationKeys.preferences,
-    queryFn: ({ signal }) => api.get<Preferences>('/api/me/notification-preferences', { signal }),
+    queryFn: ({ signal }) => legacyApi.get<Preferences>('/api/me/notification-preferences', { signal }),
     select: (data) => data.preferences,
   });
 
@@ -108,7 +108,7 @@ export function useSetNotificationPreference() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: { type: string; mail: boolean }) =>
-      api.put<Preferences>('/api/me/notification-preferences', {
+      legacyApi.put<Preferences>('/api/me/notification-preferences', {
         preferences: [change],
       } satisfies RequestBody<'/api/me/notification-preferences', 'put'>),
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.preferences, data),

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Reply } from '../../../api';
 
 export type OnboardingQuestion = Schemas['OnboardingQuestion'];
 export type OnboardingAnswer = OnboardingQuestion['answers'][number];
 
 export async function getOnboardingQuestions(signal?: AbortSignal): Promise<OnboardingQuestion[]> {
-  const { questions } = await api.get<Reply<'/api/onboarding/questions', 'get'>>(
+  const { questions } = await legacyApi.get<Reply<'/api/onboarding/questions', 'get'>>(
     '/api/onboarding/questions',
     {
       signal,

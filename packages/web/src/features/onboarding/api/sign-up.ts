@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignupInput } from '@facet/domain/rules';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
 import type { Reply } from '../../../api';
 
@@ -15,7 +15,7 @@ export async function signUp({ input, portfolioImages }: SignUpRequest): Promise
     for (const file of portfolioImages) form.append('portfolioImages', file, file.name);
     body = form;
   }
-  const { user } = await api.post<Reply<'/api/auth/signup', 'post'>>('/api/auth/signup', body);
+  const { user } = await legacyApi.post<Reply<'/api/auth/signup', 'post'>>('/api/auth/signup', body);
   return user;
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Metal } from '@facet/domain/pricing';
 import type { Reply, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 
 export type StaffCatalog = Reply<'/api/staff/catalog', 'get'>;
 export type CatalogChange = Schemas['CatalogChange'];
@@ -63,7 +63,7 @@ export const opsKeys = {
 export const useStaffCatalog = () =>
   useQuery({
     queryKey: opsKeys.catalog,
-    queryFn: ({ signal }) => api.get<StaffCatalog>('/api/staff/catalog', { signal }),
+    queryFn: ({ signal }) => legacyApi.get<StaffCatalog>('/api/staff/catalog', { signal }),
   });
 
 /** The latest changes of one kind of entry, newest first. */
@@ -71,7 +71,7 @@ export const useCatalogHistory = (entity: string) =>
   useQuery({
     queryKey: opsKeys.history(entity),
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/catalog/history', 'get'>>('/api/staff/catalog/history', {
+      legacyApi.get<Reply<'/api/staff/catalog/history', 'get'>>('/api/staff/catalog/history', {
         signal,
         query: { entity, limit: 50 },
       }),
@@ -83,7 +83,7 @@ export function useUpdateEntry(kind: CatalogKindPath) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: number; patch: Record<string, unknown> }) =>
-      api.patch<{ entry: Record<string, unknown> }>(`/api/staff/catalog/${kind}/${id}`, patch),
+      legacyApi.patch<{ entry: Record<string, unknown> }>(`/api/staff/catalog/${kind}/${id}`, patch),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: opsKeys.catalog });
       void queryClient.invalidateQueries({ queryKey: opsKeys.metals });
@@ -96,7 +96,7 @@ export function useCreateEntry(kind: CatalogKindPath) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      api.post<{ entry: Record<string, unknown> }>(`/api/staff/catalog/${kind}`, values),
+      legacyApi.post<{ entry: Record<string, unknown> }>(`/api/staff/catalog/${kind}`, values),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: opsKeys.catalog });
     },
@@ -107,7 +107,7 @@ export function useCreateEntry(kind: CatalogKindPath) {
 export function useDeleteEntry(kind: CatalogKindPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/staff/catalog/${kind}/${id}`),
+    mutationFn: (id: number) => legacyApi.delete(`/api/staff/catalog/${kind}/${id}`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: opsKeys.catalog });
     },
@@ -118,7 +118,7 @@ export function useDeleteEntry(kind: CatalogKindPath) {
 export const useStaffPlans = () =>
   useQuery({
     queryKey: opsKeys.plans,
-    queryFn: ({ signal }) => api.get<Reply<'/api/staff/plans', 'get'>>('/api/staff/plans', { signal }),
+    queryFn: ({ signal }) => legacyApi.get<Reply<'/api/staff/plans', 'get'>>('/api/staff/plans', { signal }),
     select: (data) => data.plans,
   });
 
@@ -129,7 +129,7 @@ export function useUpdatePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: PlanPatch }) =>
-      api.patch<Plan>(`/api/staff/plans/${encodeURIComponent(id)}`, patch),
+      legacyApi.patch<Plan>(`/api/staff/plans/${encodeURIComponent(id)}`, patch),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: opsKeys.plans });
       void queryClient.invalidateQueries({ queryKey: opsKeys.history('membership_plan') });
@@ -140,14 +140,15 @@ export function useUpdatePlan() {
 export const useEarnedPercentage = () =>
   useQuery({
     queryKey: opsKeys.earned,
-    queryFn: ({ signal }) => api.get<EarnedPercentage>('/api/staff/settings/earned-percentage', { signal }),
+    queryFn: ({ signal }) =>
+      legacyApi.get<EarnedPercentage>('/api/staff/settings/earned-percentage', { signal }),
   });
 
 export function useSetEarnedPercentage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (percentage: number) =>
-      api.put<EarnedPercentage>('/api/staff/settings/earned-percentage', { percentage }),
+      legacyApi.put<EarnedPercentage>('/api/staff/settings/earned-percentage', { percentage }),
     onSuccess: (data) => {
       queryClient.setQueryData(opsKeys.earned, data);
       void queryClient.invalidateQueries({ queryKey: opsKeys.history('earned_percentage') });
@@ -158,14 +159,17 @@ export function useSetEarnedPercentage() {
 export const useMetalPrices = () =>
   useQuery({
     queryKey: opsKeys.metals,
-    queryFn: ({ signal }) => api.get<MetalPrices>('/api/staff/metal-prices', { signal }),
+    queryFn: ({ signal }) => legacyApi.get<MetalPrices>('/api/staff/metal-prices', { signal }),
   });
 
 export const useMetalHistory = (metal: Metal, days: number) =>
   useQuery({
     queryKey: opsKeys.metalHistory(metal, days),
     queryFn: ({ signal }) =>
-      api.get<MetalPriceHistory>(`/api/staff/metal-prices/${metal}/history`, { signal, query: { days } }),
+      legacyApi.get<MetalPriceHistory>(`/api/staff/metal-prices/${metal}/history`, {
+        signal,
+        query: { days },
+      }),
   });
 
 /** Enters a metal's spot price; today's prices, the history and the catalog are read again. */
@@ -173,7 +177,7 @@ export function useRecordSpotPrice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { metal: Metal; priceCents: number; note?: string | null }) =>
-      api.post<Reply<'/api/staff/metal-prices', 'post'>>('/api/staff/metal-prices', body),
+      legacyApi.post<Reply<'/api/staff/metal-prices', 'post'>>('/api/staff/metal-prices', body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['ops'] });
     },
@@ -183,7 +187,7 @@ export function useRecordSpotPrice() {
 export function useRefreshFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<MetalPrices>('/api/staff/metal-prices/refresh'),
+    mutationFn: () => legacyApi.post<MetalPrices>('/api/staff/metal-prices/refresh'),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['ops'] });
     },

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query, Reply, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 
 export type StaffPayment = Schemas['StaffPayment'];
 export type Payout = Schemas['Payout'];
@@ -15,21 +15,23 @@ export const useTrialBalance = () =>
   useQuery({
     queryKey: [...money, 'trial-balance'],
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/ledger/trial-balance', 'get'>>('/api/staff/ledger/trial-balance', { signal }),
+      legacyApi.get<Reply<'/api/staff/ledger/trial-balance', 'get'>>('/api/staff/ledger/trial-balance', {
+        signal,
+      }),
   });
 
 export const useMoneyAlerts = () =>
   useQuery({
     queryKey: [...money, 'alerts'],
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/money/alerts', 'get'>>('/api/staff/money/alerts', { signal }),
+      legacyApi.get<Reply<'/api/staff/money/alerts', 'get'>>('/api/staff/money/alerts', { signal }),
   });
 
 export const useStaffPayments = (status: PaymentsQuery['status']) =>
   useQuery({
     queryKey: [...money, 'payments', status ?? 'all'],
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/money/payments', 'get'>>('/api/staff/money/payments', {
+      legacyApi.get<Reply<'/api/staff/money/payments', 'get'>>('/api/staff/money/payments', {
         signal,
         query: { status },
       }),
@@ -40,7 +42,7 @@ export const usePayouts = () =>
   useQuery({
     queryKey: [...money, 'payouts'],
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/money/payouts', 'get'>>('/api/staff/money/payouts', { signal }),
+      legacyApi.get<Reply<'/api/staff/money/payouts', 'get'>>('/api/staff/money/payouts', { signal }),
     select: (data) => data.payouts,
   });
 
@@ -48,7 +50,9 @@ export const useWebhookFailures = () =>
   useQuery({
     queryKey: [...money, 'webhook-events'],
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/money/webhook-events', 'get'>>('/api/staff/money/webhook-events', { signal }),
+      legacyApi.get<Reply<'/api/staff/money/webhook-events', 'get'>>('/api/staff/money/webhook-events', {
+        signal,
+      }),
     select: (data) => data.events,
   });
 
@@ -66,8 +70,10 @@ export function useRetry() {
       Reply<'/api/staff/payouts/{id}/retry', 'post'> | Reply<'/api/staff/webhook-events/{id}/retry', 'post'>
     > =>
       kind === 'payout'
-        ? api.post<Reply<'/api/staff/payouts/{id}/retry', 'post'>>(`/api/staff/payouts/${enc(id)}/retry`)
-        : api.post<Reply<'/api/staff/webhook-events/{id}/retry', 'post'>>(
+        ? legacyApi.post<Reply<'/api/staff/payouts/{id}/retry', 'post'>>(
+            `/api/staff/payouts/${enc(id)}/retry`,
+          )
+        : legacyApi.post<Reply<'/api/staff/webhook-events/{id}/retry', 'post'>>(
             `/api/staff/webhook-events/${enc(id)}/retry`,
           ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: money }),

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
 import type { StageWire } from '@facet/domain/workflow';
 import type { Reply, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import { coalesce } from '../../../lib/coalesce';
 import { getSocket } from '../../../lib/socket';
 
@@ -30,7 +30,7 @@ export const useStaffOrders = () =>
     queryKey: staffOrderKeys.list('active'),
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      api.get<Reply<'/api/staff/orders', 'get'>>('/api/staff/orders', {
+      legacyApi.get<Reply<'/api/staff/orders', 'get'>>('/api/staff/orders', {
         signal,
         query: { status: 'active', limit: BOARD_PAGE, cursor: pageParam ?? undefined },
       }),
@@ -44,7 +44,7 @@ export const useDeliveredOrders = () =>
   useQuery({
     queryKey: staffOrderKeys.list('delivered'),
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/orders', 'get'>>('/api/staff/orders', {
+      legacyApi.get<Reply<'/api/staff/orders', 'get'>>('/api/staff/orders', {
         signal,
         query: { status: 'delivered', limit: DELIVERED_SHOWN },
       }),
@@ -55,7 +55,8 @@ export const useStaffOrder = (id: string | null) =>
   useQuery({
     queryKey: staffOrderKeys.detail(id ?? ''),
     enabled: Boolean(id),
-    queryFn: ({ signal }) => api.get<Reply<'/api/orders/{id}', 'get'>>(`/api/orders/${enc(id!)}`, { signal }),
+    queryFn: ({ signal }) =>
+      legacyApi.get<Reply<'/api/orders/{id}', 'get'>>(`/api/orders/${enc(id!)}`, { signal }),
     select: (data) => data.order,
   });
 
@@ -72,10 +73,13 @@ export function useMoveStage() {
   const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: ({ orderId, stage, itemId }: { orderId: string; stage: StageWire; itemId?: string }) =>
-      api.post<Reply<'/api/staff/orders/{id}/stage', 'post'>>(`/api/staff/orders/${enc(orderId)}/stage`, {
-        stage,
-        ...(itemId ? { itemId } : {}),
-      }),
+      legacyApi.post<Reply<'/api/staff/orders/{id}/stage', 'post'>>(
+        `/api/staff/orders/${enc(orderId)}/stage`,
+        {
+          stage,
+          ...(itemId ? { itemId } : {}),
+        },
+      ),
     onSuccess: refresh,
   });
 }
@@ -92,7 +96,7 @@ export function useAddShipment() {
       carrier: string;
       trackingNumber: string;
     }) =>
-      api.post<Reply<'/api/staff/orders/{id}/shipment', 'post'>>(
+      legacyApi.post<Reply<'/api/staff/orders/{id}/shipment', 'post'>>(
         `/api/staff/orders/${enc(orderId)}/shipment`,
         { carrier, trackingNumber },
       ),

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query, Reply, RequestBody, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 
 export type StaffPerson = Schemas['StaffPerson'];
 export type PeopleQuery = Query<'/api/staff/people', 'get'>;
@@ -16,7 +16,7 @@ export const usePeople = (query: PeopleQuery) =>
   useQuery({
     queryKey: peopleKeys.list(query),
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/people', 'get'>>('/api/staff/people', { signal, query }),
+      legacyApi.get<Reply<'/api/staff/people', 'get'>>('/api/staff/people', { signal, query }),
     placeholderData: keepPreviousData,
   });
 
@@ -25,7 +25,7 @@ export function useDecideAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: AccountDecision & { id: string }) =>
-      api.patch<Reply<'/api/staff/accounts/{id}', 'patch'>>(
+      legacyApi.patch<Reply<'/api/staff/accounts/{id}', 'patch'>>(
         `/api/staff/accounts/${encodeURIComponent(id)}`,
         body,
       ),
@@ -43,7 +43,7 @@ export const useAudit = (subjectId?: string) =>
   useQuery({
     queryKey: ['staff', 'audit', subjectId ?? 'all'] as const,
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/audit', 'get'>>('/api/staff/audit', {
+      legacyApi.get<Reply<'/api/staff/audit', 'get'>>('/api/staff/audit', {
         signal,
         query: { subjectId, pageSize: 20 },
       }),

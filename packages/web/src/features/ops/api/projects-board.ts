@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Reply, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import { coalesce } from '../../../lib/coalesce';
 import { getSocket } from '../../../lib/socket';
 
@@ -29,7 +29,7 @@ export function useProjectsBoard() {
   return useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/projects/board', 'get'>>('/api/staff/projects/board', { signal }),
+      legacyApi.get<Reply<'/api/staff/projects/board', 'get'>>('/api/staff/projects/board', { signal }),
   });
 }
 
@@ -46,7 +46,7 @@ export function useMoreOfColumn(column: ProjectsBoard['columns'][number]) {
     enabled: asked,
     initialPageParam: from,
     queryFn: ({ signal, pageParam }) =>
-      api.get<Reply<'/api/staff/projects/board/{column}', 'get'>>(
+      legacyApi.get<Reply<'/api/staff/projects/board/{column}', 'get'>>(
         `/api/staff/projects/board/${enc(column.key)}`,
         { signal, query: { offset: pageParam } },
       ),
@@ -92,14 +92,14 @@ export function useProjectAction() {
   return useMutation({
     mutationFn: async (action: ProjectAction): Promise<ProjectRefund | null> => {
       if (action.kind === 'mark-paid') {
-        await api.post(`/api/staff/projects/${enc(action.projectId)}/mark-paid`);
+        await legacyApi.post(`/api/staff/projects/${enc(action.projectId)}/mark-paid`);
         return null;
       }
       if (action.kind === 'changes-paid') {
-        await api.post(`/api/staff/change-requests/${enc(action.changeRequestId)}/mark-paid`);
+        await legacyApi.post(`/api/staff/change-requests/${enc(action.changeRequestId)}/mark-paid`);
         return null;
       }
-      return api.post<ProjectRefund>(`/api/staff/projects/${enc(action.projectId)}/refund`, {
+      return legacyApi.post<ProjectRefund>(`/api/staff/projects/${enc(action.projectId)}/refund`, {
         reason: action.reason,
       });
     },

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
 import type { Reply, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import { getSocket } from '../../../lib/socket';
 
 const enc = encodeURIComponent;
@@ -26,7 +26,7 @@ export const useOrders = (filter: OrderFilter) =>
     queryKey: orderKeys.list(filter),
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      api.get<Reply<'/api/orders', 'get'>>('/api/orders', {
+      legacyApi.get<Reply<'/api/orders', 'get'>>('/api/orders', {
         signal,
         query: { status: filter, cursor: pageParam ?? undefined },
       }),
@@ -38,7 +38,8 @@ export const useOrders = (filter: OrderFilter) =>
 export const useOrder = (id: string, poll = false) =>
   useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Reply<'/api/orders/{id}', 'get'>>(`/api/orders/${enc(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      legacyApi.get<Reply<'/api/orders/{id}', 'get'>>(`/api/orders/${enc(id)}`, { signal }),
     select: (data) => data.order,
     refetchInterval: poll ? 1500 : false,
   });
@@ -46,7 +47,8 @@ export const useOrder = (id: string, poll = false) =>
 export function useCancelOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Reply<'/api/orders/{id}/cancel', 'post'>>(`/api/orders/${enc(id)}/cancel`),
+    mutationFn: () =>
+      legacyApi.post<Reply<'/api/orders/{id}/cancel', 'post'>>(`/api/orders/${enc(id)}/cancel`),
     onSuccess: (data) => {
       queryClient.setQueryData(orderKeys.detail(id), data);
       void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Model } from '../lib/types';
 import type { Reply } from '../../../api';
 
@@ -8,7 +8,7 @@ import type { Reply } from '../../../api';
  * `analysing` (202) when that takes longer: then `getModel` until it settles.
  */
 export async function completeModel(id: string, signal?: AbortSignal): Promise<Model> {
-  const { model } = await api.post<Reply<'/api/models/{id}/complete', 'post'>>(
+  const { model } = await legacyApi.post<Reply<'/api/models/{id}/complete', 'post'>>(
     `/api/models/${encodeURIComponent(id)}/complete`,
     undefined,
     {
@@ -20,7 +20,7 @@ export async function completeModel(id: string, signal?: AbortSignal): Promise<M
 
 /** POST /api/models/:id/retry: a failed analysis once more; answers like `completeModel`. */
 export async function retryModel(id: string, signal?: AbortSignal): Promise<Model> {
-  const { model } = await api.post<Reply<'/api/models/{id}/retry', 'post'>>(
+  const { model } = await legacyApi.post<Reply<'/api/models/{id}/retry', 'post'>>(
     `/api/models/${encodeURIComponent(id)}/retry`,
     undefined,
     {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Model } from '../lib/types';
 import { modelQueryKey } from './get-model';
 import { modelsQueryKey } from './get-models';
@@ -8,7 +8,7 @@ import type { Reply } from '../../../api';
 
 /** POST /api/library/:id/models: the design copied into a new model of mine, already analysed. */
 export async function copyLibraryDesign(id: string): Promise<Model> {
-  const { model } = await api.post<Reply<'/api/library/{id}/models', 'post'>>(
+  const { model } = await legacyApi.post<Reply<'/api/library/{id}/models', 'post'>>(
     `/api/library/${encodeURIComponent(id)}/models`,
   );
   return model;

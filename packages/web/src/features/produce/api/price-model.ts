@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { PricingRequest } from '../lib/types';
 import type { Reply } from '../../../api';
 
 /** POST /api/pricing: the itemised price of the stored model as configured (the server's own geometry). */
 export function priceModel(request: PricingRequest, signal?: AbortSignal) {
-  return api.post<Reply<'/api/pricing', 'post'>>('/api/pricing', request, { signal });
+  return legacyApi.post<Reply<'/api/pricing', 'post'>>('/api/pricing', request, { signal });
 }
 
 export const priceQueryOptions = (request: PricingRequest | null) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Model } from '../lib/types';
 import { modelQueryKey } from './get-model';
 import { modelsQueryKey } from './get-models';
@@ -15,7 +15,7 @@ export async function uploadThumbnail({ id, image, fileName, source }: UploadThu
   const form = new FormData();
   form.append('source', source);
   form.append('image', image, fileName);
-  const { model } = await api.put<Reply<'/api/models/{id}/thumbnail', 'put'>>(
+  const { model } = await legacyApi.put<Reply<'/api/models/{id}/thumbnail', 'put'>>(
     `/api/models/${encodeURIComponent(id)}/thumbnail`,
     form,
   );

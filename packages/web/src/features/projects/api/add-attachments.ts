@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import { projectKeys } from './types';
 import type { Reply } from '../../../api';
 
@@ -7,7 +7,7 @@ import type { Reply } from '../../../api';
 export async function addAttachments({ projectId, files }: { projectId: string; files: File[] }) {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  const { attachments } = await api.post<Reply<'/api/projects/{id}/attachments', 'post'>>(
+  const { attachments } = await legacyApi.post<Reply<'/api/projects/{id}/attachments', 'post'>>(
     `/api/projects/${encodeURIComponent(projectId)}/attachments`,
     form,
   );

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Reply } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 
 export type Estimate = Reply<'/api/pricing/estimate', 'post'>;
 
@@ -9,7 +9,7 @@ export function getEstimate(
   input: { modelId: string; itemType: string | null; materialId: number | null },
   signal?: AbortSignal,
 ): Promise<Estimate> {
-  return api.post<Reply<'/api/pricing/estimate', 'post'>>(
+  return legacyApi.post<Reply<'/api/pricing/estimate', 'post'>>(
     '/api/pricing/estimate',
     { modelId: input.modelId, itemType: input.itemType, materialId: input.materialId },
     { signal },

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import { projectKeys } from './types';
 import type { ProjectDetail, ProjectItem } from './types';
 import type { Reply } from '../../../api';
@@ -21,7 +21,7 @@ export function itemImageProblem(file: File): string | null {
 export async function addItemImage({ itemId, file }: { itemId: string; file: File }): Promise<ProjectItem> {
   const form = new FormData();
   form.append('image', file, file.name);
-  const { item } = await api.post<Reply<'/api/project-items/{id}/images', 'post'>>(
+  const { item } = await legacyApi.post<Reply<'/api/project-items/{id}/images', 'post'>>(
     `/api/project-items/${encodeURIComponent(itemId)}/images`,
     form,
   );
@@ -35,7 +35,7 @@ export async function removeItemImage({
   itemId: string;
   imageId: string;
 }): Promise<ProjectItem> {
-  const { item } = await api.delete<Reply<'/api/project-items/{id}/images/{imageId}', 'delete'>>(
+  const { item } = await legacyApi.delete<Reply<'/api/project-items/{id}/images/{imageId}', 'delete'>>(
     `/api/project-items/${encodeURIComponent(itemId)}/images/${encodeURIComponent(imageId)}`,
   );
   return item;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Reply } from '../../../api';
 import { projectKeys } from './types';
 
@@ -15,7 +15,7 @@ export const requestLeadTime = ({
   leadTimeDays: number;
   reason: string;
 }) =>
-  api.put<Reply<'/api/projects/{id}/lead-time', 'put'>>(`/api/projects/${enc(projectId)}/lead-time`, {
+  legacyApi.put<Reply<'/api/projects/{id}/lead-time', 'put'>>(`/api/projects/${enc(projectId)}/lead-time`, {
     leadTimeDays,
     reason,
   });
@@ -28,7 +28,7 @@ export const answerLeadTime = ({
   projectId: string;
   decision: 'accept' | 'decline';
 }) =>
-  api.post<Reply<'/api/projects/{id}/lead-time/answer', 'post'>>(
+  legacyApi.post<Reply<'/api/projects/{id}/lead-time/answer', 'post'>>(
     `/api/projects/${enc(projectId)}/lead-time/answer`,
     { decision },
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import { projectKeys } from './types';
 import type { Offer, ProjectDetail } from './types';
 
@@ -7,9 +7,9 @@ const path = (id: string, action: string) => `/api/invitations/${encodeURICompon
 
 /** The customer accepts a quoted offer: the project adopts the pro and moves to Make Payment. */
 export const acceptOffer = (offerId: string) =>
-  api.post<{ offer: Offer; project: ProjectDetail }>(path(offerId, 'accept'));
+  legacyApi.post<{ offer: Offer; project: ProjectDetail }>(path(offerId, 'accept'));
 /** The customer declines one invitee. */
-export const declineOffer = (offerId: string) => api.post<{ offer: Offer }>(path(offerId, 'decline'));
+export const declineOffer = (offerId: string) => legacyApi.post<{ offer: Offer }>(path(offerId, 'decline'));
 /** The invited pro sends (or revises) an offer. */
 export const sendOffer = ({
   offerId,
@@ -19,9 +19,10 @@ export const sendOffer = ({
   offerId: string;
   priceCents: number;
   leadTimeDays: number;
-}) => api.post<{ offer: Offer }>(path(offerId, 'offer'), { priceCents, leadTimeDays });
+}) => legacyApi.post<{ offer: Offer }>(path(offerId, 'offer'), { priceCents, leadTimeDays });
 /** The invited pro turns the invitation down. */
-export const refuseInvitation = (offerId: string) => api.post<{ offer: Offer }>(path(offerId, 'refuse'));
+export const refuseInvitation = (offerId: string) =>
+  legacyApi.post<{ offer: Offer }>(path(offerId, 'refuse'));
 
 function useProjectMutation<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();

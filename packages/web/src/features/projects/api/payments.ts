@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import type { Reply } from '../../../api';
 
 const enc = encodeURIComponent;
@@ -17,7 +17,7 @@ export const usePaymentQuote = (kind: 'project' | 'changes', id: string) =>
   useQuery<PaymentQuote>({
     queryKey: kind === 'project' ? paymentKeys.project(id) : paymentKeys.changes(id),
     queryFn: ({ signal }) =>
-      api.get<PaymentQuote>(
+      legacyApi.get<PaymentQuote>(
         kind === 'project' ? `/api/projects/${enc(id)}/payment` : `/api/change-requests/${enc(id)}/payment`,
         { signal },
       ),
@@ -30,7 +30,7 @@ export const usePaymentQuote = (kind: 'project' | 'changes', id: string) =>
 export function startPayment({ kind, id, key }: { kind: 'project' | 'changes'; id: string; key: string }) {
   const path =
     kind === 'project' ? `/api/projects/${enc(id)}/payment` : `/api/change-requests/${enc(id)}/payment`;
-  return api.post<Checkout>(path, undefined, { headers: { 'idempotency-key': key } });
+  return legacyApi.post<Checkout>(path, undefined, { headers: { 'idempotency-key': key } });
 }
 
 export const useStartPayment = () => useMutation({ mutationFn: startPayment });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ChatMessage, GetMessageReadPayload, RoomUsersPayload } from '@facet/domain/chat';
 import type { Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import { getSocket } from '../../../lib/socket';
 import type { Reply } from '../../../api';
 
@@ -17,7 +17,7 @@ export function useProjectRooms(projectId: string) {
   return useQuery({
     queryKey: projectRoomsKey(projectId),
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
+      legacyApi.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
         `/api/projects/${encodeURIComponent(projectId)}/rooms`,
         { signal },
       ),

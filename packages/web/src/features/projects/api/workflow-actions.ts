@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { legacyApi } from '../../../lib/api-client';
 import { projectKeys } from './types';
 import type { Reply } from '../../../api';
 
@@ -7,7 +7,7 @@ const enc = encodeURIComponent;
 
 /** Staff marks a Make Payment project as paid (until checkout pays it). */
 export const markPaid = (projectId: string) =>
-  api.post<Reply<'/api/staff/projects/{id}/mark-paid', 'post'>>(
+  legacyApi.post<Reply<'/api/staff/projects/{id}/mark-paid', 'post'>>(
     `/api/staff/projects/${enc(projectId)}/mark-paid`,
   );
 
@@ -15,17 +15,17 @@ export const markPaid = (projectId: string) =>
 export function deliverFiles({ projectId, files }: { projectId: string; files: File[] }) {
   const form = new FormData();
   for (const file of files) form.append('files', file);
-  return api.post<Reply<'/api/projects/{id}/deliveries', 'post'>>(
+  return legacyApi.post<Reply<'/api/projects/{id}/deliveries', 'post'>>(
     `/api/projects/${enc(projectId)}/deliveries`,
     form,
   );
 }
 
 export const approveDelivery = (projectId: string) =>
-  api.post<Reply<'/api/projects/{id}/approve', 'post'>>(`/api/projects/${enc(projectId)}/approve`);
+  legacyApi.post<Reply<'/api/projects/{id}/approve', 'post'>>(`/api/projects/${enc(projectId)}/approve`);
 
 export const requestChanges = ({ projectId, changes }: { projectId: string; changes: string[] }) =>
-  api.post<Reply<'/api/projects/{id}/change-requests', 'post'>>(
+  legacyApi.post<Reply<'/api/projects/{id}/change-requests', 'post'>>(
     `/api/projects/${enc(projectId)}/change-requests`,
     { changes },
   );
@@ -37,7 +37,7 @@ export const quoteChanges = ({
   changeRequestId: string;
   priceCents: number;
 }) =>
-  api.post<Reply<'/api/change-requests/{id}/quote', 'post'>>(
+  legacyApi.post<Reply<'/api/change-requests/{id}/quote', 'post'>>(
     `/api/change-requests/${enc(changeRequestId)}/quote`,
     {
       priceCents,
@@ -46,7 +46,7 @@ export const quoteChanges = ({
 
 /** The chosen pro declines the requested changes. */
 export const rejectChanges = (changeRequestId: string) =>
-  api.post<Reply<'/api/change-requests/{id}/reject', 'post'>>(
+  legacyApi.post<Reply<'/api/change-requests/{id}/reject', 'post'>>(
     `/api/change-requests/${enc(changeRequestId)}/reject`,
   );
 
@@ -61,13 +61,13 @@ export const approveChanges = ({
   changeRequestId: string;
   approvals: boolean[];
 }) =>
-  api.post<Reply<'/api/change-requests/{id}/approve', 'post'>>(
+  legacyApi.post<Reply<'/api/change-requests/{id}/approve', 'post'>>(
     `/api/change-requests/${enc(changeRequestId)}/approve`,
     { approvals },
   );
 
 export const declineChanges = (changeRequestId: string) =>
-  api.post<Reply<'/api/change-requests/{id}/decline', 'post'>>(
+  legacyApi.post<Reply<'/api/change-requests/{id}/decline', 'post'>>(
     `/api/change-requests/${enc(changeRequestId)}/decline`,
   );
 
@@ -79,7 +79,7 @@ export const rateProject = ({
   projectId: string;
   stars: number;
   review: string;
-}) => api.post(`/api/projects/${enc(projectId)}/rating`, { stars, review });
+}) => legacyApi.post(`/api/projects/${enc(projectId)}/rating`, { stars, review });
 
 function useProjectMutation<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../../components/ui';
-import { api, errorMessage } from '../../../lib/api-client';
+import { legacyApi, errorMessage } from '../../../lib/api-client';
 import { useDesigners } from '../../designers/api/list-designers';
 import { toProCardData } from '../../designers/api/types';
 import { InviteButton } from '../../designers/components/invite-button';
@@ -97,7 +97,7 @@ function useHasConversations(projectId: string) {
     queryKey: ['projects', 'detail', projectId, 'rooms'],
     queryFn: async ({ signal }) => {
       try {
-        const body = await api.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
+        const body = await legacyApi.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
           `/api/projects/${encodeURIComponent(projectId)}/rooms`,
           {
             signal,
