@@ -114,6 +114,15 @@ export function formBody(form: FormData): never {
   return form as never;
 }
 
+/**
+ * The sign-up body: the wizard's JSON, or multipart (`data` and `portfolioImages`) when there are images.
+ * The sign-up routes read either themselves, so the document gives them no body (`never`); the reply is
+ * still checked.
+ */
+export function signupBody(body: object | FormData): never {
+  return body as never;
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {

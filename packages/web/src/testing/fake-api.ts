@@ -139,6 +139,14 @@ export function keepFormBodies() {
   };
 }
 
+/** Each request's path and query string, in the order sent (`/api/projects?filter=all&page=1`). */
+export function sentUrls(): string[] {
+  return vi.mocked(globalThis.fetch).mock.calls.map(([input]) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    return url.pathname + url.search;
+  });
+}
+
 /** Stands in for the HTTP API (the network edge only): answers by method and path, records every request. */
 export function fakeApi(handler?: Handler) {
   const requests: Recorded[] = [];
