@@ -2,10 +2,9 @@ import { createContext, useCallback, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '../lib/api-client';
+import { ApiError, api, unwrap } from '../lib/api-client';
 import type { Me } from '../lib/types';
 import { closeSocket } from '../lib/socket-state';
-import type { Reply } from '../api';
 
 /** Spec section 9: logout delay. */
 export const LOGOUT_DELAY_MS = 200;
@@ -14,7 +13,7 @@ export const meQueryKey = ['me'] as const;
 
 /** The signed-in account, or null when signed out (the session answer, so a signed-out page logs no 401). */
 export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
-  const { user } = await api.get<Reply<'/api/auth/session', 'get'>>('/api/auth/session', { signal });
+  const { user } = await unwrap(api.GET('/api/auth/session', { signal }));
   return user;
 }
 
@@ -62,9 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // our session ends; one that came from a sign-in provider ends there too (its logout page returns here)
     let providerLogout: string | null = null;
     try {
-      ({ redirectTo: providerLogout } = await api.post<{ redirectTo: string | null }>(
-        '/api/identity/logout',
-      ));
+      ({ redirectTo: providerLogout } = await unwrap(api.POST('/api/identity/logout')));
     } catch {
       // the local session ends either way; a stale server session expires on its own
     }

@@ -4,13 +4,14 @@ import {
   DEFAULT_ERROR_MESSAGE,
   NETWORK_ERROR_MESSAGE,
   api,
-  apiUrl,
   errorMessage,
+  formBody,
+  unwrap,
 } from './api-client';
 
 function respond(status: number, body?: unknown, contentType = 'application/json') {
   const fetchMock = vi.fn(
-    async () =>
+    async (_request: Request) =>
       new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
         status,
         headers: { 'content-type': contentType },
@@ -20,34 +21,37 @@ function respond(status: number, body?: unknown, contentType = 'application/json
   return fetchMock;
 }
 
+const sent = (fetchMock: ReturnType<typeof respond>) => fetchMock.mock.calls[0]![0];
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('api client', () => {
   test('sends JSON with cookies and returns the parsed body', async () => {
     const fetchMock = respond(200, { user: { id: 'u1' } });
-    await expect(api.post('/api/auth/login', { email: 'a@b.co' })).resolves.toEqual({ user: { id: 'u1' } });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/login');
-    expect(init.method).toBe('POST');
-    expect(init.credentials).toBe('same-origin');
-    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
-    expect(init.body).toBe('{"email":"a@b.co"}');
+    const body = { email: 'a@b.co', password: 'secret-pass', portal: 'customer' as const };
+    await expect(unwrap(api.POST('/api/auth/login', { body }))).resolves.toEqual({ user: { id: 'u1' } });
+    const request = sent(fetchMock);
+    expect(new URL(request.url).pathname).toBe('/api/auth/login');
+    expect(request.method).toBe('POST');
+    expect(request.credentials).toBe('same-origin');
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(request.headers.get('accept')).toBe('application/json');
+    expect(await request.text()).toBe(JSON.stringify(body));
   });
 
-  test('passes FormData through untouched so the browser sets the multipart boundary', async () => {
+  test('sends FormData as multipart with the boundary the platform sets', async () => {
     const fetchMock = respond(201, { user: { id: 'u1' } });
     const form = new FormData();
     form.append('data', '{}');
-    await api.post('/auth/signup', form);
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/auth/signup');
-    expect(init.body).toBe(form);
-    expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
+    await api.POST('/api/auth/signup', { body: formBody(form) });
+    const request = sent(fetchMock);
+    expect(request.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect((await request.formData()).get('data')).toBe('{}');
   });
 
   test('204 resolves to undefined', async () => {
     respond(204);
-    await expect(api.post('/api/auth/logout')).resolves.toBeUndefined();
+    await expect(unwrap(api.POST('/api/auth/logout'))).resolves.toBeUndefined();
   });
 
   test("a failed response carries the server's status, code, message and field messages", async () => {
@@ -58,7 +62,9 @@ describe('api client', () => {
         fields: { email: 'Email is required' },
       },
     });
-    const error = await api.post('/api/auth/signup', {}).catch((e: unknown) => e);
+    const error = await api
+      .POST('/api/me/password', { body: { currentPassword: '', newPassword: '' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -70,9 +76,9 @@ describe('api client', () => {
 
   test("without a server message the text is 'An error occurred.'", async () => {
     respond(500, '<html>Bad gateway</html>', 'text/html');
-    await expect(api.get('/api/me')).rejects.toMatchObject({ status: 500, message: DEFAULT_ERROR_MESSAGE });
+    await expect(api.GET('/api/me')).rejects.toMatchObject({ status: 500, message: DEFAULT_ERROR_MESSAGE });
     respond(403, { error: { code: 'forbidden' } });
-    await expect(api.get('/api/me')).rejects.toMatchObject({
+    await expect(api.GET('/api/me')).rejects.toMatchObject({
       status: 403,
       code: 'forbidden',
       message: 'An error occurred.',
@@ -84,7 +90,7 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const error = await api.get('/api/me').catch((e: unknown) => e);
+    const error = await api.GET('/api/me').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 500, code: 'network_error', message: NETWORK_ERROR_MESSAGE });
     expect(NETWORK_ERROR_MESSAGE).toBe('An unexpected error occurred.');
     expect(errorMessage(new Error('boom'))).toBe('An unexpected error occurred.');
@@ -99,16 +105,17 @@ describe('api client', () => {
         throw new DOMException('aborted', 'AbortError');
       }),
     );
-    const error = await api.get('/api/me', { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await api.GET('/api/me', { signal: controller.signal }).catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as DOMException).name).toBe('AbortError');
   });
 
-  test('query strings skip empty values and repeat arrays', () => {
-    expect(
-      apiUrl('/designers', { q: 'ring', page: 2, tag: ['cad', 'wax'], empty: undefined, none: null }),
-    ).toBe('/api/designers?q=ring&page=2&tag=cad&tag=wax');
-    expect(apiUrl('/api/me')).toBe('/api/me');
-    expect(apiUrl('me')).toBe('/api/me');
+  test('path params are encoded and query strings skip empty values', async () => {
+    const fetchMock = respond(200, { designers: [] });
+    await api.GET('/api/designers', { params: { query: { q: 'ring & co', page: 2, skill: undefined } } });
+    expect(new URL(sent(fetchMock).url).search).toBe('?q=ring%20%26%20co&page=2');
+    const again = respond(200, { project: {} });
+    await api.GET('/api/projects/{id}', { params: { path: { id: 'a/b' } } });
+    expect(new URL(sent(again).url).pathname).toBe('/api/projects/a%2Fb');
   });
 });

@@ -1,3 +1,5 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from '../api';
 import type { ApiErrorBody } from './types';
 
 /** Spec section 8: a failed response shows the server's message, else this text. */
@@ -31,44 +33,17 @@ export function errorMessage(error: unknown): string {
   return NETWORK_ERROR_MESSAGE;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
-export type RequestOptions = {
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-  /** Appended as a query string; null and undefined values are left out. */
-  query?: Record<string, QueryValue | QueryValue[]>;
-};
-
-/** '/me' and '/api/me' both mean the API's /api/me. */
-export function apiUrl(path: string, query?: RequestOptions['query']): string {
-  const base =
-    path.startsWith('/api/') || path === '/api' ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
-  if (!query) return base;
-  const params = new URLSearchParams();
-  for (const [key, raw] of Object.entries(query)) {
-    for (const value of Array.isArray(raw) ? raw : [raw]) {
-      if (value !== null && value !== undefined) params.append(key, String(value));
-    }
-  }
-  const search = params.toString();
-  return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;
-}
-
 function isErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const error = (value as { error: unknown }).error;
   return typeof error === 'object' && error !== null;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.status === 205) return undefined;
+async function readJson(response: Response): Promise<unknown> {
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return undefined;
   const text = await response.text();
-  if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('json')) return text;
   try {
-    return JSON.parse(text) as unknown;
+    return text ? (JSON.parse(text) as unknown) : undefined;
   } catch {
     return undefined;
   }
@@ -76,7 +51,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** Turns a failed response into an ApiError with the server's code, message and field messages. */
 export async function toApiError(response: Response): Promise<ApiError> {
-  const body = await readBody(response).catch(() => undefined);
+  const body = await readJson(response).catch(() => undefined);
   if (isErrorBody(body)) {
     const { code, message, fields } = body.error as Partial<ApiErrorBody['error']>;
     return new ApiError(
@@ -89,50 +64,61 @@ export async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, 'http_error', DEFAULT_ERROR_MESSAGE);
 }
 
-async function request<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    // the browser sets multipart/form-data with its boundary
-    payload = body;
-  } else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
+/**
+ * Every failure is an ApiError: a failed response carries the server's code and message; a network
+ * failure is status 500 (spec section 8). A cancelled request rethrows the abort, so TanStack Query sees
+ * a cancelled query rather than a failure to show.
+ */
+export const apiErrors: Middleware = {
+  async onResponse({ response }) {
+    if (!response.ok) throw await toApiError(response);
+  },
+  onError({ request, error }) {
+    // thrown as it is: the abort may be a DOMException of another realm, which is no `Error` to return
+    if (request.signal.aborted) throw error;
+    return new ApiError(500, 'network_error', NETWORK_ERROR_MESSAGE);
+  },
+};
 
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, options.query), {
-      method,
-      headers,
-      body: payload,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    // a cancelled query is not a failure to show; let TanStack Query see the abort
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(500, 'network_error', NETWORK_ERROR_MESSAGE);
-  }
+/**
+ * The web's one API client: paths, params, bodies and replies typed together by the generated contract
+ * (`src/api/openapi.d.ts`, decisions 018 and 070). JSON with the session cookie; a FormData body goes out
+ * as multipart with the browser's boundary. `fetch` is looked up per request, so tests can stand in for
+ * the network.
+ */
+export const api = createClient<paths>({
+  // a Request needs an absolute URL; the API is on the page's own origin
+  baseUrl: typeof location === 'undefined' ? '' : location.origin,
+  credentials: 'same-origin',
+  headers: { accept: 'application/json' },
+  fetch: (request: Request) => globalThis.fetch(request),
+});
+api.use(apiErrors);
 
-  if (!response.ok) throw await toApiError(response);
-  return (await readBody(response)) as T;
+/**
+ * The body of a successful reply: `await unwrap(api.GET('/api/me', { signal }))`. The middleware has
+ * thrown an ApiError for every failure, so what arrives here is the success branch.
+ */
+export async function unwrap<T>(pending: Promise<{ data?: T; response: Response }>): Promise<T> {
+  const { data } = await pending;
+  return data as T;
 }
 
-/** JSON over fetch with cookies; FormData bodies go out as multipart. Every failure is an ApiError. */
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T = void>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body, options),
-  put: <T = void>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, body, options),
-  patch: <T = void>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, body, options),
-  delete: <T = void>(path: string, options?: RequestOptions) =>
-    request<T>('DELETE', path, undefined, options),
-};
+/**
+ * A multipart body for a route that takes files. The OpenAPI document describes JSON bodies only (the
+ * multipart routes read the stream themselves), so their body is `never` in the contract: the path and the
+ * reply stay checked, the form's fields are the route's own. openapi-fetch sends a FormData as it is and
+ * the browser sets the boundary.
+ */
+export function formBody(form: FormData): never {
+  return form as never;
+}
+
+/**
+ * The sign-up body: the wizard's JSON, or multipart (`data` and `portfolioImages`) when there are images.
+ * The sign-up routes read either themselves, so the document gives them no body (`never`); the reply is
+ * still checked.
+ */
+export function signupBody(body: object | FormData): never {
+  return body as never;
+}

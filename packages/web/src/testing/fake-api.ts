@@ -121,20 +121,55 @@ function answerOf(handler: Handler | undefined, request: Recorded) {
   return handler?.(request) ?? defaults(request);
 }
 
+const sentForms = new WeakMap<Request, FormData>();
+
+/**
+ * Keeps the FormData each Request was made with, for the fake API to read. Node's Request encodes a jsdom
+ * File (another realm's) as a nameless blob and cannot read it back, so the multipart bytes are not what a
+ * browser sends; the form the app built is. Installed by the test setup before the API client captures
+ * `Request`; everything else about the Request (URL, headers, signal) is Node's own.
+ */
+export function keepFormBodies() {
+  const NativeRequest = globalThis.Request;
+  globalThis.Request = class Request extends NativeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(input, init);
+      if (init?.body instanceof FormData) sentForms.set(this, init.body);
+    }
+  };
+}
+
+/** Each request's path and query string, in the order sent (`/api/projects?filter=all&page=1`). */
+export function sentUrls(): string[] {
+  return vi.mocked(globalThis.fetch).mock.calls.map(([input]) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    return url.pathname + url.search;
+  });
+}
+
 /** Stands in for the HTTP API (the network edge only): answers by method and path, records every request. */
 export function fakeApi(handler?: Handler) {
   const requests: Recorded[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    let body: unknown = init?.body;
-    if (typeof body === 'string') body = JSON.parse(body) as unknown;
+    // the API client sends a Request; a plain fetch(url, init) is read the same way
+    const sent =
+      input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+    const url = new URL(sent.url);
+    const method = sent.method.toUpperCase();
+    const type = sent.headers.get('content-type') ?? '';
+    let body: unknown = undefined;
+    const form = sentForms.get(sent) ?? (init?.body instanceof FormData ? init.body : undefined);
+    if (form) body = form;
+    else {
+      const text = sent.body ? await sent.text() : '';
+      if (text) body = type.includes('json') ? (JSON.parse(text) as unknown) : text;
+    }
     // the headers are readable (`request.headers`) but not enumerable, so a test comparing a whole
     // request with toEqual stays about its method, path and body
     const request = Object.defineProperties(
       { method, path: url.pathname, body },
       {
-        headers: { value: Object.fromEntries(new Headers(init?.headers).entries()), enumerable: false },
+        headers: { value: Object.fromEntries(sent.headers.entries()), enumerable: false },
         query: { value: Object.fromEntries(url.searchParams.entries()), enumerable: false },
       },
     ) as Recorded;

@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/react';
+import { keepFormBodies } from './fake-api';
 
 // `findBy…` and `waitFor` wait for a condition, never for a time; on a loaded 2-core CI machine a lazy page
 // can take more than the library's default second to appear, so the condition gets five.
@@ -17,3 +18,6 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect() {}
   };
 }
+
+// the fake API reads a multipart body from the FormData the app sent (see keepFormBodies)
+keepFormBodies();

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../app/auth';
-import { api, errorMessage } from '../../lib/api-client';
-import type { Reply, Schemas } from '../../api';
+import { api, errorMessage, unwrap } from '../../lib/api-client';
+import type { Schemas } from '../../api';
 import {
   Button,
   Dialog,
@@ -110,9 +110,7 @@ export function QuestionsDialog({
   const questions = useQuery({
     queryKey: ['onboarding', 'questions'],
     queryFn: ({ signal }) =>
-      api
-        .get<Reply<'/api/onboarding/questions', 'get'>>('/api/onboarding/questions', { signal })
-        .then((r) => r.questions),
+      unwrap(api.GET('/api/onboarding/questions', { signal })).then((r) => r.questions),
     enabled: open,
     staleTime: Infinity,
   });
@@ -126,9 +124,7 @@ export function QuestionsDialog({
     setSaving(true);
     setError(null);
     try {
-      const { user } = await api.post<Reply<'/api/me/questions', 'post'>>('/api/me/questions', {
-        answers: chosen,
-      });
+      const { user } = await unwrap(api.POST('/api/me/questions', { body: { answers: chosen } }));
       setUser(user);
       onOpenChange(false);
       toast({ title: 'Thank you', description: 'Your profile is complete.' });

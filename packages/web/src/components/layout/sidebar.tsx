@@ -47,7 +47,7 @@ export function ProfileBanner({ onNavigate }: { onNavigate?: () => void }) {
   async function skip() {
     setSkipping(true);
     try {
-      await api.post('/api/me/questions/skip');
+      await api.POST('/api/me/questions/skip');
       if (user) setUser({ ...user, hasSkippedQuestions: true });
     } catch (error) {
       toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });

@@ -129,22 +129,14 @@ describe('/notifications', () => {
       const { method, path } = request;
       if (method === 'GET' && path === '/api/me') return { status: 200, body: { user: me() } };
       if (path === '/api/me/notifications/unread-count') return { status: 200, body: { unreadCount: 22 } };
+      // the second page is asked with ?before=21
       if (method === 'GET' && path === '/api/me/notifications') {
-        return { status: 200, body: { notifications: first, nextBefore: 21, unreadCount: 22 } };
+        return request.query?.before === '21'
+          ? { status: 200, body: { notifications: older, nextBefore: null, unreadCount: 22 } }
+          : { status: 200, body: { notifications: first, nextBefore: 21, unreadCount: 22 } };
       }
       return undefined!;
     });
-    // the second page is asked with ?before=21 (the path alone is matched above, so answer it by URL)
-    const fetchMock = vi.mocked(globalThis.fetch);
-    const base = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) =>
-      String(input).includes('before=21')
-        ? new Response(JSON.stringify({ notifications: older, nextBefore: null, unreadCount: 22 }), {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          })
-        : base(input, init),
-    );
     const u = userEvent.setup();
     renderAt('/notifications', <NotificationsPage />);
     expect(await screen.findByText('22 unread')).toBeTruthy();

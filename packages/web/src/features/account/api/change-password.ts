@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordInput } from '@facet/domain/rules';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
-  await api.post('/api/me/password', input);
+  await unwrap(api.POST('/api/me/password', { body: input }));
 }
 
 export function useChangePassword() {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Reply } from '../../../api';
 
 /** The signed-in person's money: a customer's payments; a pro's earnings and payout account. */
@@ -17,26 +17,26 @@ export const moneyKeys = {
 export const useTransactions = () =>
   useQuery({
     queryKey: moneyKeys.transactions,
-    queryFn: ({ signal }) => api.get<Transactions>('/api/me/transactions', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/me/transactions', { signal })),
   });
 
 export const useEarnings = () =>
   useQuery({
     queryKey: moneyKeys.earnings,
-    queryFn: ({ signal }) => api.get<Earnings>('/api/me/earnings', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/me/earnings', { signal })),
   });
 
 /** Asked of the gateway each time, so a page never says more than is true. */
 export const usePayoutAccount = (enabled = true) =>
   useQuery({
     queryKey: moneyKeys.payoutAccount,
-    queryFn: ({ signal }) => api.get<PayoutAccount>('/api/me/payout-account', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/me/payout-account', { signal })),
     enabled,
   });
 
 /** Starts (or resumes) payout onboarding; the browser goes to the gateway's page. */
 export const useConnectPayoutAccount = () =>
   useMutation({
-    mutationFn: () => api.post<Reply<'/api/me/payout-account', 'post'>>('/api/me/payout-account'),
+    mutationFn: () => unwrap(api.POST('/api/me/payout-account')),
     onSuccess: ({ onboardingUrl }) => window.location.assign(onboardingUrl),
   });

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ProfileUpdateInput } from '@facet/domain/rules';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
 import { useAuth } from '../../../app/auth';
-import type { Reply } from '../../../api';
+import type { RequestBody } from '../../../api';
 
-export async function updateProfile(input: ProfileUpdateInput): Promise<Me> {
-  const { user } = await api.patch<Reply<'/api/me', 'patch'>>('/api/me', input);
+/** The fields as typed (the server trims them and turns an empty optional phone into null). */
+export async function updateProfile(input: RequestBody<'/api/me', 'patch'>): Promise<Me> {
+  const { user } = await unwrap(api.PATCH('/api/me', { body: input }));
   return user;
 }
 

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap, formBody } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
 import { useAuth } from '../../../app/auth';
-import type { Reply } from '../../../api';
 
 export async function uploadAvatar(file: File): Promise<Me> {
   const form = new FormData();
   form.append('avatar', file, file.name);
-  const { user } = await api.put<Reply<'/api/me/avatar', 'put'>>('/api/me/avatar', form);
+  const { user } = await unwrap(api.PUT('/api/me/avatar', { body: formBody(form) }));
   return user;
 }
 

@@ -95,7 +95,9 @@ export function ProfileSection({ user }: { user: Me }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await update.mutateAsync(schema.parse(values));
+      // checked here with the server's rules; sent as typed, since the server reads its own input
+      schema.parse(values);
+      const saved = await update.mutateAsync(values);
       form.reset({ firstName: saved.firstName, lastName: saved.lastName, phone: saved.phone ?? '' });
       toast({ title: 'Profile saved' });
     } catch (error) {

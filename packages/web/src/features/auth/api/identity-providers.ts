@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Reply } from '../../../api';
 
 export type IdentityProviders = Reply<'/api/identity/providers', 'get'>;
@@ -12,7 +12,7 @@ export const identityLoginUrl = (portal: 'customer' | 'designer' | 'service') =>
 export function useIdentityProviders() {
   return useQuery({
     queryKey: ['identity', 'providers'],
-    queryFn: ({ signal }) => api.get<IdentityProviders>('/api/identity/providers', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/identity/providers', { signal })),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInput } from '@facet/domain/rules';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
-import type { Reply } from '../../../api';
 
 export async function login(input: LoginInput): Promise<Me> {
-  const { user } = await api.post<Reply<'/api/auth/login', 'post'>>('/api/auth/login', input);
+  const { user } = await unwrap(api.POST('/api/auth/login', { body: input }));
   return user;
 }
 
@@ -15,5 +14,5 @@ export function useLogin() {
 
 /** Ends the current server session without leaving the page (the login page signs a stale session out first). */
 export async function endSession(): Promise<void> {
-  await api.post('/api/auth/logout');
+  await unwrap(api.POST('/api/auth/logout'));
 }

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { keepPreviousData, skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Reply, RequestBody, Schemas } from '../../../api';
 
 /** The customer's credits, their history and credit packs (spec credit-purchase, credit-usage). */
@@ -16,15 +16,22 @@ export const myCreditsQueryKey = ['me', 'credits'] as const;
 export const useMyCredits = () =>
   useQuery({
     queryKey: myCreditsQueryKey,
-    queryFn: ({ signal }) => api.get<MyCredits>('/api/me/credits', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/me/credits', { signal })),
   });
 
 export const usePackPreview = (pack: string | null, code: string | null) =>
   useQuery({
     queryKey: ['me', 'credits', 'preview', pack, code] as const,
-    queryFn: ({ signal }) =>
-      api.get<PackQuote>('/api/me/credits/preview', { signal, query: { pack, code: code || undefined } }),
-    enabled: Boolean(pack),
+    // no pack chosen, nothing to ask; a pack's code is a plain string in the packs' reply
+    queryFn: pack
+      ? ({ signal }) =>
+          unwrap(
+            api.GET('/api/me/credits/preview', {
+              params: { query: { pack: pack as PackChoice['pack'], code: code || undefined } },
+              signal,
+            }),
+          )
+      : skipToken,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -33,5 +40,5 @@ export const usePackPreview = (pack: string | null, code: string | null) =>
 export const useBuyPack = () =>
   useMutation({
     mutationFn: ({ body, key }: { body: PackChoice; key: string }) =>
-      api.post<PackCheckout>('/api/me/credits/purchase', body, { headers: { 'idempotency-key': key } }),
+      unwrap(api.POST('/api/me/credits/purchase', { params: { header: { 'idempotency-key': key } }, body })),
   });

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client';
 import { meQueryKey } from '../../../app/auth';
 import type { Reply, RequestBody, Schemas } from '../../../api';
 
@@ -19,14 +19,14 @@ export const myMembershipQueryKey = ['me', 'membership'] as const;
 export const useMemberships = () =>
   useQuery({
     queryKey: membershipsQueryKey,
-    queryFn: ({ signal }) => api.get<Memberships>('/api/memberships', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/memberships', { signal })),
     staleTime: 60_000,
   });
 
 export const useMyMembership = (enabled = true) =>
   useQuery({
     queryKey: myMembershipQueryKey,
-    queryFn: ({ signal }) => api.get<MyMembership>('/api/me/membership', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/me/membership', { signal })),
     enabled,
   });
 
@@ -34,12 +34,16 @@ export const useMyMembership = (enabled = true) =>
 export const useMembershipPreview = (plan: string | null, code: string | null) =>
   useQuery({
     queryKey: ['me', 'membership', 'preview', plan, code] as const,
-    queryFn: ({ signal }) =>
-      api.get<MembershipQuote>('/api/me/membership/preview', {
-        signal,
-        query: { plan, code: code || undefined },
-      }),
-    enabled: Boolean(plan),
+    // no plan chosen, nothing to ask
+    queryFn: plan
+      ? ({ signal }) =>
+          unwrap(
+            api.GET('/api/me/membership/preview', {
+              params: { query: { plan, code: code || undefined } },
+              signal,
+            }),
+          )
+      : skipToken,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -49,7 +53,7 @@ export function useChangeMembership() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: PlanChoice; key: string }) =>
-      api.post<MembershipChange>('/api/me/membership', body, { headers: { 'idempotency-key': key } }),
+      unwrap(api.POST('/api/me/membership', { params: { header: { 'idempotency-key': key } }, body })),
     onSuccess: (answer) => {
       client.setQueryData(myMembershipQueryKey, answer.membership);
       void client.invalidateQueries({ queryKey: meQueryKey, exact: true });

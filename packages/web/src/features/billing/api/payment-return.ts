@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { meQueryKey } from '../../../app/auth';
 import type { Reply } from '../../../api';
 
@@ -36,7 +36,7 @@ export function usePaymentReturn(id: string | null, refresh: readonly (readonly 
   const payment = useQuery({
     queryKey: ['payments', id],
     enabled: Boolean(id),
-    queryFn: ({ signal }) => api.get<Payment>(`/api/payments/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/payments/{id}', { params: { path: { id: id! } }, signal })),
     refetchInterval: (query) => (awaitingGateway(query.state.data?.status, windowOver) ? 1500 : false),
   });
   const status = payment.data?.status;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Reply, Schemas } from '../../../api';
-import { api, toApiError, ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
+import type { Schemas } from '../../../api';
+import { toApiError, ApiError, NETWORK_ERROR_MESSAGE, api, unwrap } from '../../../lib/api-client';
 import { isAbortError, upload, UPLOAD_CANCELLED } from '../../../lib/upload';
 
 /** GET /api/projects/:id/rooms (docs/api-map.md, Chat), from the contract (decision 018). */
@@ -15,8 +15,6 @@ export type ChatMessage = Schemas['ChatMessage'];
 /** POST /api/rooms/:roomId/attachments: the uploaded file a message then refers to. */
 export type UploadedAttachment = Schemas['ChatAttachment'];
 
-type MessagesPage = Reply<'/api/rooms/{roomId}/messages', 'get'>;
-
 export const chatKeys = {
   rooms: (projectId: string) => ['projects', 'detail', projectId, 'rooms', 'list'] as const,
 };
@@ -25,19 +23,18 @@ export function useChatRooms(projectId: string) {
   return useQuery({
     queryKey: chatKeys.rooms(projectId),
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
-        `/api/projects/${encodeURIComponent(projectId)}/rooms`,
-        { signal },
-      ),
+      unwrap(api.GET('/api/projects/{id}/rooms', { params: { path: { id: projectId } }, signal })),
     select: (body) => body.rooms,
   });
 }
 
 /** PUT /api/rooms/:roomId/messages/:id/pinned (production team); the room also hears it as getMessage. */
 export function setMessagePinned(roomId: string, messageId: string, pinned: boolean) {
-  return api.put<Reply<'/api/rooms/{roomId}/messages/{messageId}/pinned', 'put'>>(
-    `/api/rooms/${encodeURIComponent(roomId)}/messages/${encodeURIComponent(messageId)}/pinned`,
-    { pinned },
+  return unwrap(
+    api.PUT('/api/rooms/{roomId}/messages/{messageId}/pinned', {
+      params: { path: { roomId, messageId } },
+      body: { pinned },
+    }),
   );
 }
 
@@ -53,10 +50,12 @@ export async function fetchMessagesAfter(
   let cursor = after;
   let lastSeq = after;
   for (;;) {
-    const page = await api.get<MessagesPage>(`/api/rooms/${encodeURIComponent(roomId)}/messages`, {
-      signal,
-      query: { after: cursor, limit: PAGE },
-    });
+    const page = await unwrap(
+      api.GET('/api/rooms/{roomId}/messages', {
+        params: { path: { roomId }, query: { after: cursor, limit: PAGE } },
+        signal,
+      }),
+    );
     messages.push(...page.messages);
     lastSeq = page.lastSeq;
     const tail = page.messages[page.messages.length - 1];

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { meQueryKey } from '../../../app/auth';
 import { cartQueryKey } from '../../produce/api/add-to-cart';
 import type { Reply, RequestBody, Schemas } from '../../../api';
@@ -18,7 +18,7 @@ export { cartQueryKey };
 export const useCart = () =>
   useQuery({
     queryKey: cartQueryKey,
-    queryFn: ({ signal }) => api.get<Cart>('/api/cart', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/cart', { signal })),
   });
 
 /** After a change: the cart again (totals, shipping) and the sub header's count. */
@@ -35,7 +35,7 @@ export function useUpdateLine() {
   const refresh = useRefreshCart();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: LinePatch }) =>
-      api.patch<CartLine>(`/api/cart/items/${encodeURIComponent(id)}`, patch),
+      unwrap(api.PATCH('/api/cart/items/{id}', { params: { path: { id } }, body: patch })),
     onSettled: refresh,
   });
 }
@@ -43,7 +43,7 @@ export function useUpdateLine() {
 export function useRemoveLine() {
   const refresh = useRefreshCart();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/cart/items/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/cart/items/{id}', { params: { path: { id } } })),
     onSettled: refresh,
   });
 }
@@ -53,7 +53,7 @@ export function useCheckout() {
   const refresh = useRefreshCart();
   return useMutation({
     mutationFn: ({ body, key }: { body: CheckoutRequest; key: string }) =>
-      api.post<CheckoutAnswer>('/api/checkout', body, { headers: { 'idempotency-key': key } }),
+      unwrap(api.POST('/api/checkout', { params: { header: { 'idempotency-key': key } }, body })),
     // refused because a price changed: the cart shows the new prices
     onError: refresh,
   });

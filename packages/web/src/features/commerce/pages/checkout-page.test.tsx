@@ -66,9 +66,8 @@ describe('the checkout page', () => {
       },
       shippingMethod: 'express',
     });
-    const calls = vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('/api/checkout'));
-    const headers = (calls[0]![1] as RequestInit).headers as Record<string, string>;
-    expect(headers['idempotency-key']).toMatch(/^checkout-/);
+    const checkout = api.requests.find((r) => r.path === '/api/checkout');
+    expect(checkout?.headers?.['idempotency-key']).toMatch(/^checkout-/);
   });
 
   test('the gateway away: its message is shown (never a code); Pay again is the same attempt', async () => {
@@ -93,10 +92,9 @@ describe('the checkout page', () => {
     expect(screen.queryByText(/payments_unavailable/)).toBeNull();
     await u.click(screen.getByRole('button', { name: /^Pay/ }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/checkout/s1'));
-    const calls = vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('/api/checkout'));
-    const keys = calls.map(
-      ([, init]) => ((init as RequestInit).headers as Record<string, string>)['idempotency-key'],
-    );
+    const keys = api.requests
+      .filter((r) => r.path === '/api/checkout')
+      .map((r) => r.headers?.['idempotency-key']);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect(api.requests.filter((r) => r.path === '/api/checkout')).toHaveLength(2);

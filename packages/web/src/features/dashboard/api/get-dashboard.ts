@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Reply, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import type { Schemas } from '../../../api';
+import { api, unwrap } from '../../../lib/api-client';
 
 export type DashboardSummary = Schemas['DashboardSummary'];
 export type DashboardSeries = Schemas['DashboardSeries'];
@@ -23,7 +23,7 @@ export const dashboardKeys = {
 export const useDashboardSummary = () =>
   useQuery({
     queryKey: dashboardKeys.summary,
-    queryFn: ({ signal }) => api.get<Reply<'/api/me/dashboard', 'get'>>('/api/me/dashboard', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/me/dashboard', { signal })),
     select: (data) => data.dashboard,
   });
 
@@ -32,10 +32,7 @@ export const useDashboardSeries = <M extends SeriesMetric>(metric: M, months = D
   useQuery({
     queryKey: dashboardKeys.series(metric, months),
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/me/dashboard/series', 'get'>>('/api/me/dashboard/series', {
-        signal,
-        query: { metric, months },
-      }),
+      unwrap(api.GET('/api/me/dashboard/series', { params: { query: { metric, months } }, signal })),
     select: (data) => data.series as SeriesOf<M>,
   });
 
@@ -44,5 +41,5 @@ export const useOrderStats = (enabled: boolean) =>
   useQuery({
     queryKey: dashboardKeys.orderStats,
     enabled,
-    queryFn: ({ signal }) => api.get<Reply<'/api/me/order-stats', 'get'>>('/api/me/order-stats', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/me/order-stats', { signal })),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { DesignDraftFields } from '@facet/domain/design';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Reply } from '../../../api';
 
 export type FormCheck = Reply<'/api/design/check', 'post'>;
@@ -9,7 +9,7 @@ export type Recommendations = Reply<'/api/design/recommendations', 'get'>;
 /** POST /api/design/check: the brief checked (rules, or the AI text model when configured). */
 export function useFormCheck() {
   return useMutation({
-    mutationFn: (fields: DesignDraftFields) => api.post<FormCheck>('/api/design/check', fields),
+    mutationFn: (fields: DesignDraftFields) => unwrap(api.POST('/api/design/check', { body: fields })),
   });
 }
 
@@ -17,7 +17,7 @@ export function useFormCheck() {
 export function useRecommendations(enabled: boolean) {
   return useQuery({
     queryKey: ['design', 'recommendations'],
-    queryFn: ({ signal }) => api.get<Recommendations>('/api/design/recommendations', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/design/recommendations', { signal })),
     enabled,
     staleTime: 0,
   });

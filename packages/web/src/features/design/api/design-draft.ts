@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaveDraftInput } from '@facet/domain/design';
-import { api } from '../../../lib/api-client';
+import { api, unwrap, formBody } from '../../../lib/api-client';
 import type { Reply, Schemas } from '../../../api';
 
 /** The customer's open design draft on the server: a reload (or another device) picks it up. */
@@ -12,7 +12,7 @@ export const draftQueryKey = ['design', 'draft'] as const;
 export const useDesignDraft = () =>
   useQuery({
     queryKey: draftQueryKey,
-    queryFn: ({ signal }) => api.get<DraftAnswer>('/api/design/draft', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/design/draft', { signal })),
   });
 
 function useStoreDraft() {
@@ -24,7 +24,7 @@ function useStoreDraft() {
 export function useSaveDraft() {
   const store = useStoreDraft();
   return useMutation({
-    mutationFn: (input: SaveDraftInput) => api.put<DraftAnswer>('/api/design/draft', input),
+    mutationFn: (input: SaveDraftInput) => unwrap(api.PUT('/api/design/draft', { body: input })),
     onSuccess: store,
   });
 }
@@ -36,7 +36,7 @@ export function useUploadInspiration() {
     mutationFn: (files: File[]) => {
       const form = new FormData();
       for (const file of files) form.append('image', file, file.name);
-      return api.post<DraftAnswer>('/api/design/draft/images', form);
+      return unwrap(api.POST('/api/design/draft/images', { body: formBody(form) }));
     },
     onSuccess: store,
   });
@@ -45,7 +45,8 @@ export function useUploadInspiration() {
 export function useRemoveInspiration() {
   const store = useStoreDraft();
   return useMutation({
-    mutationFn: (id: string) => api.delete<DraftAnswer>(`/api/design/draft/images/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      unwrap(api.DELETE('/api/design/draft/images/{id}', { params: { path: { id } } })),
     onSuccess: store,
   });
 }
@@ -54,7 +55,7 @@ export function useRemoveInspiration() {
 export function useResetDraft() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete('/api/design/draft'),
+    mutationFn: () => unwrap(api.DELETE('/api/design/draft')),
     onSuccess: () => client.invalidateQueries({ queryKey: draftQueryKey }),
   });
 }

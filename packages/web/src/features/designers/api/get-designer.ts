@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { DesignerProfile } from './types';
-import type { Reply } from '../../../api';
 
 /** GET /api/designers/:id ('me' for the signed-in pro's own profile). */
 export async function getDesigner(id: string, signal?: AbortSignal): Promise<DesignerProfile> {
-  const { designer } = await api.get<Reply<'/api/designers/{id}', 'get'>>(
-    `/api/designers/${encodeURIComponent(id)}`,
-    { signal },
-  );
+  const { designer } = await unwrap(api.GET('/api/designers/{id}', { params: { path: { id } }, signal }));
   return designer;
 }
 

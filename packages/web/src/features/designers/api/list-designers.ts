@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Query, Reply } from '../../../api';
 
 export type DesignerFilters = Pick<
@@ -10,17 +10,21 @@ export type DesignerFilters = Pick<
 export type DesignerList = Reply<'/api/designers', 'get'>;
 
 export function listDesigners(filters: DesignerFilters, signal?: AbortSignal): Promise<DesignerList> {
-  return api.get<Reply<'/api/designers', 'get'>>('/api/designers', {
-    signal,
-    query: {
-      role: filters.role,
-      q: filters.q || undefined,
-      skill: filters.skill || undefined,
-      projectId: filters.projectId,
-      page: filters.page,
-      pageSize: filters.pageSize,
-    },
-  });
+  return unwrap(
+    api.GET('/api/designers', {
+      params: {
+        query: {
+          role: filters.role,
+          q: filters.q || undefined,
+          skill: filters.skill || undefined,
+          projectId: filters.projectId,
+          page: filters.page,
+          pageSize: filters.pageSize,
+        },
+      },
+      signal,
+    }),
+  );
 }
 
 export const designersQueryOptions = (filters: DesignerFilters) =>

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { RequestBody } from '../../../api';
 import type { DesignerProfile } from './types';
-import type { Reply } from '../../../api';
 
 export type OwnProfileInput = RequestBody<'/api/designers/me', 'put'>;
 
 export async function updateOwnProfile(input: OwnProfileInput): Promise<DesignerProfile> {
-  const { designer } = await api.put<Reply<'/api/designers/me', 'put'>>('/api/designers/me', input);
+  const { designer } = await unwrap(api.PUT('/api/designers/me', { body: input }));
   return designer;
 }
 

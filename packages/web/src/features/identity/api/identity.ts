@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SignupInput } from '@facet/domain/rules';
-import { api } from '../../../lib/api-client';
+import { api, unwrap, signupBody } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
 import type { Reply } from '../../../api';
 
@@ -11,8 +11,7 @@ export type IdentityPortal = 'customer' | 'designer' | 'service';
 export function usePendingIdentity(enabled = true) {
   return useQuery({
     queryKey: ['identity', 'pending'],
-    queryFn: async ({ signal }) =>
-      (await api.get<Reply<'/api/identity/pending', 'get'>>('/api/identity/pending', { signal })).pending,
+    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/identity/pending', { signal }))).pending,
     enabled,
     staleTime: Infinity,
     retry: false,
@@ -21,8 +20,7 @@ export function usePendingIdentity(enabled = true) {
 
 export function useLinkIdentity() {
   return useMutation({
-    mutationFn: (password: string) =>
-      api.post<Reply<'/api/identity/link', 'post'>>('/api/identity/link', { password }),
+    mutationFn: (password: string) => unwrap(api.POST('/api/identity/link', { body: { password } })),
   });
 }
 
@@ -41,6 +39,6 @@ export async function identitySignUp({
     for (const file of portfolioImages) form.append('portfolioImages', file, file.name);
     body = form;
   }
-  const { user } = await api.post<Reply<'/api/identity/signup', 'post'>>('/api/identity/signup', body);
+  const { user } = await unwrap(api.POST('/api/identity/signup', { body: signupBody(body) }));
   return user;
 }

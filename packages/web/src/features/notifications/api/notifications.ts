@@ -8,14 +8,13 @@ import {
 } from '@tanstack/react-query';
 import { NOTIFICATION_EVENT, NOTIFICATIONS_READ_EVENT } from '@facet/domain/notifications';
 import type { NotificationEventPayload, NotificationsReadPayload } from '@facet/domain/notifications';
-import type { Reply, RequestBody, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import type { Reply, Schemas } from '../../../api';
+import { api, unwrap } from '../../../lib/api-client';
 
 export type Notification = Schemas['Notification'];
 export type NotificationPreference = Schemas['NotificationPreference'];
 type Page = Reply<'/api/me/notifications', 'get'>;
 type Count = Reply<'/api/me/notifications/unread-count', 'get'>;
-type Preferences = Reply<'/api/me/notification-preferences', 'get'>;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -30,7 +29,7 @@ export const useUnreadCount = (enabled = true) =>
   useQuery({
     queryKey: notificationKeys.count,
     enabled,
-    queryFn: ({ signal }) => api.get<Count>('/api/me/notifications/unread-count', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/me/notifications/unread-count', { signal })),
     select: (data) => data.unreadCount,
   });
 
@@ -39,7 +38,8 @@ export const useLatestNotifications = (limit: number, enabled: boolean) =>
   useQuery({
     queryKey: notificationKeys.latest(limit),
     enabled,
-    queryFn: ({ signal }) => api.get<Page>('/api/me/notifications', { signal, query: { limit } }),
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/api/me/notifications', { params: { query: { limit } }, signal })),
   });
 
 /** The whole list, a page at a time (the /notifications page). */
@@ -48,7 +48,9 @@ export const useNotificationPages = () =>
     queryKey: notificationKeys.pages,
     initialPageParam: null as number | null,
     queryFn: ({ signal, pageParam }) =>
-      api.get<Page>('/api/me/notifications', { signal, query: { before: pageParam ?? undefined } }),
+      unwrap(
+        api.GET('/api/me/notifications', { params: { query: { before: pageParam ?? undefined } }, signal }),
+      ),
     getNextPageParam: (last) => last.nextBefore,
   });
 
@@ -73,9 +75,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.post<Reply<'/api/me/notifications/{id}/read', 'post'>>(
-        `/api/me/notifications/${encodeURIComponent(id)}/read`,
-      ),
+      unwrap(api.POST('/api/me/notifications/{id}/read', { params: { path: { id } } })),
     onMutate: (id) => markCached(queryClient, (n) => n.id === id),
     onSuccess: (data, id) => markCached(queryClient, (n) => n.id === id, data.unreadCount),
   });
@@ -86,10 +86,7 @@ export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (upTo?: number) =>
-      api.post<Reply<'/api/me/notifications/read-all', 'post'>>(
-        '/api/me/notifications/read-all',
-        (upTo ? { upTo } : {}) satisfies RequestBody<'/api/me/notifications/read-all', 'post'>,
-      ),
+      unwrap(api.POST('/api/me/notifications/read-all', { body: upTo ? { upTo } : {} })),
     onSuccess: (data, upTo) => {
       markCached(queryClient, (n) => upTo === undefined || n.seq <= upTo, data.unreadCount);
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
@@ -100,7 +97,7 @@ export function useMarkAllRead() {
 export const useNotificationPreferences = () =>
   useQuery({
     queryKey: notificationKeys.preferences,
-    queryFn: ({ signal }) => api.get<Preferences>('/api/me/notification-preferences', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/me/notification-preferences', { signal })),
     select: (data) => data.preferences,
   });
 
@@ -108,9 +105,7 @@ export function useSetNotificationPreference() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: { type: string; mail: boolean }) =>
-      api.put<Preferences>('/api/me/notification-preferences', {
-        preferences: [change],
-      } satisfies RequestBody<'/api/me/notification-preferences', 'put'>),
+      unwrap(api.PUT('/api/me/notification-preferences', { body: { preferences: [change] } })),
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.preferences, data),
   });
 }

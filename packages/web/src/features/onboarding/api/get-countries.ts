@@ -1,19 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Reply } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export type Country = Reply<'/api/countries', 'get'>['countries'][number];
 export type CountryState = Reply<'/api/countries/{code}/states', 'get'>['states'][number];
 
 export async function getCountries(signal?: AbortSignal): Promise<Country[]> {
-  const { countries } = await api.get<Reply<'/api/countries', 'get'>>('/api/countries', { signal });
+  const { countries } = await unwrap(api.GET('/api/countries', { signal }));
   return countries;
 }
 
 export async function getStates(countryCode: string, signal?: AbortSignal): Promise<CountryState[]> {
-  const { states } = await api.get<Reply<'/api/countries/{code}/states', 'get'>>(
-    `/api/countries/${encodeURIComponent(countryCode)}/states`,
-    { signal },
+  const { states } = await unwrap(
+    api.GET('/api/countries/{code}/states', { params: { path: { code: countryCode } }, signal }),
   );
   return states;
 }

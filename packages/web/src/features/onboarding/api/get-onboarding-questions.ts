@@ -1,18 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
-import type { Reply } from '../../../api';
+import { api, unwrap } from '../../../lib/api-client';
 
 export type OnboardingQuestion = Schemas['OnboardingQuestion'];
 export type OnboardingAnswer = OnboardingQuestion['answers'][number];
 
 export async function getOnboardingQuestions(signal?: AbortSignal): Promise<OnboardingQuestion[]> {
-  const { questions } = await api.get<Reply<'/api/onboarding/questions', 'get'>>(
-    '/api/onboarding/questions',
-    {
-      signal,
-    },
-  );
+  const { questions } = await unwrap(api.GET('/api/onboarding/questions', { signal }));
   return questions;
 }
 

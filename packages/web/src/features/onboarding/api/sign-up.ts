@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignupInput } from '@facet/domain/rules';
-import { api } from '../../../lib/api-client';
+import { api, unwrap, signupBody } from '../../../lib/api-client';
 import type { Me } from '../../../lib/types';
-import type { Reply } from '../../../api';
 
 export type SignUpRequest = { input: SignupInput; portfolioImages: File[] };
 
@@ -15,7 +14,7 @@ export async function signUp({ input, portfolioImages }: SignUpRequest): Promise
     for (const file of portfolioImages) form.append('portfolioImages', file, file.name);
     body = form;
   }
-  const { user } = await api.post<Reply<'/api/auth/signup', 'post'>>('/api/auth/signup', body);
+  const { user } = await unwrap(api.POST('/api/auth/signup', { body: signupBody(body) }));
   return user;
 }
 

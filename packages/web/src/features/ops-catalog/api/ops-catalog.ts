@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Metal } from '@facet/domain/pricing';
-import type { Reply, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import type { Query, Reply, Schemas } from '../../../api';
+import { api, unwrap } from '../../../lib/api-client';
 
 export type StaffCatalog = Reply<'/api/staff/catalog', 'get'>;
 export type CatalogChange = Schemas['CatalogChange'];
@@ -9,6 +9,8 @@ export type MetalPrices = Schemas['MetalPrices'];
 export type Plan = Schemas['Plan'];
 export type EarnedPercentage = Schemas['EarnedPercentage'];
 export type MetalPriceHistory = Schemas['MetalPriceHistory'];
+/** What the change history is kept for (a catalog kind, plans, the earned percentage). */
+export type CatalogEntity = NonNullable<Query<'/api/staff/catalog/history', 'get'>['entity']>;
 
 /** The kinds of entry the editor shows, in tab order: the API path and the entity named in the history. */
 /** `one`: how one entry is named in "Add …"; `creatable`: staff may add and delete entries of the kind. */
@@ -63,27 +65,32 @@ export const opsKeys = {
 export const useStaffCatalog = () =>
   useQuery({
     queryKey: opsKeys.catalog,
-    queryFn: ({ signal }) => api.get<StaffCatalog>('/api/staff/catalog', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/staff/catalog', { signal })),
   });
 
 /** The latest changes of one kind of entry, newest first. */
-export const useCatalogHistory = (entity: string) =>
+export const useCatalogHistory = (entity: CatalogEntity) =>
   useQuery({
     queryKey: opsKeys.history(entity),
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/catalog/history', 'get'>>('/api/staff/catalog/history', {
-        signal,
-        query: { entity, limit: 50 },
-      }),
+      unwrap(api.GET('/api/staff/catalog/history', { params: { query: { entity, limit: 50 } }, signal })),
     select: (data) => data.changes,
   });
+
+/**
+ * One editor serves every kind, with the kind's own fields: each kind's route is in the contract (the path
+ * is the union of them), the fields are checked by the server against that kind's schema.
+ */
+const entryBody = (values: Record<string, unknown>) => values as never;
 
 /** Saves the changed fields of one entry; the catalog and its history are read again. */
 export function useUpdateEntry(kind: CatalogKindPath) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: number; patch: Record<string, unknown> }) =>
-      api.patch<{ entry: Record<string, unknown> }>(`/api/staff/catalog/${kind}/${id}`, patch),
+      unwrap(
+        api.PATCH(`/api/staff/catalog/${kind}/{id}`, { params: { path: { id } }, body: entryBody(patch) }),
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: opsKeys.catalog });
       void queryClient.invalidateQueries({ queryKey: opsKeys.metals });
@@ -91,12 +98,19 @@ export function useUpdateEntry(kind: CatalogKindPath) {
   });
 }
 
+/** The kinds staff add and delete; the others (fixed sets) have no such routes. */
+function creatable(kind: CatalogKindPath) {
+  const found = CATALOG_KINDS.find((k) => k.path === kind);
+  if (!found?.creatable) throw new Error(`${kind} entries are neither added nor deleted.`);
+  return found.path;
+}
+
 /** Adds an entry; the catalog and its history are read again. */
 export function useCreateEntry(kind: CatalogKindPath) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: Record<string, unknown>) =>
-      api.post<{ entry: Record<string, unknown> }>(`/api/staff/catalog/${kind}`, values),
+      unwrap(api.POST(`/api/staff/catalog/${creatable(kind)}`, { body: entryBody(values) })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: opsKeys.catalog });
     },
@@ -107,7 +121,8 @@ export function useCreateEntry(kind: CatalogKindPath) {
 export function useDeleteEntry(kind: CatalogKindPath) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/api/staff/catalog/${kind}/${id}`),
+    mutationFn: (id: number) =>
+      unwrap(api.DELETE(`/api/staff/catalog/${creatable(kind)}/{id}`, { params: { path: { id } } })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: opsKeys.catalog });
     },
@@ -118,7 +133,7 @@ export function useDeleteEntry(kind: CatalogKindPath) {
 export const useStaffPlans = () =>
   useQuery({
     queryKey: opsKeys.plans,
-    queryFn: ({ signal }) => api.get<Reply<'/api/staff/plans', 'get'>>('/api/staff/plans', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/staff/plans', { signal })),
     select: (data) => data.plans,
   });
 
@@ -129,7 +144,7 @@ export function useUpdatePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: PlanPatch }) =>
-      api.patch<Plan>(`/api/staff/plans/${encodeURIComponent(id)}`, patch),
+      unwrap(api.PATCH('/api/staff/plans/{id}', { params: { path: { id } }, body: patch })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: opsKeys.plans });
       void queryClient.invalidateQueries({ queryKey: opsKeys.history('membership_plan') });
@@ -140,14 +155,14 @@ export function useUpdatePlan() {
 export const useEarnedPercentage = () =>
   useQuery({
     queryKey: opsKeys.earned,
-    queryFn: ({ signal }) => api.get<EarnedPercentage>('/api/staff/settings/earned-percentage', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/staff/settings/earned-percentage', { signal })),
   });
 
 export function useSetEarnedPercentage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (percentage: number) =>
-      api.put<EarnedPercentage>('/api/staff/settings/earned-percentage', { percentage }),
+      unwrap(api.PUT('/api/staff/settings/earned-percentage', { body: { percentage } })),
     onSuccess: (data) => {
       queryClient.setQueryData(opsKeys.earned, data);
       void queryClient.invalidateQueries({ queryKey: opsKeys.history('earned_percentage') });
@@ -158,14 +173,19 @@ export function useSetEarnedPercentage() {
 export const useMetalPrices = () =>
   useQuery({
     queryKey: opsKeys.metals,
-    queryFn: ({ signal }) => api.get<MetalPrices>('/api/staff/metal-prices', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/staff/metal-prices', { signal })),
   });
 
 export const useMetalHistory = (metal: Metal, days: number) =>
   useQuery({
     queryKey: opsKeys.metalHistory(metal, days),
     queryFn: ({ signal }) =>
-      api.get<MetalPriceHistory>(`/api/staff/metal-prices/${metal}/history`, { signal, query: { days } }),
+      unwrap(
+        api.GET('/api/staff/metal-prices/{metal}/history', {
+          params: { path: { metal }, query: { days } },
+          signal,
+        }),
+      ),
   });
 
 /** Enters a metal's spot price; today's prices, the history and the catalog are read again. */
@@ -173,7 +193,7 @@ export function useRecordSpotPrice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { metal: Metal; priceCents: number; note?: string | null }) =>
-      api.post<Reply<'/api/staff/metal-prices', 'post'>>('/api/staff/metal-prices', body),
+      unwrap(api.POST('/api/staff/metal-prices', { body })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['ops'] });
     },
@@ -183,7 +203,7 @@ export function useRecordSpotPrice() {
 export function useRefreshFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<MetalPrices>('/api/staff/metal-prices/refresh'),
+    mutationFn: () => unwrap(api.POST('/api/staff/metal-prices/refresh')),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['ops'] });
     },

@@ -2,7 +2,7 @@ import { History } from 'lucide-react';
 import { formatDate, formatTime } from '@facet/domain/format';
 import { Button, Skeleton } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
-import { useCatalogHistory, type CatalogChange } from '../api/ops-catalog';
+import { useCatalogHistory, type CatalogChange, type CatalogEntity } from '../api/ops-catalog';
 
 const show = (value: unknown) =>
   value === null || value === undefined
@@ -57,7 +57,7 @@ export function ChangeList({
   label,
   nameOf,
 }: {
-  entity: string;
+  entity: CatalogEntity;
   id: string;
   label: string;
   nameOf: (change: CatalogChange) => string | undefined;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query, Reply, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export type StaffPayment = Schemas['StaffPayment'];
 export type Payout = Schemas['Payout'];
@@ -8,47 +8,39 @@ export type WebhookFailure = Schemas['WebhookFailure'];
 export type TrialBalance = Schemas['TrialBalance'];
 type PaymentsQuery = Query<'/api/staff/money/payments', 'get'>;
 
-const enc = encodeURIComponent;
 const money = ['staff', 'money'] as const;
 
 export const useTrialBalance = () =>
   useQuery({
     queryKey: [...money, 'trial-balance'],
-    queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/ledger/trial-balance', 'get'>>('/api/staff/ledger/trial-balance', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/staff/ledger/trial-balance', { signal })),
   });
 
 export const useMoneyAlerts = () =>
   useQuery({
     queryKey: [...money, 'alerts'],
-    queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/money/alerts', 'get'>>('/api/staff/money/alerts', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/staff/money/alerts', { signal })),
   });
 
 export const useStaffPayments = (status: PaymentsQuery['status']) =>
   useQuery({
     queryKey: [...money, 'payments', status ?? 'all'],
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/money/payments', 'get'>>('/api/staff/money/payments', {
-        signal,
-        query: { status },
-      }),
+      unwrap(api.GET('/api/staff/money/payments', { params: { query: { status } }, signal })),
     select: (data) => data.payments,
   });
 
 export const usePayouts = () =>
   useQuery({
     queryKey: [...money, 'payouts'],
-    queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/money/payouts', 'get'>>('/api/staff/money/payouts', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/staff/money/payouts', { signal })),
     select: (data) => data.payouts,
   });
 
 export const useWebhookFailures = () =>
   useQuery({
     queryKey: [...money, 'webhook-events'],
-    queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/money/webhook-events', 'get'>>('/api/staff/money/webhook-events', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/staff/money/webhook-events', { signal })),
     select: (data) => data.events,
   });
 
@@ -66,10 +58,8 @@ export function useRetry() {
       Reply<'/api/staff/payouts/{id}/retry', 'post'> | Reply<'/api/staff/webhook-events/{id}/retry', 'post'>
     > =>
       kind === 'payout'
-        ? api.post<Reply<'/api/staff/payouts/{id}/retry', 'post'>>(`/api/staff/payouts/${enc(id)}/retry`)
-        : api.post<Reply<'/api/staff/webhook-events/{id}/retry', 'post'>>(
-            `/api/staff/webhook-events/${enc(id)}/retry`,
-          ),
+        ? unwrap(api.POST('/api/staff/payouts/{id}/retry', { params: { path: { id } } }))
+        : unwrap(api.POST('/api/staff/webhook-events/{id}/retry', { params: { path: { id } } })),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: money }),
   });
 }

@@ -2,15 +2,14 @@ import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
 import type { StageWire } from '@facet/domain/workflow';
-import type { Reply, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import type { Schemas } from '../../../api';
+import { api, unwrap } from '../../../lib/api-client';
 import { coalesce } from '../../../lib/coalesce';
 import { getSocket } from '../../../lib/socket';
 
 export type StaffOrder = Schemas['OrderSummary'];
 export type OrderDetail = Schemas['Order'];
 
-const enc = encodeURIComponent;
 export const staffOrderKeys = {
   lists: ['staff', 'orders', 'list'] as const,
   list: (status: 'active' | 'delivered') => ['staff', 'orders', 'list', status] as const,
@@ -30,10 +29,12 @@ export const useStaffOrders = () =>
     queryKey: staffOrderKeys.list('active'),
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      api.get<Reply<'/api/staff/orders', 'get'>>('/api/staff/orders', {
-        signal,
-        query: { status: 'active', limit: BOARD_PAGE, cursor: pageParam ?? undefined },
-      }),
+      unwrap(
+        api.GET('/api/staff/orders', {
+          params: { query: { status: 'active', limit: BOARD_PAGE, cursor: pageParam ?? undefined } },
+          signal,
+        }),
+      ),
     getNextPageParam: (last) => last.nextCursor,
     select: (data) => data.pages.flatMap((page) => page.orders),
     refetchInterval: 15_000,
@@ -44,10 +45,12 @@ export const useDeliveredOrders = () =>
   useQuery({
     queryKey: staffOrderKeys.list('delivered'),
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/orders', 'get'>>('/api/staff/orders', {
-        signal,
-        query: { status: 'delivered', limit: DELIVERED_SHOWN },
-      }),
+      unwrap(
+        api.GET('/api/staff/orders', {
+          params: { query: { status: 'delivered', limit: DELIVERED_SHOWN } },
+          signal,
+        }),
+      ),
     refetchInterval: 15_000,
   });
 
@@ -55,7 +58,7 @@ export const useStaffOrder = (id: string | null) =>
   useQuery({
     queryKey: staffOrderKeys.detail(id ?? ''),
     enabled: Boolean(id),
-    queryFn: ({ signal }) => api.get<Reply<'/api/orders/{id}', 'get'>>(`/api/orders/${enc(id!)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/orders/{id}', { params: { path: { id: id! } }, signal })),
     select: (data) => data.order,
   });
 
@@ -72,10 +75,15 @@ export function useMoveStage() {
   const refresh = useRefreshOrders();
   return useMutation({
     mutationFn: ({ orderId, stage, itemId }: { orderId: string; stage: StageWire; itemId?: string }) =>
-      api.post<Reply<'/api/staff/orders/{id}/stage', 'post'>>(`/api/staff/orders/${enc(orderId)}/stage`, {
-        stage,
-        ...(itemId ? { itemId } : {}),
-      }),
+      unwrap(
+        api.POST('/api/staff/orders/{id}/stage', {
+          params: { path: { id: orderId } },
+          body: {
+            stage,
+            ...(itemId ? { itemId } : {}),
+          },
+        }),
+      ),
     onSuccess: refresh,
   });
 }
@@ -92,9 +100,11 @@ export function useAddShipment() {
       carrier: string;
       trackingNumber: string;
     }) =>
-      api.post<Reply<'/api/staff/orders/{id}/shipment', 'post'>>(
-        `/api/staff/orders/${enc(orderId)}/shipment`,
-        { carrier, trackingNumber },
+      unwrap(
+        api.POST('/api/staff/orders/{id}/shipment', {
+          params: { path: { id: orderId } },
+          body: { carrier, trackingNumber },
+        }),
       ),
     onSuccess: refresh,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Query, Reply, RequestBody, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import type { Query, RequestBody, Schemas } from '../../../api';
+import { api, unwrap } from '../../../lib/api-client';
 
 export type StaffPerson = Schemas['StaffPerson'];
 export type PeopleQuery = Query<'/api/staff/people', 'get'>;
@@ -15,8 +15,7 @@ export const peopleKeys = {
 export const usePeople = (query: PeopleQuery) =>
   useQuery({
     queryKey: peopleKeys.list(query),
-    queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/people', 'get'>>('/api/staff/people', { signal, query }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/staff/people', { params: { query }, signal })),
     placeholderData: keepPreviousData,
   });
 
@@ -25,10 +24,7 @@ export function useDecideAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: AccountDecision & { id: string }) =>
-      api.patch<Reply<'/api/staff/accounts/{id}', 'patch'>>(
-        `/api/staff/accounts/${encodeURIComponent(id)}`,
-        body,
-      ),
+      unwrap(api.PATCH('/api/staff/accounts/{id}', { params: { path: { id } }, body })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['staff', 'audit'] });
@@ -43,8 +39,5 @@ export const useAudit = (subjectId?: string) =>
   useQuery({
     queryKey: ['staff', 'audit', subjectId ?? 'all'] as const,
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/audit', 'get'>>('/api/staff/audit', {
-        signal,
-        query: { subjectId, pageSize: 20 },
-      }),
+      unwrap(api.GET('/api/staff/audit', { params: { query: { subjectId, pageSize: 20 } }, signal })),
   });

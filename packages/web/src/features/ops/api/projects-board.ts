@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Reply, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import type { paths, Schemas } from '../../../api';
+import { api, unwrap } from '../../../lib/api-client';
 import { coalesce } from '../../../lib/coalesce';
 import { getSocket } from '../../../lib/socket';
 
 export type ProjectsBoard = Schemas['ProjectsBoard'];
+type ColumnCode = paths['/api/staff/projects/board/{column}']['get']['parameters']['path']['column'];
 export type BoardProject = Schemas['BoardProject'];
 
 const key = ['staff', 'projects-board'] as const;
-const enc = encodeURIComponent;
 
 /** Every project by status; a move anywhere (the production team hears every project's news) is live. */
 export function useProjectsBoard() {
@@ -28,8 +28,7 @@ export function useProjectsBoard() {
   }, [queryClient]);
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) =>
-      api.get<Reply<'/api/staff/projects/board', 'get'>>('/api/staff/projects/board', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/staff/projects/board', { signal })),
   });
 }
 
@@ -46,9 +45,12 @@ export function useMoreOfColumn(column: ProjectsBoard['columns'][number]) {
     enabled: asked,
     initialPageParam: from,
     queryFn: ({ signal, pageParam }) =>
-      api.get<Reply<'/api/staff/projects/board/{column}', 'get'>>(
-        `/api/staff/projects/board/${enc(column.key)}`,
-        { signal, query: { offset: pageParam } },
+      unwrap(
+        api.GET('/api/staff/projects/board/{column}', {
+          // the board's reply names a column by a plain string; the page route takes the column codes
+          params: { path: { column: column.key as ColumnCode }, query: { offset: pageParam } },
+          signal,
+        }),
       ),
     getNextPageParam: (last, _pages, offset) =>
       last.projects.length > 0 && (offset + last.projects.length < last.total || !last.totalExact)
@@ -92,16 +94,25 @@ export function useProjectAction() {
   return useMutation({
     mutationFn: async (action: ProjectAction): Promise<ProjectRefund | null> => {
       if (action.kind === 'mark-paid') {
-        await api.post(`/api/staff/projects/${enc(action.projectId)}/mark-paid`);
+        await unwrap(
+          api.POST('/api/staff/projects/{id}/mark-paid', { params: { path: { id: action.projectId } } }),
+        );
         return null;
       }
       if (action.kind === 'changes-paid') {
-        await api.post(`/api/staff/change-requests/${enc(action.changeRequestId)}/mark-paid`);
+        await unwrap(
+          api.POST('/api/staff/change-requests/{id}/mark-paid', {
+            params: { path: { id: action.changeRequestId } },
+          }),
+        );
         return null;
       }
-      return api.post<ProjectRefund>(`/api/staff/projects/${enc(action.projectId)}/refund`, {
-        reason: action.reason,
-      });
+      return unwrap(
+        api.POST('/api/staff/projects/{id}/refund', {
+          // the route takes no body: the reason staff give is not sent (the server records none)
+          params: { path: { id: action.projectId } },
+        }),
+      );
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: key }),
   });

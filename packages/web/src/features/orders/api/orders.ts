@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
-import type { Reply, Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import type { Schemas } from '../../../api';
+import { api, unwrap } from '../../../lib/api-client';
 import { getSocket } from '../../../lib/socket';
-
-const enc = encodeURIComponent;
 
 export type OrderSummary = Schemas['OrderSummary'];
 export type Order = Schemas['Order'];
@@ -26,10 +24,12 @@ export const useOrders = (filter: OrderFilter) =>
     queryKey: orderKeys.list(filter),
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      api.get<Reply<'/api/orders', 'get'>>('/api/orders', {
-        signal,
-        query: { status: filter, cursor: pageParam ?? undefined },
-      }),
+      unwrap(
+        api.GET('/api/orders', {
+          params: { query: { status: filter, cursor: pageParam ?? undefined } },
+          signal,
+        }),
+      ),
     getNextPageParam: (last) => last.nextCursor,
     select: (data) => data.pages.flatMap((page) => page.orders),
   });
@@ -38,7 +38,7 @@ export const useOrders = (filter: OrderFilter) =>
 export const useOrder = (id: string, poll = false) =>
   useQuery({
     queryKey: orderKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Reply<'/api/orders/{id}', 'get'>>(`/api/orders/${enc(id)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/orders/{id}', { params: { path: { id } }, signal })),
     select: (data) => data.order,
     refetchInterval: poll ? 1500 : false,
   });
@@ -46,7 +46,7 @@ export const useOrder = (id: string, poll = false) =>
 export function useCancelOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Reply<'/api/orders/{id}/cancel', 'post'>>(`/api/orders/${enc(id)}/cancel`),
+    mutationFn: () => unwrap(api.POST('/api/orders/{id}/cancel', { params: { path: { id } } })),
     onSuccess: (data) => {
       queryClient.setQueryData(orderKeys.detail(id), data);
       void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });

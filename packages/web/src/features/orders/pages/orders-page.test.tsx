@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me, renderAt } from '../../../testing';
+import { fakeApi, sentUrls, me, renderAt } from '../../../testing';
 import { orderSummary } from '../testing/fixtures';
 import { OrdersPage } from './orders-page';
 
@@ -13,11 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const asked = () =>
-  vi
-    .mocked(globalThis.fetch)
-    .mock.calls.map(([input]) => String(input))
-    .filter((url) => url.startsWith('/api/orders'));
+const asked = () => sentUrls().filter((url) => url.startsWith('/api/orders'));
 
 describe('orders list', () => {
   test('rows show the thumbnail, stage, total, promised date and lateness; filters ask the server', async () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap, formBody } from '../../../lib/api-client';
 import { meQueryKey } from '../../../app/auth';
 import type { Reply, RequestBody } from '../../../api';
 
@@ -16,7 +16,7 @@ export type EngravingImage = Reply<'/api/cart/engraving-images', 'post', 201>['i
 export function uploadEngravingImage(file: File) {
   const form = new FormData();
   form.append('image', file, file.name);
-  return api.post<{ image: EngravingImage }>('/api/cart/engraving-images', form);
+  return unwrap(api.POST('/api/cart/engraving-images', { body: formBody(form) }));
 }
 
 /**
@@ -24,12 +24,16 @@ export function uploadEngravingImage(file: File) {
  * image chosen in the configurator is uploaded first and goes with the line's choices.
  */
 export async function addToCart({ laserImage, ...request }: AddToCartRequest & { laserImage?: File | null }) {
-  if (!laserImage) return api.post<AddedLine>('/api/cart/items', request);
+  if (!laserImage) return unwrap(api.POST('/api/cart/items', { body: request }));
   const { image } = await uploadEngravingImage(laserImage);
-  return api.post<AddedLine>('/api/cart/items', {
-    ...request,
-    choices: { ...request.choices, laserImageFileId: image.id },
-  });
+  return unwrap(
+    api.POST('/api/cart/items', {
+      body: {
+        ...request,
+        choices: { ...request.choices, laserImageFileId: image.id },
+      },
+    }),
+  );
 }
 
 export function useAddToCart() {

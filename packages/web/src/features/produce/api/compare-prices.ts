@@ -1,18 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { Reply, RequestBody } from '../../../api';
+import { api, unwrap } from '../../../lib/api-client';
+import type { RequestBody } from '../../../api';
 
 export type CompareRequest = RequestBody<'/api/pricing/compare', 'post'>;
 
 /** POST /api/pricing/compare: the price in every enabled material at once. */
 export async function comparePrices(request: CompareRequest, signal?: AbortSignal) {
-  const { materials } = await api.post<Reply<'/api/pricing/compare', 'post'>>(
-    '/api/pricing/compare',
-    request,
-    {
-      signal,
-    },
-  );
+  const { materials } = await unwrap(api.POST('/api/pricing/compare', { signal, body: request }));
   return materials;
 }
 

@@ -1,6 +1,5 @@
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Model } from '../lib/types';
-import type { Reply } from '../../../api';
 
 /**
  * POST /api/models/:id/complete: the bytes are in storage; the server analyses them and answers with the
@@ -8,24 +7,12 @@ import type { Reply } from '../../../api';
  * `analysing` (202) when that takes longer: then `getModel` until it settles.
  */
 export async function completeModel(id: string, signal?: AbortSignal): Promise<Model> {
-  const { model } = await api.post<Reply<'/api/models/{id}/complete', 'post'>>(
-    `/api/models/${encodeURIComponent(id)}/complete`,
-    undefined,
-    {
-      signal,
-    },
-  );
+  const { model } = await unwrap(api.POST('/api/models/{id}/complete', { params: { path: { id } }, signal }));
   return model;
 }
 
 /** POST /api/models/:id/retry: a failed analysis once more; answers like `completeModel`. */
 export async function retryModel(id: string, signal?: AbortSignal): Promise<Model> {
-  const { model } = await api.post<Reply<'/api/models/{id}/retry', 'post'>>(
-    `/api/models/${encodeURIComponent(id)}/retry`,
-    undefined,
-    {
-      signal,
-    },
-  );
+  const { model } = await unwrap(api.POST('/api/models/{id}/retry', { params: { path: { id } }, signal }));
   return model;
 }

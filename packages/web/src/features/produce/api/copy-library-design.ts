@@ -1,16 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Model } from '../lib/types';
 import { modelQueryKey } from './get-model';
 import { modelsQueryKey } from './get-models';
 import { libraryQueryKey } from './get-library';
-import type { Reply } from '../../../api';
 
 /** POST /api/library/:id/models: the design copied into a new model of mine, already analysed. */
 export async function copyLibraryDesign(id: string): Promise<Model> {
-  const { model } = await api.post<Reply<'/api/library/{id}/models', 'post'>>(
-    `/api/library/${encodeURIComponent(id)}/models`,
-  );
+  const { model } = await unwrap(api.POST('/api/library/{id}/models', { params: { path: { id } } }));
   return model;
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { modelsQueryKey } from './get-models';
 
 /** DELETE /api/models/:id */
 export function deleteModel(id: string) {
-  return api.delete(`/api/models/${encodeURIComponent(id)}`);
+  return unwrap(api.DELETE('/api/models/{id}', { params: { path: { id } } }));
 }
 
 export function useDeleteModel() {

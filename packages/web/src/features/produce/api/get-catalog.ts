@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Catalog } from '../lib/types';
-import type { Reply } from '../../../api';
 
 /** GET /api/catalog: materials, finishes, assembly and engraving options, fonts and the defaults. */
 export function getCatalog(signal?: AbortSignal): Promise<Catalog> {
-  return api.get<Reply<'/api/catalog', 'get'>>('/api/catalog', { signal });
+  return unwrap(api.GET('/api/catalog', { signal }));
 }
 
 export const catalogQueryOptions = () =>

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Library } from '../lib/types';
-import type { Reply } from '../../../api';
 
 /** GET /api/library: the designs with my access to each (the server applies the membership rule). */
 export function getLibrary(signal?: AbortSignal): Promise<Library> {
-  return api.get<Reply<'/api/library', 'get'>>('/api/library', { signal });
+  return unwrap(api.GET('/api/library', { signal }));
 }
 
 export const libraryQueryKey = ['library'] as const;

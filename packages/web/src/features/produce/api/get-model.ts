@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Model } from '../lib/types';
 import { modelsQueryKey } from './get-models';
-import type { Reply } from '../../../api';
 
 /** GET /api/models/:id */
 export async function getModel(id: string, signal?: AbortSignal): Promise<Model> {
-  const { model } = await api.get<Reply<'/api/models/{id}', 'get'>>(`/api/models/${encodeURIComponent(id)}`, {
-    signal,
-  });
+  const { model } = await unwrap(api.GET('/api/models/{id}', { params: { path: { id } }, signal }));
   return model;
 }
 

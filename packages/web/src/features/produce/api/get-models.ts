@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Model } from '../lib/types';
-import type { Reply } from '../../../api';
 
 /** GET /api/models: the customer's own models, newest first. */
 export async function getModels(signal?: AbortSignal): Promise<Model[]> {
-  const { models } = await api.get<Reply<'/api/models', 'get'>>('/api/models', { signal });
+  const { models } = await unwrap(api.GET('/api/models', { signal }));
   return models;
 }
 

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { PricingRequest } from '../lib/types';
-import type { Reply } from '../../../api';
 
 /** POST /api/pricing: the itemised price of the stored model as configured (the server's own geometry). */
 export function priceModel(request: PricingRequest, signal?: AbortSignal) {
-  return api.post<Reply<'/api/pricing', 'post'>>('/api/pricing', request, { signal });
+  return unwrap(api.POST('/api/pricing', { signal, body: request }));
 }
 
 export const priceQueryOptions = (request: PricingRequest | null) =>

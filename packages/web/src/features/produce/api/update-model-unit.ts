@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Model, ModelUnit } from '../lib/types';
 import { modelQueryKey } from './get-model';
 import { modelsQueryKey } from './get-models';
-import type { Reply } from '../../../api';
 
 /** PATCH /api/models/:id { unit }: confirms the unit; the server rescales the analysis to millimetres. */
 export async function updateModelUnit({ id, unit }: { id: string; unit: ModelUnit }): Promise<Model> {
-  const { model } = await api.patch<Reply<'/api/models/{id}', 'patch'>>(
-    `/api/models/${encodeURIComponent(id)}`,
-    { unit },
-  );
+  const { model } = await unwrap(api.PATCH('/api/models/{id}', { params: { path: { id } }, body: { unit } }));
   return model;
 }
 

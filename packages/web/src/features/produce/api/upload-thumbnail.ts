@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap, formBody } from '../../../lib/api-client';
 import type { Model } from '../lib/types';
 import { modelQueryKey } from './get-model';
 import { modelsQueryKey } from './get-models';
-import type { Reply } from '../../../api';
 
 export type UploadThumbnailInput = { id: string; image: Blob; fileName: string; source: 'render' | 'custom' };
 
@@ -15,9 +14,8 @@ export async function uploadThumbnail({ id, image, fileName, source }: UploadThu
   const form = new FormData();
   form.append('source', source);
   form.append('image', image, fileName);
-  const { model } = await api.put<Reply<'/api/models/{id}/thumbnail', 'put'>>(
-    `/api/models/${encodeURIComponent(id)}/thumbnail`,
-    form,
+  const { model } = await unwrap(
+    api.PUT('/api/models/{id}/thumbnail', { params: { path: { id } }, body: formBody(form) }),
   );
   return model;
 }

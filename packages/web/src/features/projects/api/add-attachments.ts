@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap, formBody } from '../../../lib/api-client';
 import { projectKeys } from './types';
-import type { Reply } from '../../../api';
 
 /** Files the project's customer (or its chosen pro) adds to Files & Attachments. */
 export async function addAttachments({ projectId, files }: { projectId: string; files: File[] }) {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  const { attachments } = await api.post<Reply<'/api/projects/{id}/attachments', 'post'>>(
-    `/api/projects/${encodeURIComponent(projectId)}/attachments`,
-    form,
+  const { attachments } = await unwrap(
+    api.POST('/api/projects/{id}/attachments', { params: { path: { id: projectId } }, body: formBody(form) }),
   );
   return attachments;
 }

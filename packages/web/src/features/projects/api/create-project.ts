@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { projectKeys } from './types';
-import type { Reply, RequestBody } from '../../../api';
+import type { RequestBody } from '../../../api';
 
 export type CreateProjectInput = RequestBody<'/api/projects', 'post'>;
 
 export async function createProject(input: CreateProjectInput) {
-  const { project } = await api.post<Reply<'/api/projects', 'post', 201>>('/api/projects', input);
+  const { project } = await unwrap(api.POST('/api/projects', { body: input }));
   return project;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Reply } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 
 export type Estimate = Reply<'/api/pricing/estimate', 'post'>;
 
@@ -9,10 +9,11 @@ export function getEstimate(
   input: { modelId: string; itemType: string | null; materialId: number | null },
   signal?: AbortSignal,
 ): Promise<Estimate> {
-  return api.post<Reply<'/api/pricing/estimate', 'post'>>(
-    '/api/pricing/estimate',
-    { modelId: input.modelId, itemType: input.itemType, materialId: input.materialId },
-    { signal },
+  return unwrap(
+    api.POST('/api/pricing/estimate', {
+      signal,
+      body: { modelId: input.modelId, itemType: input.itemType, materialId: input.materialId },
+    }),
   );
 }
 

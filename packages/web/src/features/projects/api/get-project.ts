@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { projectKeys } from './types';
 import type { ProjectDetail } from './types';
-import type { Reply } from '../../../api';
 
 export async function getProject(id: string, signal?: AbortSignal): Promise<ProjectDetail> {
-  const { project } = await api.get<Reply<'/api/projects/{id}', 'get'>>(
-    `/api/projects/${encodeURIComponent(id)}`,
-    {
-      signal,
-    },
-  );
+  const { project } = await unwrap(api.GET('/api/projects/{id}', { params: { path: { id } }, signal }));
   return project;
 }
 

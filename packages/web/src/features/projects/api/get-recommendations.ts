@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { projectKeys } from './types';
 import type { Recommendation } from './types';
-import type { Reply } from '../../../api';
 
 export async function getRecommendations(projectId: string, signal?: AbortSignal): Promise<Recommendation[]> {
-  const { designers } = await api.get<Reply<'/api/projects/{id}/recommendations', 'get'>>(
-    `/api/projects/${encodeURIComponent(projectId)}/recommendations`,
-    { signal },
+  const { designers } = await unwrap(
+    api.GET('/api/projects/{id}/recommendations', { params: { path: { id: projectId } }, signal }),
   );
   return designers;
 }

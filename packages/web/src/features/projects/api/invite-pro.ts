@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { projectKeys } from './types';
-import type { Reply } from '../../../api';
 
 export async function invitePro({ projectId, proId }: { projectId: string; proId: string }) {
-  return api.post<Reply<'/api/projects/{id}/invitations', 'post'>>(
-    `/api/projects/${encodeURIComponent(projectId)}/invitations`,
-    { proId },
+  return unwrap(
+    api.POST('/api/projects/{id}/invitations', { params: { path: { id: projectId } }, body: { proId } }),
   );
 }
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap, formBody } from '../../../lib/api-client';
 import { projectKeys } from './types';
 import type { ProjectDetail, ProjectItem } from './types';
-import type { Reply } from '../../../api';
 
 /** Item images: jpg, jpeg, png or webp, at most 10 MB each, 10 per item (the server checks the content too). */
 export const ITEM_IMAGE_ACCEPT = '.jpg,.jpeg,.png,.webp';
@@ -21,9 +20,8 @@ export function itemImageProblem(file: File): string | null {
 export async function addItemImage({ itemId, file }: { itemId: string; file: File }): Promise<ProjectItem> {
   const form = new FormData();
   form.append('image', file, file.name);
-  const { item } = await api.post<Reply<'/api/project-items/{id}/images', 'post'>>(
-    `/api/project-items/${encodeURIComponent(itemId)}/images`,
-    form,
+  const { item } = await unwrap(
+    api.POST('/api/project-items/{id}/images', { params: { path: { id: itemId } }, body: formBody(form) }),
   );
   return item;
 }
@@ -35,8 +33,8 @@ export async function removeItemImage({
   itemId: string;
   imageId: string;
 }): Promise<ProjectItem> {
-  const { item } = await api.delete<Reply<'/api/project-items/{id}/images/{imageId}', 'delete'>>(
-    `/api/project-items/${encodeURIComponent(itemId)}/images/${encodeURIComponent(imageId)}`,
+  const { item } = await unwrap(
+    api.DELETE('/api/project-items/{id}/images/{imageId}', { params: { path: { id: itemId, imageId } } }),
   );
   return item;
 }

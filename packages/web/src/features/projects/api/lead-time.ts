@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { Reply } from '../../../api';
-import { projectKeys } from './types';
+import { api, unwrap } from '../../../lib/api-client';
 
-const enc = encodeURIComponent;
+import { projectKeys } from './types';
 
 /** The chosen pro asks to change the lead time (spec §7 `PUT project/project-lead-time/{id}`). */
 export const requestLeadTime = ({
@@ -15,10 +13,15 @@ export const requestLeadTime = ({
   leadTimeDays: number;
   reason: string;
 }) =>
-  api.put<Reply<'/api/projects/{id}/lead-time', 'put'>>(`/api/projects/${enc(projectId)}/lead-time`, {
-    leadTimeDays,
-    reason,
-  });
+  unwrap(
+    api.PUT('/api/projects/{id}/lead-time', {
+      params: { path: { id: projectId } },
+      body: {
+        leadTimeDays,
+        reason,
+      },
+    }),
+  );
 
 /** The customer agrees to the asked lead time (a new due date) or declines it. */
 export const answerLeadTime = ({
@@ -28,9 +31,11 @@ export const answerLeadTime = ({
   projectId: string;
   decision: 'accept' | 'decline';
 }) =>
-  api.post<Reply<'/api/projects/{id}/lead-time/answer', 'post'>>(
-    `/api/projects/${enc(projectId)}/lead-time/answer`,
-    { decision },
+  unwrap(
+    api.POST('/api/projects/{id}/lead-time/answer', {
+      params: { path: { id: projectId } },
+      body: { decision },
+    }),
   );
 
 function useLeadTimeMutation<I, O>(fn: (input: I) => Promise<O>) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { projectKeys } from './types';
 import type { Reply } from '../../../api';
 
@@ -7,7 +7,7 @@ export type Invitation = Reply<'/api/invitations', 'get'>['invitations'][number]
 
 /** GET /api/invitations: the signed-in pro's own invitations, newest first. */
 export async function listInvitations(signal?: AbortSignal): Promise<Invitation[]> {
-  const { invitations } = await api.get<Reply<'/api/invitations', 'get'>>('/api/invitations', { signal });
+  const { invitations } = await unwrap(api.GET('/api/invitations', { signal }));
   return invitations;
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { projectKeys } from './types';
 import type { Reply } from '../../../api';
 import type { ProjectFilter } from './types';
@@ -8,10 +8,19 @@ export type ProjectListParams = { filter: ProjectFilter; q: string; page: number
 export type ProjectList = Reply<'/api/projects', 'get'>;
 
 export function listProjects(params: ProjectListParams, signal?: AbortSignal): Promise<ProjectList> {
-  return api.get<Reply<'/api/projects', 'get'>>('/api/projects', {
-    signal,
-    query: { filter: params.filter, q: params.q || undefined, page: params.page, pageSize: params.pageSize },
-  });
+  return unwrap(
+    api.GET('/api/projects', {
+      params: {
+        query: {
+          filter: params.filter,
+          q: params.q || undefined,
+          page: params.page,
+          pageSize: params.pageSize,
+        },
+      },
+      signal,
+    }),
+  );
 }
 
 export const projectsQueryOptions = (params: ProjectListParams) =>

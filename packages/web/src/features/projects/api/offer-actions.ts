@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { projectKeys } from './types';
-import type { Offer, ProjectDetail } from './types';
 
-const path = (id: string, action: string) => `/api/invitations/${encodeURIComponent(id)}/${action}`;
+const invitation = (id: string) => ({ params: { path: { id } } });
 
 /** The customer accepts a quoted offer: the project adopts the pro and moves to Make Payment. */
 export const acceptOffer = (offerId: string) =>
-  api.post<{ offer: Offer; project: ProjectDetail }>(path(offerId, 'accept'));
+  unwrap(api.POST('/api/invitations/{id}/accept', invitation(offerId)));
 /** The customer declines one invitee. */
-export const declineOffer = (offerId: string) => api.post<{ offer: Offer }>(path(offerId, 'decline'));
+export const declineOffer = (offerId: string) =>
+  unwrap(api.POST('/api/invitations/{id}/decline', invitation(offerId)));
 /** The invited pro sends (or revises) an offer. */
 export const sendOffer = ({
   offerId,
@@ -19,9 +19,13 @@ export const sendOffer = ({
   offerId: string;
   priceCents: number;
   leadTimeDays: number;
-}) => api.post<{ offer: Offer }>(path(offerId, 'offer'), { priceCents, leadTimeDays });
+}) =>
+  unwrap(
+    api.POST('/api/invitations/{id}/offer', { ...invitation(offerId), body: { priceCents, leadTimeDays } }),
+  );
 /** The invited pro turns the invitation down. */
-export const refuseInvitation = (offerId: string) => api.post<{ offer: Offer }>(path(offerId, 'refuse'));
+export const refuseInvitation = (offerId: string) =>
+  unwrap(api.POST('/api/invitations/{id}/refuse', invitation(offerId)));
 
 function useProjectMutation<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();

@@ -1,8 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import type { Reply } from '../../../api';
-
-const enc = encodeURIComponent;
 
 export type PaymentQuote = Reply<'/api/projects/{id}/payment', 'get'>;
 export type Checkout = Reply<'/api/projects/{id}/payment', 'post'>;
@@ -17,9 +15,10 @@ export const usePaymentQuote = (kind: 'project' | 'changes', id: string) =>
   useQuery<PaymentQuote>({
     queryKey: kind === 'project' ? paymentKeys.project(id) : paymentKeys.changes(id),
     queryFn: ({ signal }) =>
-      api.get<PaymentQuote>(
-        kind === 'project' ? `/api/projects/${enc(id)}/payment` : `/api/change-requests/${enc(id)}/payment`,
-        { signal },
+      unwrap(
+        kind === 'project'
+          ? api.GET('/api/projects/{id}/payment', { params: { path: { id } }, signal })
+          : api.GET('/api/change-requests/{id}/payment', { params: { path: { id } }, signal }),
       ),
   });
 
@@ -28,9 +27,12 @@ export const usePaymentQuote = (kind: 'project' | 'changes', id: string) =>
  * retry gets the same checkout (the server answers the same key with the same payment).
  */
 export function startPayment({ kind, id, key }: { kind: 'project' | 'changes'; id: string; key: string }) {
-  const path =
-    kind === 'project' ? `/api/projects/${enc(id)}/payment` : `/api/change-requests/${enc(id)}/payment`;
-  return api.post<Checkout>(path, undefined, { headers: { 'idempotency-key': key } });
+  const params = { path: { id }, header: { 'idempotency-key': key } };
+  return unwrap(
+    kind === 'project'
+      ? api.POST('/api/projects/{id}/payment', { params })
+      : api.POST('/api/change-requests/{id}/payment', { params }),
+  );
 }
 
 export const useStartPayment = () => useMutation({ mutationFn: startPayment });

@@ -2,9 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ChatMessage, GetMessageReadPayload, RoomUsersPayload } from '@facet/domain/chat';
 import type { Schemas } from '../../../api';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { getSocket } from '../../../lib/socket';
-import type { Reply } from '../../../api';
 
 /** The fields of GET /api/projects/:id/rooms the Project Team card reads. */
 export type ProjectRoom = Pick<Schemas['ChatRoom'], 'id' | 'customerId' | 'proId' | 'unreadCount'>;
@@ -17,10 +16,7 @@ export function useProjectRooms(projectId: string) {
   return useQuery({
     queryKey: projectRoomsKey(projectId),
     queryFn: ({ signal }) =>
-      api.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
-        `/api/projects/${encodeURIComponent(projectId)}/rooms`,
-        { signal },
-      ),
+      unwrap(api.GET('/api/projects/{id}/rooms', { params: { path: { id: projectId } }, signal })),
     select: (body) => body.rooms,
     retry: false,
   });

@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { projectKeys } from './types';
 import type { ProjectDetail, ProjectItem, WireDimension } from './types';
-import type { Reply } from '../../../api';
 
 export type UpdateItemInput = { itemId: string; description?: string; dimensions?: WireDimension[] };
 
 export async function updateProjectItem({ itemId, ...body }: UpdateItemInput): Promise<ProjectItem> {
-  const { item } = await api.patch<Reply<'/api/project-items/{id}', 'patch'>>(
-    `/api/project-items/${encodeURIComponent(itemId)}`,
-    body,
+  const { item } = await unwrap(
+    api.PATCH('/api/project-items/{id}', { params: { path: { id: itemId } }, body }),
   );
   return item;
 }

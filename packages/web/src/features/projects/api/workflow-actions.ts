@@ -1,33 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, unwrap, formBody } from '../../../lib/api-client';
 import { projectKeys } from './types';
-import type { Reply } from '../../../api';
-
-const enc = encodeURIComponent;
 
 /** Staff marks a Make Payment project as paid (until checkout pays it). */
 export const markPaid = (projectId: string) =>
-  api.post<Reply<'/api/staff/projects/{id}/mark-paid', 'post'>>(
-    `/api/staff/projects/${enc(projectId)}/mark-paid`,
-  );
+  unwrap(api.POST('/api/staff/projects/{id}/mark-paid', { params: { path: { id: projectId } } }));
 
 /** The adopted pro delivers files; the project moves to Review & Delivery. */
 export function deliverFiles({ projectId, files }: { projectId: string; files: File[] }) {
   const form = new FormData();
   for (const file of files) form.append('files', file);
-  return api.post<Reply<'/api/projects/{id}/deliveries', 'post'>>(
-    `/api/projects/${enc(projectId)}/deliveries`,
-    form,
+  return unwrap(
+    api.POST('/api/projects/{id}/deliveries', { params: { path: { id: projectId } }, body: formBody(form) }),
   );
 }
 
 export const approveDelivery = (projectId: string) =>
-  api.post<Reply<'/api/projects/{id}/approve', 'post'>>(`/api/projects/${enc(projectId)}/approve`);
+  unwrap(api.POST('/api/projects/{id}/approve', { params: { path: { id: projectId } } }));
 
 export const requestChanges = ({ projectId, changes }: { projectId: string; changes: string[] }) =>
-  api.post<Reply<'/api/projects/{id}/change-requests', 'post'>>(
-    `/api/projects/${enc(projectId)}/change-requests`,
-    { changes },
+  unwrap(
+    api.POST('/api/projects/{id}/change-requests', {
+      params: { path: { id: projectId } },
+      body: { changes },
+    }),
   );
 
 export const quoteChanges = ({
@@ -37,18 +33,18 @@ export const quoteChanges = ({
   changeRequestId: string;
   priceCents: number;
 }) =>
-  api.post<Reply<'/api/change-requests/{id}/quote', 'post'>>(
-    `/api/change-requests/${enc(changeRequestId)}/quote`,
-    {
-      priceCents,
-    },
+  unwrap(
+    api.POST('/api/change-requests/{id}/quote', {
+      params: { path: { id: changeRequestId } },
+      body: {
+        priceCents,
+      },
+    }),
   );
 
 /** The chosen pro declines the requested changes. */
 export const rejectChanges = (changeRequestId: string) =>
-  api.post<Reply<'/api/change-requests/{id}/reject', 'post'>>(
-    `/api/change-requests/${enc(changeRequestId)}/reject`,
-  );
+  unwrap(api.POST('/api/change-requests/{id}/reject', { params: { path: { id: changeRequestId } } }));
 
 /**
  * The customer answers the priced changes, one approval per change in their order. Spec section 4: when
@@ -61,15 +57,15 @@ export const approveChanges = ({
   changeRequestId: string;
   approvals: boolean[];
 }) =>
-  api.post<Reply<'/api/change-requests/{id}/approve', 'post'>>(
-    `/api/change-requests/${enc(changeRequestId)}/approve`,
-    { approvals },
+  unwrap(
+    api.POST('/api/change-requests/{id}/approve', {
+      params: { path: { id: changeRequestId } },
+      body: { approvals },
+    }),
   );
 
 export const declineChanges = (changeRequestId: string) =>
-  api.post<Reply<'/api/change-requests/{id}/decline', 'post'>>(
-    `/api/change-requests/${enc(changeRequestId)}/decline`,
-  );
+  unwrap(api.POST('/api/change-requests/{id}/decline', { params: { path: { id: changeRequestId } } }));
 
 export const rateProject = ({
   projectId,
@@ -79,7 +75,10 @@ export const rateProject = ({
   projectId: string;
   stars: number;
   review: string;
-}) => api.post(`/api/projects/${enc(projectId)}/rating`, { stars, review });
+}) =>
+  unwrap(
+    api.POST('/api/projects/{id}/rating', { params: { path: { id: projectId } }, body: { stars, review } }),
+  );
 
 function useProjectMutation<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();

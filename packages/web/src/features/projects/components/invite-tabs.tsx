@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs, TabsContent, TabsList, TabsTrigger, toast } from '../../../components/ui';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage, api, unwrap } from '../../../lib/api-client';
 import { useDesigners } from '../../designers/api/list-designers';
 import { toProCardData } from '../../designers/api/types';
 import { InviteButton } from '../../designers/components/invite-button';
@@ -12,7 +12,6 @@ import { useInvitePro } from '../api/invite-pro';
 import type { ProjectDetail } from '../api/types';
 import { OfferCard, sortOffers } from './offer-card';
 import { useOfferDecision } from './offer-decision';
-import type { Reply } from '../../../api';
 
 /** Spec section 2: the Offers tab's empty texts. */
 export const OFFERS_EMPTY = {
@@ -97,11 +96,8 @@ function useHasConversations(projectId: string) {
     queryKey: ['projects', 'detail', projectId, 'rooms'],
     queryFn: async ({ signal }) => {
       try {
-        const body = await api.get<Reply<'/api/projects/{id}/rooms', 'get'>>(
-          `/api/projects/${encodeURIComponent(projectId)}/rooms`,
-          {
-            signal,
-          },
+        const body = await unwrap(
+          api.GET('/api/projects/{id}/rooms', { params: { path: { id: projectId } }, signal }),
         );
         return (body.rooms?.length ?? 0) > 0;
       } catch {

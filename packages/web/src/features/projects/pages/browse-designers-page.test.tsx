@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { project } from '../testing/fixtures';
 import type { DesignerCard } from '../../designers/api/types';
 import { BrowseDesignersPage } from './browse-designers-page';
-import { fakeApi, me, renderAt } from '../../../testing';
+import { fakeApi, sentUrls, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -62,7 +62,7 @@ describe('browse designers', () => {
     await u.type(screen.getByRole('searchbox', { name: 'Search designers' }), 'claire');
     await u.selectOptions(screen.getByRole('combobox', { name: 'Filter by skill' }), 'rings');
     await vi.waitFor(() => {
-      const urls = vi.mocked(globalThis.fetch).mock.calls.map(([input]) => String(input));
+      const urls = sentUrls();
       expect(urls.filter((url) => url.startsWith('/api/designers')).at(-1)).toBe(
         '/api/designers?role=designer&q=claire&skill=rings&pageSize=48',
       );

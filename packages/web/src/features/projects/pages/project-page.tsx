@@ -4,7 +4,7 @@ import { ArrowLeft, Download, FolderOpen, Trash2 } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../app/auth';
 import { Button, EmptyState, Skeleton, toast } from '../../../components/ui';
-import { api, errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError, api, unwrap } from '../../../lib/api-client';
 import { ProjectMessages } from '../components/project-chat';
 import { useProject } from '../api/get-project';
 import { useProjectNews } from '../api/project-news';
@@ -26,7 +26,7 @@ import '../components/projects.css';
 function useDeleteProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/projects/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/projects/{id}', { params: { path: { id } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }

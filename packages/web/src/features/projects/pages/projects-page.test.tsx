@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { project } from '../testing/fixtures';
 import { ProjectsPage } from './projects-page';
-import { fakeApi, me, renderAt } from '../../../testing';
+import { fakeApi, sentUrls, me, renderAt } from '../../../testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -12,11 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const projectUrls = () =>
-  vi
-    .mocked(globalThis.fetch)
-    .mock.calls.map(([input]) => String(input))
-    .filter((url) => url.startsWith('/api/projects?'));
+const projectUrls = () => sentUrls().filter((url) => url.startsWith('/api/projects?'));
 
 describe('projects list', () => {
   test('a page past the end goes to the last page instead of saying there are no projects', async () => {

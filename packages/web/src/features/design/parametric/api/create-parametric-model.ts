@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { api, unwrap } from '../../../../lib/api-client';
 import type { Reply, RequestBody } from '../../../../api';
 import { modelQueryKey } from '../../../produce/api/get-model';
 import { modelsQueryKey } from '../../../produce/api/get-models';
@@ -9,7 +9,7 @@ export type ParametricReply = Reply<'/api/parametric-models', 'post'>;
 
 /** POST /api/parametric-models: the server generates the piece, stores it as a model of mine and analyses it. */
 export async function createParametricModel(body: ParametricRequest): Promise<ParametricReply> {
-  return api.post<ParametricReply>('/api/parametric-models', body);
+  return unwrap(api.POST('/api/parametric-models', { body }));
 }
 
 export function useCreateParametricModel() {
