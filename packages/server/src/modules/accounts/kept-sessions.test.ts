@@ -11,7 +11,7 @@ import { sessionRowId } from './sessions.service';
  */
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seedDemo: true });
 });
 afterAll(() => t.close());
 

@@ -11,7 +11,7 @@ import { customerSignup, designerSignup } from './test-payloads';
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seedDemo: true });
   staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
 });
 afterAll(() => t.close());
