@@ -338,8 +338,9 @@ describe.skipIf(!serverUrl)(
         allMessages: false,
       });
 
-      // the designer's payout account (sandbox onboarding); the demo's released earnings are paid out
-      const started = await call('designer', 'POST', '/api/me/payout-account');
+      // the demo designer's payout account (sandbox onboarding); the demo's released earnings are paid out
+      k.c.demoDesigner = await loginAs(t.app, 'designer@demo.facet', 'designer');
+      const started = await call('demoDesigner', 'POST', '/api/me/payout-account');
       ok(started, 200, 'payout account');
       const onboarding = new URL(started.json().onboardingUrl);
       ok(
