@@ -11,6 +11,7 @@ import { generateTorus, writeStlBinary } from '@facet/domain/mesh';
 import type { ChatMessage } from '@facet/domain/chat';
 import { buildApp, type BuiltApp } from '../app';
 import { loginAs, sessionCookie, testConfig } from '../test/test-app';
+import { WORLD_PASSWORD } from '../test/world';
 import { startFakeAi, solidPng, type FakeAi } from '../test/fake-openai';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../test/test-oidc-provider';
 import { paymentsTestKit } from '../modules/payments/payments-test-kit';
@@ -149,6 +150,8 @@ describe.skipIf(!serverUrl)(
       ai = await startFakeAi();
       k = await paymentsTestKit({
         publicUrl: PUBLIC_URL,
+        // the demo with its money fills the tables of its past (ratings, orders, payouts) as `npm start` does
+        seedDemo: true,
         seedDemoMoney: true,
         ai: {
           baseUrl: ai.url,
@@ -192,7 +195,7 @@ describe.skipIf(!serverUrl)(
       const wrong = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: 'designer3@demo.facet', password: 'not-the-password', portal: 'designer' },
+        payload: { email: k.people.designer2.email, password: 'not-the-password', portal: 'designer' },
       });
       ok(wrong, 401, 'a wrong password');
       ok(
@@ -335,8 +338,9 @@ describe.skipIf(!serverUrl)(
         allMessages: false,
       });
 
-      // the designer's payout account (sandbox onboarding); the demo's released earnings are paid out
-      const started = await call('designer', 'POST', '/api/me/payout-account');
+      // the demo designer's payout account (sandbox onboarding); the demo's released earnings are paid out
+      k.c.demoDesigner = await loginAs(t.app, 'designer@demo.facet', 'designer');
+      const started = await call('demoDesigner', 'POST', '/api/me/payout-account');
       ok(started, 200, 'payout account');
       const onboarding = new URL(started.json().onboardingUrl);
       ok(
@@ -556,8 +560,8 @@ describe.skipIf(!serverUrl)(
     test('a new app on the restored database serves it: sign-in, projects, chat history, orders, the ledger', async () => {
       restored = await appOn(urlOf(restoredName));
       const { app } = restored;
-      const customer = await loginAs(app, 'customer@demo.facet', 'customer');
-      const staff = await loginAs(app, 'staff@demo.facet', 'staff');
+      const customer = await loginAs(app, k.people.customer.email, 'customer', WORLD_PASSWORD);
+      const staff = await loginAs(app, k.people.staff.email, 'staff', WORLD_PASSWORD);
       const get = (cookie: string, url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
 
       const projects = (await get(customer, '/api/projects?pageSize=100')).json();

@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projects } from '../modules/projects/projects.tables';
 import { users } from '../modules/accounts/accounts.tables';
 import { customerSignup } from '../modules/accounts/test-payloads';
-import { createTestApp, loginAs } from '../test/test-app';
+import { createTestApp } from '../test/test-app';
+import { givenCustomer } from '../test/world';
 import { MAX_INPUT_DEPTH, TOO_DEEP_MESSAGE, inspectInput } from './input-guard';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let customer = '';
 beforeAll(async () => {
-  t = await createTestApp({ seedDemo: true });
-  customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
+  t = await createTestApp();
+  customer = (await givenCustomer(t)).cookie;
 }, 60_000);
 afterAll(() => t.close());
 

@@ -31,7 +31,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'prerendered', 'signed-in', 'projects.html'), loadingScreen);
   mkdirSync(`${dist}-ssr`);
   writeFileSync(join(`${dist}-ssr`, 'prerender.js'), renderer);
-  t = await createTestApp({ webDistDir: dist });
+  t = await createTestApp({ seedDemo: true, webDistDir: dist });
 }, 120_000);
 afterAll(async () => {
   await t.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestApp, loginAs } from '../test/test-app';
+import { callerFor, createTestApp } from '../test/test-app';
+import { givenCustomer, givenStaff } from '../test/world';
 
 /**
  * Route ids (issue 29): every id in a path is a uuid param, and one that is not a uuid is answered as the
@@ -24,9 +25,9 @@ const cookies: Record<string, string> = {};
 const call = () => callerFor(t.app, cookies);
 
 beforeAll(async () => {
-  t = await createTestApp({ seedDemo: true });
-  cookies.customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
-  cookies.staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
+  t = await createTestApp();
+  cookies.customer = (await givenCustomer(t)).cookie;
+  cookies.staff = (await givenStaff(t)).cookie;
 }, 120_000);
 afterAll(async () => t?.close());
 

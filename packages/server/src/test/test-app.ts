@@ -10,7 +10,8 @@ export { DEMO_PASSWORD };
 
 /**
  * The configuration of a test app: PGlite in memory unless `overrides` name a database, Redis when REDIS_URL
- * is set, the mail kept in the dev mailbox.
+ * is set, the mail kept in the dev mailbox, no demo data: a test makes the people and projects it needs
+ * with the factories of `test/world.ts` (decision 066). Only the tests of the demo itself ask for it.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '3000' });
@@ -25,7 +26,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginRateLimit: 1000,
     // with Redis the counters are shared by every app: each test app counts on its own
     rateLimitNamespace: `facet-rate-test-${randomBytes(4).toString('hex')}:`,
-    // tests that count the ledger or the orders exactly start without the demo's past money
+    // the demo is a product feature with tests of its own; other tests build their own world
+    seedDemo: false,
     seedDemoMoney: false,
     ...overrides,
   };

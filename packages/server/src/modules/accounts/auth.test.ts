@@ -4,7 +4,7 @@ import { customerSignup, designerSignup, serviceSignup } from './test-payloads';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seedDemo: true });
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, loginAs } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import { givenCustomer } from '../../test/world';
 import { sessions, users } from './accounts.tables';
 import { sessionRowId } from './sessions.service';
 
@@ -22,14 +23,14 @@ const tokenOf = (cookie: string) => cookie.split('=')[1]!;
 
 describe('sessions looked up again after any change', () => {
   test('logout ends the session for the very next request', async () => {
-    const cookie = await loginAs(t.app, 'customer@demo.facet', 'customer');
+    const cookie = (await givenCustomer(t)).cookie;
     for (let i = 0; i < 3; i++) expect((await projects(cookie)).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
     expect((await projects(cookie)).statusCode).toBe(401);
   });
 
   test('a session deleted or an account changed straight in the database applies at once', async () => {
-    const cookie = await loginAs(t.app, 'customer@demo.facet', 'customer');
+    const cookie = (await givenCustomer(t)).cookie;
     const user = await t.ctx.sessions.lookup(tokenOf(cookie));
     expect(user).toBeDefined();
     expect((await projects(cookie)).statusCode).toBe(200);
@@ -47,7 +48,7 @@ describe('sessions looked up again after any change', () => {
   });
 
   test('a lookup under way while the account changes is not kept', async () => {
-    const cookie = await loginAs(t.app, 'customer@demo.facet', 'customer');
+    const cookie = (await givenCustomer(t)).cookie;
     const token = tokenOf(cookie);
     const before = await t.ctx.sessions.lookup(token);
     const meanwhile = t.ctx.sessions.lookup(token);
@@ -58,14 +59,14 @@ describe('sessions looked up again after any change', () => {
   });
 
   test('a request that changes what it was given does not change what the next one gets', async () => {
-    const cookie = await loginAs(t.app, 'customer@demo.facet', 'customer');
+    const cookie = (await givenCustomer(t)).cookie;
     const first = await t.ctx.sessions.lookup(tokenOf(cookie));
     first!.role = 'staff';
     expect((await t.ctx.sessions.lookup(tokenOf(cookie)))?.role).toBe('customer');
   });
 
   test('an expired session is refused even while kept', async () => {
-    const cookie = await loginAs(t.app, 'customer@demo.facet', 'customer');
+    const cookie = (await givenCustomer(t)).cookie;
     expect((await projects(cookie)).statusCode).toBe(200);
     // the session's expiry passes (31 days on) while the kept lookup is only moments old
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, loginAs, sessionCookie } from '../../test/test-app';
+import { givenCustomer, givenDesigner } from '../../test/world';
 import { customerSignup } from './test-payloads';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -32,7 +33,7 @@ describe('account settings', () => {
   });
 
   test('edit name, phone and address', async () => {
-    const cookie = await loginAs(t.app, 'customer@demo.facet', 'customer');
+    const cookie = (await givenCustomer(t)).cookie;
     const res = await t.app.inject({
       method: 'PATCH',
       url: '/api/me',
@@ -54,7 +55,7 @@ describe('account settings', () => {
   });
 
   test('bad edits get their message and change nothing', async () => {
-    const cookie = await loginAs(t.app, 'customer@demo.facet', 'customer');
+    const cookie = (await givenCustomer(t)).cookie;
     const before = (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user;
     const badPhone = await t.app.inject({
       method: 'PATCH',
@@ -83,7 +84,7 @@ describe('account settings', () => {
   });
 
   test('avatar: an image is stored and served; other files are refused', async () => {
-    const cookie = await loginAs(t.app, 'designer@demo.facet', 'designer');
+    const cookie = (await givenDesigner(t)).cookie;
     const refused = await t.app.inject({
       method: 'PUT',
       url: '/api/me/avatar',

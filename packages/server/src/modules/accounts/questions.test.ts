@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, loginAs, sessionCookie } from '../../test/test-app';
+import { createTestApp, sessionCookie } from '../../test/test-app';
+import { givenDesigner } from '../../test/world';
 import { customerSignup } from './test-payloads';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -7,7 +8,7 @@ let customer: string;
 let designer: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seedDemo: true });
+  t = await createTestApp();
   const signup = await t.app.inject({
     method: 'POST',
     url: '/api/auth/signup',
@@ -15,7 +16,7 @@ beforeAll(async () => {
   });
   expect(signup.statusCode, signup.body).toBe(201);
   customer = sessionCookie(signup);
-  designer = await loginAs(t.app, 'designer@demo.facet', 'designer');
+  designer = (await givenDesigner(t)).cookie;
 }, 120_000);
 afterAll(() => t.close());
 

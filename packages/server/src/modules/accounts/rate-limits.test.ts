@@ -25,7 +25,7 @@ const login = (
 describe('the per-address login limit (10 a minute)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ loginRateLimit: 10 });
+    t = await createTestApp({ seedDemo: true, loginRateLimit: 10 });
   });
   afterAll(() => t.close());
 
@@ -59,7 +59,7 @@ describe('TRUST_PROXY set to the proxy address', () => {
   let t: TestApp;
   const proxy = '10.200.0.1';
   beforeAll(async () => {
-    t = await createTestApp({ loginRateLimit: 3, trustProxy: [proxy] });
+    t = await createTestApp({ seedDemo: true, loginRateLimit: 3, trustProxy: [proxy] });
   });
   afterAll(() => t.close());
 
@@ -89,7 +89,7 @@ describe('TRUST_PROXY set to the proxy address', () => {
 describe('the per-account limit (5 failures in 15 minutes, then a growing hold)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ seedDemo: true });
   });
   afterAll(() => t.close());
 
@@ -185,7 +185,7 @@ describe('Redis configured but not reachable', () => {
   let t: TestApp;
   beforeAll(async () => {
     // nothing listens on port 1: every connection attempt is refused at once
-    t = await createTestApp({ redisUrl: 'redis://127.0.0.1:1', loginRateLimit: 3 });
+    t = await createTestApp({ seedDemo: true, redisUrl: 'redis://127.0.0.1:1', loginRateLimit: 3 });
   });
   afterAll(() => t.close());
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, loginAs, sessionCookie } from '../../test/test-app';
+import { givenCustomer, givenDesigner, givenStaff } from '../../test/world';
 import { customerSignup, designerSignup } from './test-payloads';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: string;
 beforeAll(async () => {
   t = await createTestApp();
-  staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
+  staff = (await givenStaff(t)).cookie;
 });
 afterAll(() => t.close());
 
@@ -73,8 +74,8 @@ describe('staff decide on accounts', () => {
   });
 
   test('only staff may decide; bad requests change nothing', async () => {
-    const customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
-    const designerId = (await meOf(await loginAs(t.app, 'designer@demo.facet', 'designer'))).id;
+    const customer = (await givenCustomer(t)).cookie;
+    const designerId = (await meOf((await givenDesigner(t)).cookie)).id;
     const byCustomer = await setStatus(designerId, { status: 'hold' }, customer);
     expect(byCustomer.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/staff/accounts' })).statusCode).toBe(401);
@@ -88,7 +89,7 @@ describe('staff decide on accounts', () => {
       (await setStatus('00000000-0000-4000-8000-000000000000', { status: 'hold', reason: 'x' })).statusCode,
     ).toBe(404);
     expect((await setStatus('not-a-uuid', { status: 'hold' })).statusCode).toBe(400);
-    const designer = await loginAs(t.app, 'designer@demo.facet', 'designer');
+    const designer = (await givenDesigner(t)).cookie;
     expect(await meOf(designer)).toMatchObject({ status: 'active' });
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, loginAs, sessionCookie } from '../../test/test-app';
+import { givenStaff } from '../../test/world';
 import { payments } from '../payments/payments.tables';
 import { customerSignup, designerSignup } from './test-payloads';
 
@@ -12,7 +13,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: string;
 beforeAll(async () => {
   t = await createTestApp();
-  staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
+  staff = (await givenStaff(t)).cookie;
 });
 afterAll(() => t.close());
 

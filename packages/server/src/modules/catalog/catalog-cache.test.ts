@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/test-app';
+import { givenStaff } from '../../test/world';
 import { redisInvalidationBus, type InvalidationBus } from '../../platform/invalidation';
 import type { RedisLink } from '../../platform/redis';
 import { catalogService } from './catalog.service';
@@ -15,10 +16,7 @@ const silent = { warn: () => {}, info: () => {} };
 beforeAll(async () => {
   t = await createTestApp();
   await t.ctx.catalog.seed();
-  const staff = await t.ctx.db.query.users.findFirst({
-    where: (u, { eq }) => eq(u.email, 'staff@demo.facet'),
-  });
-  staffId = staff!.id;
+  staffId = (await givenStaff(t)).id;
   // with REDIS_URL the app's bus is Redis: kept only once subscribed
   await until(async () => t.ctx.catalog.kept());
 });

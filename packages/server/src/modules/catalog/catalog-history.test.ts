@@ -104,7 +104,7 @@ describe('the earned percentage', () => {
       entityKey: 'earnedPercentage',
       before: { percentage: 80 },
       after: { percentage: 70 },
-      actor: { email: 'staff@demo.facet' },
+      actor: { email: k.people.staff.email },
     });
     // the same value again records nothing
     const rows = await changeRows();
@@ -160,7 +160,7 @@ describe('membership plans', () => {
       entityKey: 'pro',
       before: { priceCents: 2900 },
       after: { priceCents: 3500, perks: ['Pro designs', 'Priority support'] },
-      actor: { email: 'staff@demo.facet' },
+      actor: { email: k.people.staff.email },
     });
     const [still] = await k.t.ctx.db.select().from(payments).where(eq(payments.id, charged!.id));
     expect(still!.amountCents).toBe(2900);
@@ -224,7 +224,7 @@ describe('adding and deleting catalog entries', () => {
     ]);
     expect(changes[0]!.after).toEqual({});
     expect(changes[1]!.before).toEqual({});
-    expect(changes.every((c) => c.actor?.email === 'staff@demo.facet')).toBe(true);
+    expect(changes.every((c) => c.actor?.email === k.people.staff.email)).toBe(true);
 
     const qb = await k.call('staff', 'POST', '/api/staff/catalog/quantity-breaks', {
       minQuantity: 75,

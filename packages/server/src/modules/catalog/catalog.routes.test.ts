@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, loginAs } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import { givenCustomer, givenStaff } from '../../test/world';
 import { withCatalog } from './catalog.test-helper';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -8,8 +9,8 @@ let customer: string;
 beforeAll(async () => {
   t = await createTestApp();
   await withCatalog(t);
-  staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
-  customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
+  staff = (await givenStaff(t)).cookie;
+  customer = (await givenCustomer(t)).cookie;
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, loginAs } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import { givenStaff } from '../../test/world';
 import { createMetalFeed, parseFeed, MetalFeedError } from '../../platform/metal-feed/metal-feed';
 import { FEED_STALE_AFTER_MS, METAL_PRICES_JOB, metalPricesService } from './metal-prices.service';
 
@@ -24,10 +25,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   feedUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1/latest`;
   t = await createTestApp({
-    seedDemo: true,
     metalFeed: { url: feedUrl, apiKey: 'feed-key-1', keyParam: 'api_key', timeoutMs: 3000 },
   });
-  staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
+  staff = (await givenStaff(t)).cookie;
 }, 120_000);
 afterAll(async () => {
   await t.close();

@@ -100,7 +100,7 @@ describe('the catalog editor keeps a history', () => {
       entityId: 100,
       before: { factor: 0.8 },
       after: { factor: 0.75 },
-      actor: { email: 'staff@demo.facet' },
+      actor: { email: k.people.staff.email },
     });
     expect(Date.now() - Date.parse(change.at)).toBeLessThan(60_000);
     const catalog = (await k.call('staff', 'GET', '/api/staff/catalog')).json();
@@ -128,7 +128,7 @@ describe('the catalog editor keeps a history', () => {
     expect(changes[0]).toMatchObject({
       before: { spotMarginPercent: 0 },
       after: { spotMarginPercent: 4 },
-      actor: { name: expect.any(String), email: 'staff@demo.facet' },
+      actor: { name: expect.any(String), email: k.people.staff.email },
     });
   });
 

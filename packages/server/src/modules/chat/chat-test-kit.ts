@@ -9,7 +9,8 @@ import {
 } from '@facet/domain/chat';
 import type { BuildOptions } from '../../app';
 import type { Config } from '../../config';
-import { createTestApp, loginAs } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import { givenPerson, type Person } from '../../test/world';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -93,8 +94,9 @@ export interface RoomSummary {
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * The app with the demo data, listening on a local port, every demo account signed in, and the calls
- * the chat tests make. A test file starts it in `beforeAll` and stops it in `afterAll`; the sockets it
+ * The app listening on a local port with a customer, three designers, a service provider and the
+ * production team made by the factories (decision 066) and signed in, and the calls the chat tests make.
+ * They are named as the demo's accounts are (`DEMO_ACCOUNTS`: customer, designer, designer2 …). A test file starts it in `beforeAll` and stops it in `afterAll`; the sockets it
  * opened are closed on stop. `overrides` and `options` go to the test app (e.g. a log level and a stream
  * to read its log).
  */
@@ -104,6 +106,7 @@ export function chatWorld(overrides: Partial<Config> = {}, options: BuildOptions
   let counter = 0;
   const cookies: Record<string, string> = {};
   const ids: Record<string, string> = {};
+  const people: Record<string, Person> = {};
   const sockets: ClientSocket[] = [];
 
   const app = () => {
@@ -204,12 +207,13 @@ export function chatWorld(overrides: Partial<Config> = {}, options: BuildOptions
 
   return {
     async start() {
-      built = await createTestApp({ seedDemo: true, ...overrides }, options);
+      built = await createTestApp(overrides, options);
       await built.app.listen({ port: 0, host: '127.0.0.1' });
       url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-      for (const [who, portal] of DEMO_ACCOUNTS) {
-        cookies[who] = await loginAs(built.app, `${who}@demo.facet`, portal);
-        ids[who] = (await call(who, 'GET', '/api/me')).json().user.id;
+      for (const [who, role] of DEMO_ACCOUNTS) {
+        people[who] = await givenPerson(built, role);
+        cookies[who] = people[who].cookie;
+        ids[who] = people[who].id;
       }
     },
     async stop() {
@@ -229,6 +233,8 @@ export function chatWorld(overrides: Partial<Config> = {}, options: BuildOptions
     },
     cookies,
     ids,
+    /** The signed-in people by name (their emails, account rows …). */
+    people,
     /** Closes every socket opened so far. */
     disconnectAll() {
       for (const s of sockets.splice(0)) s.disconnect();

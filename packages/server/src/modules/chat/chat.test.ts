@@ -13,6 +13,7 @@ import { projects, projectStatuses } from '../projects/projects.tables';
 import { users } from '../accounts/accounts.tables';
 import { chatWorld, collect, connected, sent, until } from './chat-test-kit';
 import { READ_ONLY_MESSAGE } from './chat.service';
+import { givenDesigner } from '../../test/world';
 
 const world = chatWorld();
 beforeAll(world.start, 60_000);
@@ -301,7 +302,7 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
     );
     await world.ctx.jobs.drain();
     const mails = await world.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.event, 'chat-mention'));
-    expect(mails.map((m) => m.to)).toContain('designer@demo.facet');
+    expect(mails.map((m) => m.to)).toContain(world.people.designer!.email);
   });
 });
 
@@ -381,22 +382,37 @@ describe('attachments', () => {
 });
 
 describe('workflow rules: read-only after the quote, payment stage, hold, cancelled; status moves in the room', () => {
-  test('the whole path', async () => {
-    const { projectId, offerId: offer, room } = await invitedRoom('designer', 'Rules signet');
+  const quote = async (projectId: string, offer: string, pro = 'designer') => {
+    const r = await call(pro, 'POST', `/api/invitations/${offer}/offer`, {
+      priceCents: 40_000,
+      leadTimeDays: 5,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+  };
+  const accept = async (offer: string) =>
+    expect((await call('customer', 'POST', `/api/invitations/${offer}/accept`)).statusCode).toBe(200);
+  const markPaid = async (projectId: string) =>
+    expect((await call('staff', 'POST', `/api/staff/projects/${projectId}/mark-paid`)).statusCode).toBe(200);
+  /** A room whose pro quoted and whose offer the customer accepted: the project waits at Make Payment. */
+  async function atPayment(title: string, pro = 'designer') {
+    const invited = await invitedRoom(pro, title);
+    await quote(invited.projectId, invited.offerId, pro);
+    await accept(invited.offerId);
+    return invited;
+  }
+  /** A paid project's room (In Design): everyone writes again. */
+  async function paid(title: string, pro = 'designer') {
+    const room = await atPayment(title, pro);
+    await markPaid(room.projectId);
+    return room;
+  }
+
+  test("after the pro's quote the room is read-only for both, and the rooms list says why", async () => {
+    const { projectId, offerId, room } = await invitedRoom('designer', 'Read-only signet');
     const customer = await clientIn('customer', room);
     const designer = await clientIn('designer', room);
-    const staff = await client('staff');
-    const moves = collect(customer, 'getMoveStatus');
     sent(await send(designer, room, projectId, 'Happy to help, a question first'));
-
-    expect(
-      (
-        await call('designer', 'POST', `/api/invitations/${offer}/offer`, {
-          priceCents: 40_000,
-          leadTimeDays: 5,
-        })
-      ).statusCode,
-    ).toBe(200);
+    await quote(projectId, offerId);
     for (const s of [designer, customer]) {
       expect(await send(s, room, projectId, 'one more thing')).toEqual({
         error: READ_ONLY_MESSAGE,
@@ -404,8 +420,14 @@ describe('workflow rules: read-only after the quote, payment stage, hold, cancel
       });
     }
     expect((await roomsOf('customer', projectId)).rooms[0]!.sendDisabledReason).toBe(READ_ONLY_MESSAGE);
+  });
 
-    expect((await call('customer', 'POST', `/api/invitations/${offer}/accept`)).statusCode).toBe(200);
+  test('accepting the offer posts the move to Make Payment in the room, live', async () => {
+    const { projectId, offerId, room } = await invitedRoom('designer', 'Moved signet');
+    const customer = await clientIn('customer', room);
+    const moves = collect(customer, 'getMoveStatus');
+    await quote(projectId, offerId);
+    await accept(offerId);
     await until(
       () => moves.some((m) => m.savedMessage?.message === 'Project has been moved to Make Payment'),
       8000,
@@ -418,14 +440,28 @@ describe('workflow rules: read-only after the quote, payment stage, hold, cancel
       error: null,
       savedMessage: { type: 'ai', chatRoom: room },
     });
+  });
+
+  test('at Make Payment only the customer writes, and no longer before the quote (not pre-chat)', async () => {
+    const { projectId, room } = await atPayment('Payment signet');
+    const customer = await clientIn('customer', room);
+    const designer = await clientIn('designer', room);
+    const staff = await client('staff');
     expect(await send(designer, room, projectId, 'when will you pay?')).toMatchObject({
       code: 'payment_stage',
     });
     expect(await send(staff, room, projectId, 'team here')).toMatchObject({ code: 'payment_stage' });
     const fromCustomer = sent(await send(customer, room, projectId, 'Paying today'));
     expect(fromCustomer.preChat).toBe(false);
+  });
 
-    expect((await call('staff', 'POST', `/api/staff/projects/${projectId}/mark-paid`)).statusCode).toBe(200);
+  test('once paid the pro writes again; the history keeps the status moves and the pre-quote messages', async () => {
+    const { projectId, offerId, room } = await invitedRoom('designer', 'Paid signet');
+    const designer = await clientIn('designer', room);
+    sent(await send(designer, room, projectId, 'Happy to help, a question first'));
+    await quote(projectId, offerId);
+    await accept(offerId);
+    await markPaid(projectId);
     sent(await send(designer, room, projectId, 'Starting the design now'));
     const stored = await world.history('designer', room);
     expect(stored.filter((m) => m.type === 'ai').map((m) => m.message)).toEqual(
@@ -438,13 +474,23 @@ describe('workflow rules: read-only after the quote, payment stage, hold, cancel
       preChat: true,
       type: 'designer',
     });
+  });
 
-    await world.ctx.db.update(users).set({ status: 'hold' }).where(eq(users.id, ids.designer!));
+  test('the customer cannot write to a pro on hold', async () => {
+    const held = await givenDesigner(world);
+    world.cookies.held = held.cookie;
+    ids.held = held.id;
+    const { projectId, room } = await paid('Hold signet', 'held');
+    const customer = await clientIn('customer', room);
+    await world.ctx.db.update(users).set({ status: 'hold' }).where(eq(users.id, held.id));
     expect(await send(customer, room, projectId, 'are you there?')).toMatchObject({
       code: 'designer_on_hold',
     });
-    await world.ctx.db.update(users).set({ status: 'active' }).where(eq(users.id, ids.designer!));
+  });
 
+  test('nobody writes in the room of a cancelled project', async () => {
+    const { projectId, room } = await paid('Cancelled signet');
+    const customer = await clientIn('customer', room);
     await world.ctx.db
       .insert(projectStatuses)
       .values({ id: 'design-cancelled-test', workflow: 'design', name: 'Cancelled', position: 5 })
@@ -454,7 +500,7 @@ describe('workflow rules: read-only after the quote, payment stage, hold, cancel
       .set({ statusId: 'design-cancelled-test' })
       .where(eq(projects.id, projectId));
     expect(await send(customer, room, projectId, 'hello?')).toMatchObject({ code: 'project_cancelled' });
-  }, 30_000);
+  });
 });
 
 describe('system messages from other modules', () => {

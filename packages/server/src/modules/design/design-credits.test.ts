@@ -37,7 +37,7 @@ const generate = (key: string) =>
 describe('credits for AI generations', () => {
   test('20 generations at once on 50 credits: 5 are made, 15 refused with the balance named, never below 0', async () => {
     const start = await k.credits();
-    // the demo customer's month: spend down to exactly 50 credits first
+    // the customer's month: spend down to exactly 50 credits first
     expect(start.balance).toBeGreaterThanOrEqual(10);
     await k.giveCredits('customer', 50);
     const spare = (await k.credits()).balance - 50;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loginAs } from '../../test/test-app';
+import { givenStaff } from '../../test/world';
 import { designTestKit } from './design-test-kit';
 
 let k: Awaited<ReturnType<typeof designTestKit>>;
@@ -77,7 +77,7 @@ describe('the wizard without an AI provider', () => {
 
   test('a blocked customer is kept out of /api/design like the other areas', async () => {
     const me = (await k.call('other', 'GET', '/api/me')).json().user;
-    const staff = await loginAs(k.t.app, 'staff@demo.facet', 'staff');
+    const staff = (await givenStaff(k.t)).cookie;
     const blocked = await k.t.app.inject({
       method: 'PATCH',
       url: `/api/staff/accounts/${me.id}`,

@@ -1,15 +1,16 @@
 import { expect } from 'vitest';
-import { callerFor, createTestApp, loginAs, sessionCookie } from '../../test/test-app';
+import { callerFor, createTestApp, sessionCookie } from '../../test/test-app';
+import { givenCustomer, givenDesigner } from '../../test/world';
 import { customerSignup } from '../accounts/test-payloads';
 import { multipart } from '../chat/chat-test-kit';
 import type { Config } from '../../config';
 
-/** A real app with the demo customer, a second customer and a designer, and calls as each of them. */
+/** A real app with a customer, a second customer (signed up) and a designer, and calls as each of them. */
 export async function designTestKit(overrides: Partial<Config> = {}) {
-  const t = await createTestApp({ seedDemo: true, ...overrides });
+  const t = await createTestApp(overrides);
   const c: Record<string, string> = {};
-  c.customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
-  c.designer = await loginAs(t.app, 'designer@demo.facet', 'designer');
+  c.customer = (await givenCustomer(t)).cookie;
+  c.designer = (await givenDesigner(t)).cookie;
   const signup = await t.app.inject({
     method: 'POST',
     url: '/api/auth/signup',

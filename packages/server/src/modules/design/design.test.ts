@@ -20,7 +20,7 @@ beforeAll(async () => {
       maxRetries: 1,
     },
   });
-  // the demo customer's monthly credits pay for two generations; these tests make more
+  // a customer's monthly credits pay for two generations; these tests make more
   await k.giveCredits('customer', 1000);
 }, 120_000);
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { createTestApp, loginAs } from '../../test/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seedDemo: true });
 });
 afterAll(() => t.close());
 

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { models } from './models.tables';
 import { sessions } from '../accounts/accounts.tables';
 import { ABANDONED_JOB_RETRY_SECONDS, HEARTBEAT_SECONDS, startJobs } from '../../platform/jobs';
-import { createTestApp, loginAs } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import { givenCustomer } from '../../test/world';
 import { SESSION_PURGE } from '../accounts/sessions.service';
 import { PROJECT_INACTIVITY } from '../projects/projects.routes';
 import { ANALYSIS_SWEEP } from './models.jobs';
@@ -20,7 +21,7 @@ let other: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  maya = await loginAs(t.app, 'customer@demo.facet', 'customer');
+  maya = (await givenCustomer(t)).cookie;
   other = await signUpCustomer(t.app, 'analysis.other@example.com');
 }, 60_000);
 afterAll(() => t?.close());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { generateTorus, writeStlBinary } from '@facet/domain/mesh';
-import { createTestApp, loginAs } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import { givenCustomer } from '../../test/world';
 import { modelMessages, type ModelView } from './models.contract';
 import { uploadModel } from './models.test-helper';
 
@@ -9,7 +10,7 @@ let maya: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  maya = await loginAs(t.app, 'customer@demo.facet', 'customer');
+  maya = (await givenCustomer(t)).cookie;
 });
 afterAll(() => t.close());
 

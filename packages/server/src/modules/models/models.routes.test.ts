@@ -12,18 +12,19 @@ import {
 } from '@facet/domain/mesh';
 import { files } from '../../platform/files/files.tables';
 import { models } from './models.tables';
-import { createTestApp, loginAs } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import { givenCustomer, givenDesigner } from '../../test/world';
 import type { ModelView } from './models.contract';
 import { modelsService } from './models.service';
 import { fixture, putBytes, signUpCustomer, startUpload, uploadModel } from './models.test-helper';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
-let maya: string; // customer@demo.facet
+let maya: string; // a customer
 let other: string; // a second customer
 
 beforeAll(async () => {
   t = await createTestApp();
-  maya = await loginAs(t.app, 'customer@demo.facet', 'customer');
+  maya = (await givenCustomer(t)).cookie;
   other = await signUpCustomer(t.app, 'second.customer@example.com');
 });
 afterAll(() => t.close());
@@ -299,7 +300,7 @@ describe('starting an upload: type and size rules', () => {
       payload: { fileName: 'a.stl', sizeBytes: 10 },
     });
     expect(anon.statusCode).toBe(401);
-    const designer = await loginAs(t.app, 'designer@demo.facet', 'designer');
+    const designer = (await givenDesigner(t)).cookie;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/models',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startS3Server } from '../../test/s3-server';
-import { createTestApp, loginAs } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import { givenCustomer } from '../../test/world';
 import type { ModelView } from './models.contract';
 import { fixture, startUpload } from './models.test-helper';
 
@@ -12,7 +13,7 @@ let maya: string;
 beforeAll(async () => {
   s3 = await startS3Server();
   t = await createTestApp({ s3: s3.settings, maxModelBytes: 64 * 1024 });
-  maya = await loginAs(t.app, 'customer@demo.facet', 'customer');
+  maya = (await givenCustomer(t)).cookie;
 });
 afterAll(async () => {
   await t.close();

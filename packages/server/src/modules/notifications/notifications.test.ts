@@ -90,13 +90,13 @@ describe('Every mail makes a notification', () => {
       true,
     );
     expect(designers.notifications.some((n) => n.id === item.id)).toBe(false);
-    expect(await mailsTo('customer@demo.facet', 'designer-invite-accept')).not.toHaveLength(0);
+    expect(await mailsTo(w.people.customer!.email, 'designer-invite-accept')).not.toHaveLength(0);
   });
 
   test('a retried mail job adds no second notification', async () => {
     const job = {
       event: 'chat-mention',
-      to: 'customer@demo.facet',
+      to: w.people.customer!.email,
       data: { firstName: 'A', fromName: 'B', projectTitle: 'Retry', projectId: 'x', message: 'hi' },
     };
     const start = await unread('customer');
@@ -137,11 +137,11 @@ describe('Counts under many events at once', () => {
     // 25 through the mail queue (as every module sends), 25 delivered side by side
     await Promise.all([
       ...Array.from({ length: 25 }, (_, i) =>
-        w.ctx.jobs.send('mail', { event: 'chat-mention', to: 'designer@demo.facet', data: data(i) }),
+        w.ctx.jobs.send('mail', { event: 'chat-mention', to: w.people.designer!.email, data: data(i) }),
       ),
       ...Array.from({ length: 25 }, (_, i) =>
         w.ctx.notifications.deliver(
-          { event: 'chat-mention', to: 'designer@demo.facet', data: data(25 + i) },
+          { event: 'chat-mention', to: w.people.designer!.email, data: data(25 + i) },
           `burst-${i}`,
         ),
       ),
@@ -163,7 +163,7 @@ describe('Counts under many events at once', () => {
       w.ctx.notifications.deliver(
         {
           event: 'chat-mention',
-          to: 'designer@demo.facet',
+          to: w.people.designer!.email,
           data: { firstName: 'D', fromName: 'C', projectTitle: `Late ${i}` },
         },
         `late-${i}`,
@@ -184,7 +184,7 @@ describe('Mark one and mark all read', () => {
       await w.ctx.notifications.deliver(
         {
           event: 'chat-mention',
-          to: 'customer@demo.facet',
+          to: w.people.customer!.email,
           data: { firstName: 'A', fromName: 'B', projectTitle: `Read ${i}` },
         },
         `read-${i}`,
@@ -235,7 +235,7 @@ describe('Privacy: a person reads and marks only their own', () => {
     await w.ctx.notifications.deliver(
       {
         event: 'chat-mention',
-        to: 'customer@demo.facet',
+        to: w.people.customer!.email,
         data: { firstName: 'A', fromName: 'B', projectTitle: 'Mine' },
       },
       'privacy-1',
@@ -309,7 +309,7 @@ describe('Mail preferences per event type', () => {
     expect(
       off.json().preferences.find((p: { type: string }) => p.type === 'designer-invite-accept').mail,
     ).toBe(false);
-    const mailsBefore = (await mailsTo('customer@demo.facet', 'designer-invite-accept')).length;
+    const mailsBefore = (await mailsTo(w.people.customer!.email, 'designer-invite-accept')).length;
     const projectId = await offerFromDesigner('Quiet offer');
     await w.ctx.jobs.drain();
     const page = await list('customer');
@@ -318,9 +318,9 @@ describe('Mail preferences per event type', () => {
         (n) => n.type === 'designer-invite-accept' && n.link === `/projects/${projectId}`,
       ),
     ).toBe(true);
-    expect(await mailsTo('customer@demo.facet', 'designer-invite-accept')).toHaveLength(mailsBefore);
+    expect(await mailsTo(w.people.customer!.email, 'designer-invite-accept')).toHaveLength(mailsBefore);
     // the designer's own choices are theirs: their invitation mail still went out
-    expect((await mailsTo('designer@demo.facet', 'designer-invite')).length).toBeGreaterThan(0);
+    expect((await mailsTo(w.people.designer!.email, 'designer-invite')).length).toBeGreaterThan(0);
 
     // turned on again, the mail goes out again
     await w.call('customer', 'PUT', '/api/me/notification-preferences', {
@@ -328,7 +328,7 @@ describe('Mail preferences per event type', () => {
     });
     await offerFromDesigner('Loud offer');
     await w.ctx.jobs.drain();
-    expect(await mailsTo('customer@demo.facet', 'designer-invite-accept')).toHaveLength(mailsBefore + 1);
+    expect(await mailsTo(w.people.customer!.email, 'designer-invite-accept')).toHaveLength(mailsBefore + 1);
   });
 
   test("order progress can be silenced, an order's confirmation cannot", async () => {
@@ -336,29 +336,29 @@ describe('Mail preferences per event type', () => {
       preferences: [{ type: 'order-stage', mail: false }],
     });
     const order = { firstName: 'A', orderId: '12345678-aaaa', items: ['Ring'], totalCents: 1000 };
-    const before = (await mailsTo('customer@demo.facet', 'order-stage')).length;
+    const before = (await mailsTo(w.people.customer!.email, 'order-stage')).length;
     await w.ctx.notifications.deliver(
       {
         event: 'order-stage',
-        to: 'customer@demo.facet',
+        to: w.people.customer!.email,
         data: { ...order, stage: 'casting', stageName: 'CASTING' },
       },
       'order-3',
     );
     await w.ctx.notifications.deliver(
-      { event: 'order-stage', to: 'customer@demo.facet', data: { ...order, stage: 'received' } },
+      { event: 'order-stage', to: w.people.customer!.email, data: { ...order, stage: 'received' } },
       'order-0',
     );
     // a job queued before the stages' codes (migration 0027) names its stage by the API's number
     await w.ctx.notifications.deliver(
       {
         event: 'order-stage',
-        to: 'customer@demo.facet',
+        to: w.people.customer!.email,
         data: { ...order, stage: 7, stageName: 'CANCELLED' },
       },
       'order-7',
     );
-    const after = await mailsTo('customer@demo.facet', 'order-stage');
+    const after = await mailsTo(w.people.customer!.email, 'order-stage');
     expect(after).toHaveLength(before + 2);
     expect(after.some((m) => m.subject === 'Order 12345678 received')).toBe(true);
     expect(after.some((m) => m.subject === 'Order 12345678 cancelled')).toBe(true);

@@ -2,23 +2,39 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { invitations, projects } from '../projects/projects.tables';
 import { mailOutbox } from '../../platform/mail/mail.tables';
-import { createTestApp, loginAs } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import {
+  givenAcceptedOffer,
+  givenCustomer,
+  givenDelivery,
+  givenDesigner,
+  givenPaidProject,
+  givenInvitedDesigner,
+  givenPeople,
+  givenProject,
+  givenQuotedOffer,
+  type Person,
+} from '../../test/world';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
-const c: Record<string, string> = {};
-const ids: Record<string, string> = {};
+let c: Record<string, string> = {};
+let ids: Record<string, string> = {};
+let people: Record<'customer' | 'designer' | 'designer2' | 'designer3' | 'designer4' | 'staff', Person>;
 
 beforeAll(async () => {
-  t = await createTestApp({ seedDemo: true });
-  c.customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
-  c.designer = await loginAs(t.app, 'designer@demo.facet', 'designer');
-  c.designer2 = await loginAs(t.app, 'designer2@demo.facet', 'designer');
-  c.designer3 = await loginAs(t.app, 'designer3@demo.facet', 'designer');
-  c.staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
-  for (const who of ['designer', 'designer2', 'designer3']) {
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: c[who]! } });
-    ids[who] = me.json().user.id;
-  }
+  t = await createTestApp();
+  ({
+    people,
+    cookies: c,
+    ids,
+  } = await givenPeople(t, {
+    customer: 'customer',
+    designer: 'designer',
+    designer2: 'designer',
+    designer3: 'designer',
+    designer4: 'designer',
+    staff: 'staff',
+  }));
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -52,6 +68,10 @@ async function quote(who: string, offerId: string, priceCents = 50_000, leadTime
   const r = await call(who, 'POST', `/api/invitations/${offerId}/offer`, { priceCents, leadTimeDays });
   expect(r.statusCode, r.body).toBe(200);
 }
+const mailsSent = async () => {
+  await t.ctx.jobs.drain();
+  return (await t.ctx.db.select().from(mailOutbox)).map((m) => `${m.event}:${m.to}`);
+};
 
 describe('Customer invites two designers, both quote, the customer accepts one', () => {
   test('the winner is adopted, the other refused, the project waits for payment, mails went out', async () => {
@@ -91,46 +111,87 @@ describe('Customer invites two designers, both quote, the customer accepts one',
     expect(events.map((e: { message: string }) => e.message)).toContain(
       'Project has been moved to Make Payment',
     );
-    await t.ctx.jobs.drain();
-    const mails = await t.ctx.db.select().from(mailOutbox);
-    const events_ = mails.map((m) => `${m.event}:${m.to}`);
+    const sent = await mailsSent();
+    const { customer, designer, designer3, staff } = people;
     for (const e of [
-      'project-creation:customer@demo.facet',
-      'designer-invite:designer@demo.facet',
-      'designer-invite-accept:customer@demo.facet',
-      'designer-offer-approve:designer@demo.facet',
-      'not-chosen-designers:designer3@demo.facet',
-      'designer-status-moved:customer@demo.facet',
+      `project-creation:${customer.email}`,
+      `designer-invite:${designer.email}`,
+      `designer-invite-accept:${customer.email}`,
+      `designer-offer-approve:${designer.email}`,
+      `not-chosen-designers:${designer3.email}`,
+      `designer-status-moved:${customer.email}`,
       // the production team's copy of each move (the spec's designer-status-moved-erp)
-      'designer-status-moved-erp:staff@demo.facet',
+      `designer-status-moved-erp:${staff.email}`,
     ]) {
-      expect(events_).toContain(e);
+      expect(sent).toContain(e);
     }
   });
+});
 
-  test('the rest of the workflow: paid, delivered, changes, approved, rated', async () => {
-    const project = await newProject('Whole workflow');
-    const offer = await invite(project.id, 'designer2');
-    await quote('designer2', offer);
-    expect((await call('customer', 'POST', `/api/invitations/${offer}/accept`)).statusCode).toBe(200);
-    expect((await call('customer', 'POST', `/api/staff/projects/${project.id}/mark-paid`)).statusCode).toBe(
+/** The rest of the workflow, one behaviour a test, each from its own starting state. */
+describe('after the offer is accepted: paid, delivered, changes, approved, rated', () => {
+  /** A delivery as multipart, for the second (PDF) delivery after paid changes. */
+  const deliverPdf = (pro: Person, projectId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/deliveries`,
+      headers: { cookie: pro.cookie, 'content-type': 'multipart/form-data; boundary=X' },
+      payload:
+        '--X\r\nContent-Disposition: form-data; name="files"; filename="ring-v2.pdf"\r\n\r\n%PDF-1.4\r\n--X--\r\n',
+    });
+  /** A paid project the pro delivered: it is at Review & Delivery. */
+  async function delivered(title: string) {
+    const world = await givenPaidProject(t, { customer: people.customer, staff: people.staff, title });
+    await givenDelivery(t, world.pro, world.projectId);
+    return world;
+  }
+  /** A change request of the customer on a delivered project, priced by the pro. */
+  async function quotedChanges(title: string, changes: string[], priceCents: number) {
+    const world = await delivered(title);
+    const cr = await world.customer.call('POST', `/api/projects/${world.projectId}/change-requests`, {
+      changes,
+    });
+    expect(cr.statusCode, cr.body).toBe(201);
+    const changeId = cr.json().changeRequest.id as string;
+    const quoted = await world.pro.call('POST', `/api/change-requests/${changeId}/quote`, { priceCents });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    return { ...world, changeId };
+  }
+  /** Approved priced changes recorded as paid by the production team: the project is In Design again. */
+  async function paidChanges(title: string) {
+    const world = await quotedChanges(title, ['Thicker band'], 5_000);
+    const approved = await world.customer.call('POST', `/api/change-requests/${world.changeId}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    const paid = await call('staff', 'POST', `/api/staff/change-requests/${world.changeId}/mark-paid`);
+    expect(paid.statusCode, paid.body).toBe(200);
+    return world;
+  }
+
+  test('only the production team records the payment; the project moves to In Design', async () => {
+    const { projectId } = await givenAcceptedOffer(t, { customer: people.customer, title: 'Paid by staff' });
+    expect((await call('customer', 'POST', `/api/staff/projects/${projectId}/mark-paid`)).statusCode).toBe(
       403,
     );
-    const paid = await call('staff', 'POST', `/api/staff/projects/${project.id}/mark-paid`);
+    const paid = await call('staff', 'POST', `/api/staff/projects/${projectId}/mark-paid`);
     expect(paid.json().project.activeStatus.name).toBe('In Design');
-    const deliver = await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${project.id}/deliveries`,
-      headers: { cookie: c.designer2!, 'content-type': 'multipart/form-data; boundary=X' },
-      payload:
-        '--X\r\nContent-Disposition: form-data; name="files"; filename="ring.stl"\r\nContent-Type: application/octet-stream\r\n\r\nsolid ring\nendsolid ring\n\r\n--X--\r\n',
+  });
+
+  test('a delivery moves the project to Review & Delivery and its models download as a zip', async () => {
+    const { projectId, pro } = await givenPaidProject(t, {
+      customer: people.customer,
+      staff: people.staff,
+      title: 'Delivered',
     });
-    expect(deliver.statusCode, deliver.body).toBe(201);
+    const deliver = await givenDelivery(t, pro, projectId);
     expect(deliver.json().project.activeStatus.name).toBe('Review & Delivery');
-    const zip = await call('customer', 'GET', `/api/projects/${project.id}/models.zip`);
+    const zip = await call('customer', 'GET', `/api/projects/${projectId}/models.zip`);
     expect(zip.statusCode).toBe(200);
     expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
-    const cr = await call('customer', 'POST', `/api/projects/${project.id}/change-requests`, {
+  });
+
+  test('a change request is priced by the pro, not by the customer', async () => {
+    const { projectId, pro } = await delivered('Changes priced');
+    const cr = await call('customer', 'POST', `/api/projects/${projectId}/change-requests`, {
       changes: ['Thicker band', 'Deeper engraving'],
     });
     expect(cr.statusCode, cr.body).toBe(201);
@@ -140,82 +201,77 @@ describe('Customer invites two designers, both quote, the customer accepts one',
         .statusCode,
     ).toBe(403);
     expect(
-      (await call('designer2', 'POST', `/api/change-requests/${changeId}/quote`, { priceCents: 9_000 }))
-        .statusCode,
+      (await pro.call('POST', `/api/change-requests/${changeId}/quote`, { priceCents: 9_000 })).statusCode,
     ).toBe(200);
+  });
+
+  test('changes approved only in part are refused', async () => {
+    const { changeId } = await quotedChanges('Changes in part', ['Thicker band', 'Deeper engraving'], 9_000);
     const partial = await call('customer', 'POST', `/api/change-requests/${changeId}/approve`, {
       approvals: [true, false],
     });
     expect(partial.json().changeRequest.status).toBe('refused');
-    const cr2 = (
-      await call('customer', 'POST', `/api/projects/${project.id}/change-requests`, {
-        changes: ['Thicker band'],
-      })
-    ).json();
-    await call('designer2', 'POST', `/api/change-requests/${cr2.changeRequest.id}/quote`, {
-      priceCents: 5_000,
-    });
-    const approved = await call(
-      'customer',
-      'POST',
-      `/api/change-requests/${cr2.changeRequest.id}/approve`,
-      {},
-    );
+  });
+
+  test('approved priced changes wait for their payment, which only the production team records, once', async () => {
+    const { changeId } = await quotedChanges('Changes paid', ['Thicker band'], 5_000);
+    const approved = await call('customer', 'POST', `/api/change-requests/${changeId}/approve`, {});
     // priced changes wait for their payment; staff may record it (the gateway's path is in modules/payments)
     expect(approved.json().changeRequest.status).toBe('approved');
     expect(approved.json().project.activeStatus.name).toBe('Review & Delivery');
     expect(
-      (await call('customer', 'POST', `/api/staff/change-requests/${cr2.changeRequest.id}/mark-paid`))
-        .statusCode,
+      (await call('customer', 'POST', `/api/staff/change-requests/${changeId}/mark-paid`)).statusCode,
     ).toBe(403);
-    const paidChanges = await call(
-      'staff',
-      'POST',
-      `/api/staff/change-requests/${cr2.changeRequest.id}/mark-paid`,
-    );
+    const paidChanges = await call('staff', 'POST', `/api/staff/change-requests/${changeId}/mark-paid`);
     expect(paidChanges.statusCode, paidChanges.body).toBe(200);
     expect(paidChanges.json().changeRequest.status).toBe('paid');
     expect(paidChanges.json().project.activeStatus.name).toBe('In Design');
+    expect((await call('staff', 'POST', `/api/staff/change-requests/${changeId}/mark-paid`)).statusCode).toBe(
+      409,
+    );
+  });
+
+  test('a project is rated only once completed: the pro delivers again and the customer approves', async () => {
+    const { projectId, pro } = await paidChanges('Rated after approval');
     expect(
-      (await call('staff', 'POST', `/api/staff/change-requests/${cr2.changeRequest.id}/mark-paid`))
-        .statusCode,
-    ).toBe(409);
-    expect(
-      (await call('customer', 'POST', `/api/projects/${project.id}/rating`, { stars: 5, review: 'x' })).json()
+      (await call('customer', 'POST', `/api/projects/${projectId}/rating`, { stars: 5, review: 'x' })).json()
         .error.code,
     ).toBe('not_completed');
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/projects/${project.id}/deliveries`,
-      headers: { cookie: c.designer2!, 'content-type': 'multipart/form-data; boundary=X' },
-      payload:
-        '--X\r\nContent-Disposition: form-data; name="files"; filename="ring-v2.pdf"\r\n\r\n%PDF-1.4\r\n--X--\r\n',
-    });
-    const done = await call('customer', 'POST', `/api/projects/${project.id}/approve`);
+    expect((await deliverPdf(pro, projectId)).statusCode).toBe(201);
+    const done = await call('customer', 'POST', `/api/projects/${projectId}/approve`);
     expect(done.json().project).toMatchObject({ completed: true, phase: 'completed' });
-    const rated = await call('customer', 'POST', `/api/projects/${project.id}/rating`, {
+  });
+
+  test('the customer rates a completed project once; the pro may not; pro and team are mailed; the card shows it', async () => {
+    const pro = await givenDesigner(t);
+    const { projectId } = await givenPaidProject(t, {
+      customer: people.customer,
+      pro,
+      staff: people.staff,
+      title: 'Rated',
+    });
+    await givenDelivery(t, pro, projectId);
+    const done = await call('customer', 'POST', `/api/projects/${projectId}/approve`);
+    expect(done.json().project).toMatchObject({ completed: true });
+    const rated = await call('customer', 'POST', `/api/projects/${projectId}/rating`, {
       stars: 4,
       review: 'Lovely work.',
     });
     expect(rated.statusCode, rated.body).toBe(201);
     // once per project, and only by its customer
-    const again = await call('customer', 'POST', `/api/projects/${project.id}/rating`, { stars: 1 });
+    const again = await call('customer', 'POST', `/api/projects/${projectId}/rating`, { stars: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('already_rated');
-    expect(
-      (await call('designer2', 'POST', `/api/projects/${project.id}/rating`, { stars: 5 })).statusCode,
-    ).toBe(403);
-    await t.ctx.jobs.drain();
-    const ratingMails = await t.ctx.db.select().from(mailOutbox);
-    const sent = ratingMails.map((m) => `${m.event}:${m.to}`);
-    expect(sent).toContain('rating-and-review:designer2@demo.facet');
-    expect(sent).toContain('rating-and-review-erp:staff@demo.facet');
-    const copy = ratingMails.find((m) => m.event === 'rating-and-review-erp')!;
+    expect((await pro.call('POST', `/api/projects/${projectId}/rating`, { stars: 5 })).statusCode).toBe(403);
+    const sent = await mailsSent();
+    expect(sent).toContain(`rating-and-review:${pro.email}`);
+    expect(sent).toContain(`rating-and-review-erp:${people.staff.email}`);
+    const copy = (await t.ctx.db.select().from(mailOutbox)).find((m) => m.event === 'rating-and-review-erp')!;
     expect(copy.subject).toMatch(/4-star rating$/);
-    const card = (await call('customer', 'GET', `/api/designers/${ids.designer2}`)).json().designer;
+    const card = (await call('customer', 'GET', `/api/designers/${pro.id}`)).json().designer;
     expect(card.ratingText).toBe('4.0');
     expect(card.ratings[0].review).toBe('Lovely work.');
-    expect(card.completedCount).toBeGreaterThanOrEqual(1);
+    expect(card.completedCount).toBe(1);
   });
 });
 
@@ -336,26 +392,41 @@ describe('concurrency', () => {
 
 describe('lists and cards', () => {
   test('filters, search and pagination', async () => {
-    const fresh = await newProject('Filter fresh zebra');
-    const all = (await call('customer', 'GET', '/api/projects?pageSize=2')).json();
+    const customer = await givenCustomer(t);
+    const fresh = await givenProject(t, customer, { title: 'Filter fresh zebra' });
+    const { projectId: invitedId } = await givenInvitedDesigner(t, {
+      customer,
+      pro: people.designer,
+      title: 'Filter invited',
+    });
+    const { projectId: adoptedId } = await givenAcceptedOffer(t, {
+      customer,
+      pro: people.designer2,
+      title: 'Filter adopted',
+    });
+    const list = async (query: string) =>
+      (await customer.call('GET', `/api/projects?${query}`)).json() as {
+        projects: { id: string; activeStatus: { position: number } }[];
+        total: number;
+      };
+    const all = await list('pageSize=2');
     expect(all.projects).toHaveLength(2);
-    expect(all.total).toBeGreaterThan(2);
-    const notStarted = (await call('customer', 'GET', '/api/projects?filter=not-started&pageSize=100')).json()
-      .projects;
-    expect(notStarted.map((p: { id: string }) => p.id)).toContain(fresh.id);
-    const invited = (await call('customer', 'GET', '/api/projects?filter=invited&pageSize=100')).json()
-      .projects;
-    expect(invited.every((p: { activeStatus: { position: number } }) => p.activeStatus.position === 1)).toBe(
-      true,
-    );
-    const inProgress = (await call('customer', 'GET', '/api/projects?filter=in-progress&pageSize=100')).json()
-      .projects;
-    expect(inProgress.map((p: { id: string }) => p.id)).not.toContain(fresh.id);
-    const found = (await call('customer', 'GET', '/api/projects?q=zebra')).json().projects;
-    expect(found.map((p: { id: string }) => p.id)).toEqual([fresh.id]);
+    expect(all.total).toBe(3);
+    const notStarted = (await list('filter=not-started&pageSize=100')).projects;
+    expect(notStarted.map((p) => p.id)).toEqual([fresh]);
+    const invited = (await list('filter=invited&pageSize=100')).projects;
+    expect(invited.map((p) => p.id)).toEqual([invitedId]);
+    expect(invited.every((p) => p.activeStatus.position === 1)).toBe(true);
+    const inProgress = (await list('filter=in-progress&pageSize=100')).projects.map((p) => p.id);
+    expect(inProgress).not.toContain(fresh);
+    expect(inProgress).toContain(adoptedId);
+    const found = (await list('q=zebra')).projects;
+    expect(found.map((p) => p.id)).toEqual([fresh]);
   });
 
   test('designer cards: invited first, then by first name; measured response rate', async () => {
+    // the designer answered an invitation (quoted), so a response rate is measured
+    await givenQuotedOffer(t, { customer: people.customer, pro: people.designer, title: 'Answered' });
     const project = await newProject('Cards');
     await invite(project.id, 'designer3');
     const cards = (

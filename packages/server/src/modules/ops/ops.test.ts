@@ -6,14 +6,15 @@ import { payments, payoutAccounts } from '../payments/payments.tables';
 import { postEntry } from '../payments/ledger';
 import { projects } from '../projects/projects.tables';
 import { paymentsTestKit } from '../payments/payments-test-kit';
-import { loginAs, sessionCookie } from '../../test/test-app';
+import { sessionCookie } from '../../test/test-app';
+import { givenService } from '../../test/world';
 import { designerSignup } from '../accounts/test-payloads';
 import { addWeekdays } from '@facet/domain/format';
 
 let k: Awaited<ReturnType<typeof paymentsTestKit>>;
 beforeAll(async () => {
   k = await paymentsTestKit();
-  k.c.service = await loginAs(k.t.app, 'service@demo.facet', 'service');
+  k.c.service = (await givenService(k.t)).cookie;
 });
 afterAll(() => k.t.close());
 
@@ -105,7 +106,7 @@ describe('people', () => {
     );
     // a search never lists staff
     const all = (await k.call('staff', 'GET', '/api/staff/people?pageSize=100')).json().people;
-    expect(all.some((p: { email: string }) => p.email === 'staff@demo.facet')).toBe(false);
+    expect(all.some((p: { email: string }) => p.email === k.people.staff.email)).toBe(false);
 
     const approve = await k.call('staff', 'PATCH', `/api/staff/accounts/${id}`, {
       status: 'active',
@@ -521,7 +522,7 @@ describe('money', () => {
     const succeeded = (await k.call('staff', 'GET', '/api/staff/money/payments?status=succeeded')).json()
       .payments;
     expect(succeeded.find((p: { id: string }) => p.id === paymentId)).toMatchObject({
-      payerEmail: 'customer@demo.facet',
+      payerEmail: k.people.customer.email,
       amountCents: 30_000,
     });
     expect((await k.call('staff', 'GET', '/api/staff/money/payments?status=lost')).statusCode).toBe(400);

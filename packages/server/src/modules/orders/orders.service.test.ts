@@ -65,7 +65,7 @@ describe('the orders service the checkout writes through', { timeout: 60_000 }, 
     await k.t.ctx.orders.announce();
     await k.t.ctx.jobs.drain();
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.event, 'order-stage'));
-    expect(mails.map((m) => m.to)).toEqual(['customer@demo.facet']);
+    expect(mails.map((m) => m.to)).toEqual([k.people.customer.email]);
     expect(mails[0]!.subject).toBe(`Order ${orderId.slice(0, 8).toUpperCase()} received`);
     // the receipt of an order speaks of no escrow (only project payments are held)
     const [receipt] = await db.select().from(mailOutbox).where(eq(mailOutbox.event, 'payment-receipt'));

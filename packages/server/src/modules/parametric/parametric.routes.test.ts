@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { analyseMesh, readMesh } from '@facet/domain/mesh';
 import { innerDiameterMm, parametricMessages } from '@facet/domain/parametric';
-import { createTestApp, loginAs } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import { givenCustomer, givenDesigner } from '../../test/world';
 import { withCatalog } from '../catalog/catalog.test-helper';
 import { models } from '../models/models.tables';
 import type { ModelView } from '../models/models.contract';
@@ -14,8 +15,8 @@ let designer: string;
 beforeAll(async () => {
   t = await createTestApp();
   await withCatalog(t);
-  customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
-  designer = await loginAs(t.app, 'designer@demo.facet', 'designer');
+  customer = (await givenCustomer(t)).cookie;
+  designer = (await givenDesigner(t)).cookie;
 });
 afterAll(() => t.close());
 

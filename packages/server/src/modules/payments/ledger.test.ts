@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp } from '../../test/test-app';
-import { users } from '../accounts/accounts.tables';
+import { givenDesigner } from '../../test/world';
 import { ledgerEntries, ledgerLines } from './payments.tables';
 import { balanceOf, postEntry, trialBalance, UnbalancedEntry } from './ledger';
 
@@ -9,9 +9,8 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let proId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ seedDemo: true });
-  const [pro] = await t.ctx.db.select().from(users).where(eq(users.email, 'designer@demo.facet'));
-  proId = pro!.id;
+  t = await createTestApp();
+  proId = (await givenDesigner(t)).id;
 }, 60_000);
 afterAll(async () => t?.close());
 

@@ -1,18 +1,26 @@
 import { expect } from 'vitest';
 import type { SandboxGateway } from '../../platform/payments/sandbox-gateway';
-import { callerFor, createTestApp, loginAs, sessionCookie } from '../../test/test-app';
+import { callerFor, createTestApp, sessionCookie } from '../../test/test-app';
+import { givenPeople, payOnSandbox } from '../../test/world';
 import { customerSignup } from '../accounts/test-payloads';
 import type { Config } from '../../config';
 
-/** A real app with the demo people, a second customer, and helpers to walk a project to its payment. */
+/**
+ * A real app with a customer, two designers and the production team (made by the factories, decision 066),
+ * a second customer who signed up, and helpers to walk a project to its payment.
+ */
 export async function paymentsTestKit(overrides: Partial<Config> = {}) {
-  const t = await createTestApp({ seedDemo: true, ...overrides });
-  const c: Record<string, string> = {};
-  const ids: Record<string, string> = {};
-  c.customer = await loginAs(t.app, 'customer@demo.facet', 'customer');
-  c.designer = await loginAs(t.app, 'designer@demo.facet', 'designer');
-  c.designer2 = await loginAs(t.app, 'designer2@demo.facet', 'designer');
-  c.staff = await loginAs(t.app, 'staff@demo.facet', 'staff');
+  const t = await createTestApp(overrides);
+  const {
+    people,
+    cookies: c,
+    ids,
+  } = await givenPeople(t, {
+    customer: 'customer',
+    designer: 'designer',
+    designer2: 'designer',
+    staff: 'staff',
+  });
   const signup = await t.app.inject({
     method: 'POST',
     url: '/api/auth/signup',
@@ -20,10 +28,7 @@ export async function paymentsTestKit(overrides: Partial<Config> = {}) {
   });
   expect(signup.statusCode, signup.body).toBe(201);
   c.other = sessionCookie(signup);
-  for (const who of Object.keys(c)) {
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: c[who]! } });
-    ids[who] = me.json().user.id;
-  }
+  ids.other = signup.json().user.id;
   const sandbox = t.ctx.gateway as SandboxGateway;
 
   const call = callerFor(t.app, c);
@@ -58,14 +63,7 @@ export async function paymentsTestKit(overrides: Partial<Config> = {}) {
   }
 
   /** Pays on the hosted page with a card (JSON, as a script would). */
-  async function pay(checkoutUrl: string, cardNumber: string) {
-    const path = new URL(checkoutUrl).pathname;
-    return t.app.inject({
-      method: 'POST',
-      url: `${path}/pay`,
-      payload: { cardNumber, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
-    });
-  }
+  const pay = (checkoutUrl: string, cardNumber: string) => payOnSandbox(t, checkoutUrl, cardNumber);
 
   async function deliver(projectId: string, pro = 'designer', name = 'ring.stl') {
     const r = await t.app.inject({
@@ -82,5 +80,19 @@ export async function paymentsTestKit(overrides: Partial<Config> = {}) {
     ((await trial()).accounts as { name: string; balanceCents: number }[]).find((a) => a.name === name)
       ?.balanceCents ?? 0;
 
-  return { t, c, ids, sandbox, call, projectAtPayment, status, checkout, pay, deliver, trial, balance };
+  return {
+    t,
+    c,
+    ids,
+    people,
+    sandbox,
+    call,
+    projectAtPayment,
+    status,
+    checkout,
+    pay,
+    deliver,
+    trial,
+    balance,
+  };
 }

@@ -120,8 +120,8 @@ describe('Customer pays a project at Make Payment through the sandbox gateway', 
       'Project has been moved to In Design',
     );
     const mails = await sent();
-    expect(mails).toContain('payment-receipt:customer@demo.facet');
-    expect(mails).toContain('designer-status-moved:designer@demo.facet');
+    expect(mails).toContain(`payment-receipt:${k.people.customer.email}`);
+    expect(mails).toContain(`designer-status-moved:${k.people.designer.email}`);
     const receipt = await k.call('customer', 'GET', `/api/payments/${paymentId}/receipt`);
     expect(receipt.statusCode).toBe(200);
     expect(receipt.body).toContain('$480.00');
@@ -216,8 +216,8 @@ describe('Customer pays a project at Make Payment through the sandbox gateway', 
       'succeeded',
     );
     const mails = await sent();
-    expect(mails).toContain('user-changes-payment-submitted:designer@demo.facet');
-    expect(mails).toContain('user-changes-payment-submitted:staff@demo.facet');
+    expect(mails).toContain(`user-changes-payment-submitted:${k.people.designer.email}`);
+    expect(mails).toContain(`user-changes-payment-submitted:${k.people.staff.email}`);
     expect(await k.balance('platform_escrow')).toBe(57_000);
     expect((await k.trial()).totalCents).toBe(0);
   });

@@ -127,9 +127,9 @@ describe('Staff cancel a paid project with refund', { timeout: 90_000 }, () => {
     // mails and in-app notifications to the customer, the pro and the production team
     await k.t.ctx.jobs.drain();
     const mails = await outbox();
-    expect(mails).toContain('designer-status-moved:customer@demo.facet');
-    expect(mails).toContain('designer-status-moved:designer@demo.facet');
-    expect(mails).toContain('designer-status-moved-erp:staff@demo.facet');
+    expect(mails).toContain(`designer-status-moved:${k.people.customer.email}`);
+    expect(mails).toContain(`designer-status-moved:${k.people.designer.email}`);
+    expect(mails).toContain(`designer-status-moved-erp:${k.people.staff.email}`);
     for (const who of ['customer', 'designer']) {
       const mine = await k.t.ctx.db.select().from(notifications).where(eq(notifications.userId, k.ids[who]!));
       expect(mine.map((n) => n.title)).toContain('"Cancelled ring": Cancelled');

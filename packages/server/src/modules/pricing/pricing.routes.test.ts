@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { generateCube, generateTorus, writeStlBinary } from '@facet/domain/mesh';
 import { priceQuotes } from './pricing.tables';
-import { createTestApp, loginAs } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
+import { givenCustomer } from '../../test/world';
 import { withCatalog } from '../catalog/catalog.test-helper';
 import type { ModelView } from '../models/models.contract';
 import { fixture, signUpCustomer, startUpload, uploadModel } from '../models/models.test-helper';
@@ -18,7 +19,7 @@ let defaultMaterialId: number;
 beforeAll(async () => {
   t = await createTestApp();
   await withCatalog(t);
-  maya = await loginAs(t.app, 'customer@demo.facet', 'customer');
+  maya = (await givenCustomer(t)).cookie;
   other = await signUpCustomer(t.app, 'pricing.other@example.com');
   ring = (
     await uploadModel(t.app, maya, 'ring.stl', writeStlBinary(generateTorus(9.5, 1, [0, 0, 0], 128, 48)))

@@ -5,6 +5,7 @@ import { quote } from '@facet/domain/pricing';
 import { materials } from '../catalog/catalog.tables';
 import { AppError } from '../../platform/errors';
 import { createTestApp } from '../../test/test-app';
+import { givenCustomer, givenStaff } from '../../test/world';
 import { catalogService, type CatalogService } from '../catalog/catalog.service';
 import { seedCatalog, seedMaterials } from '../catalog/catalog.seed';
 import { pricingService, type PricingService } from './pricing.service';
@@ -23,11 +24,7 @@ beforeAll(async () => {
   await seedCatalog(t.ctx.db);
   catalog = catalogService(t.ctx.db);
   pricing = pricingService({ db: t.ctx.db, catalog });
-  const staff = await t.ctx.db.query.users.findFirst({
-    where: (u, { eq }) => eq(u.email, 'staff@demo.facet'),
-  });
-  if (!staff) throw new Error('demo staff missing');
-  staffId = staff.id;
+  staffId = (await givenStaff(t)).id;
 });
 afterAll(() => t.close());
 
@@ -212,9 +209,7 @@ describe('pricing a model', () => {
 
 describe('a staff change never alters a price already quoted', () => {
   test('the stored quote keeps its rates and numbers; new quotes use the new rates', async () => {
-    const customer = await t.ctx.db.query.users.findFirst({
-      where: (u, { eq }) => eq(u.email, 'customer@demo.facet'),
-    });
+    const customer = await givenCustomer(t);
     const saved = await pricing.saveQuote(
       torusRing,
       { materialId: 2, quantity: 3 },

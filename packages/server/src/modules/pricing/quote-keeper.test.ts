@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { quote } from '@facet/domain/pricing';
 import { createTestApp } from '../../test/test-app';
+import { givenCustomer } from '../../test/world';
 import { catalogService } from '../catalog/catalog.service';
 import { priceQuotes } from './pricing.tables';
 import { pricingService, type PricingService } from './pricing.service';
@@ -27,11 +28,7 @@ beforeAll(async () => {
     },
   );
   pricing = pricingService({ db: t.ctx.db, catalog: catalogService(t.ctx.db) });
-  const customer = await t.ctx.db.query.users.findFirst({
-    where: (u, { eq }) => eq(u.email, 'customer@demo.facet'),
-  });
-  if (!customer) throw new Error('demo customer missing');
-  customerId = customer.id;
+  customerId = (await givenCustomer(t)).id;
 });
 afterAll(() => t.close());
 

@@ -199,8 +199,8 @@ describe('lead time change', () => {
       (await w.app.inject({ method: 'GET', url: `/dev/mailbox/messages?to=${to}` })).json().messages as {
         event: string;
       }[];
-    expect((await mails('customer@demo.facet')).map((m) => m.event)).toContain('lead-time-requested');
-    expect((await mails('designer@demo.facet')).map((m) => m.event)).toContain('lead-time-answered');
+    expect((await mails(w.people.customer!.email)).map((m) => m.event)).toContain('lead-time-requested');
+    expect((await mails(w.people.designer!.email)).map((m) => m.event)).toContain('lead-time-answered');
   });
 
   test('declining keeps the lead time and the due date', async () => {

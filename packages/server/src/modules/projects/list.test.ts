@@ -35,8 +35,8 @@ const list = async (query: string) => {
 };
 
 beforeAll(async () => {
-  // a customer of their own, so the demo projects do not mix in
-  t = await createTestApp({ seedDemo: true });
+  // a customer of their own, so other projects do not mix in
+  t = await createTestApp();
   const signup = await t.app.inject({
     method: 'POST',
     url: '/api/auth/signup',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatMessage, MoveStatusPayload, ProjectUpdatedPayload } from '@facet/domain/chat';
 import { chatWorld, collect, until, type ClientSocket } from '../chat/chat-test-kit';
 import { signUpCustomer } from '../models/models.test-helper';
-import { loginAs } from '../../test/test-app';
+import { givenDesigner } from '../../test/world';
 
 /**
  * Who sees what of a project: role × invitation state × resource (issue 16, item 1). Every state is built
@@ -68,7 +68,7 @@ async function ok<R extends { statusCode: number; body: string }>(r: R, status =
 
 beforeAll(async () => {
   await w.start();
-  w.cookies.designer4 = await loginAs(w.app, 'designer4@demo.facet', 'designer');
+  w.cookies.designer4 = (await givenDesigner(w)).cookie;
   w.ids.designer4 = (await w.call('designer4', 'GET', '/api/me')).json().user.id;
   w.cookies.other = await signUpCustomer(w.app, 'someone-else@example.com');
 
