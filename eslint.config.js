@@ -26,6 +26,27 @@ const noStageNumbers = [
     'A production stage is a code of @facet/domain/workflow PRODUCTION_STAGES, never a number (decision 062).',
 }));
 
+/**
+ * A fixed sleep in a test: the test waits for the event, polls a condition (`vi.waitFor`, `expect.poll`) or
+ * moves fake timers instead (issue 29). Only the fault suite, which takes real parts away for real
+ * seconds, is exempt.
+ */
+const noFixedSleeps = [
+  // new Promise((r) => setTimeout(r, 300)), window.setTimeout too
+  "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
+  "NewExpression[callee.name='Promise'] CallExpression[callee.property.name='setTimeout'][arguments.0.type='Identifier']",
+  // new Promise((r) => setTimeout(() => r(), 300))
+  "NewExpression[callee.name='Promise'] CallExpression[callee.name=/setTimeout$/][arguments.0.type='ArrowFunctionExpression'][arguments.0.body.type='CallExpression'][arguments.0.body.arguments.length=0]",
+  // `await setTimeout(300)` of node:timers/promises, a sleep helper by its usual names, Playwright's wait
+  'ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]',
+  'CallExpression[callee.name=/^(sleep|delay|wait|pause)$/]',
+  "CallExpression[callee.property.name='waitForTimeout']",
+].map((selector) => ({
+  selector,
+  message:
+    'No fixed sleeps in tests: wait for the event or condition (vi.waitFor, expect.poll, a round trip) or use fake timers.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -93,6 +114,11 @@ export default tseslint.config(
         ...noStageNumbers,
       ],
     },
+  },
+  {
+    files: ['packages/*/src/**/*.test.{ts,tsx}', 'packages/e2e/src/**/*.spec.ts'],
+    ignores: ['packages/server/src/fault/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noFixedSleeps] },
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],

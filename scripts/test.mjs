@@ -72,6 +72,8 @@ step('type check', 'npx', [
 ]);
 step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 step('module boundaries', 'npm', ['run', 'boundaries', '--silent']);
+// no dead exports or files, no undeclared dependencies (decision 069)
+step('unused exports (knip)', 'npm', ['run', 'knip', '--silent']);
 step('format', 'npx', ['prettier', '--check', '.']);
 step('unit and server integration tests', 'npx', [
   'vitest',

@@ -32,7 +32,7 @@ import { buildServices } from './services';
 import type { AppContext } from './platform/modules';
 import { installRealtime } from './modules/chat/realtime';
 import { connectRedis, type RedisLink } from './platform/redis';
-import { fallbackRateLimitStore } from './platform/rate-limit-store';
+import { rateLimitStore } from './platform/rate-limit-store';
 import { registerPaymentJobs } from './platform/payments/payments-port';
 import { sandboxRoutes } from './platform/payments/sandbox.routes';
 import { startOrderAnnouncements } from './modules/orders/orders.announce';
@@ -151,10 +151,8 @@ async function installHttpLayer(
   });
   await app.register(rateLimit, {
     global: false,
-    // counters in Redis, shared by the nodes; in this node's memory while Redis is away
-    ...(rateLimitRedis
-      ? { store: fallbackRateLimitStore(rateLimitRedis, config.rateLimitNamespace, app.log) }
-      : {}),
+    // counters in Redis, shared by the nodes, else (and while Redis is away) in this node's memory
+    store: rateLimitStore(rateLimitRedis, config.rateLimitNamespace),
   });
   installSessionReader(app);
   installSameOriginCheck(app, [config.publicUrl.replace(/\/$/, '')]);

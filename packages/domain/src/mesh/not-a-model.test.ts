@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { generateTorus } from './generate-meshes';
-import { MAX_COORDINATE } from './limits';
+import { MAX_COORDINATE, MAX_COORDINATE_EXPONENT } from './limits';
 import { MeshReadError, NOT_A_MODEL_MESSAGE, OUT_OF_RANGE_MESSAGE } from './mesh-read-error';
 import { detectMeshKind, readMesh, readMeshStream } from './read-mesh';
 import { detectStlKind, readStl, readStlAscii } from './read-stl';
@@ -126,6 +126,11 @@ describe('a file that is not a model, named .stl', () => {
 });
 
 describe(`coordinates are finite and less than ${MAX_COORDINATE} from the origin`, () => {
+  test("binary STL's exponent check is the limit's: 2^14, whose biased exponent carries 0x39800000 to the sign", () => {
+    expect(2 ** (MAX_COORDINATE_EXPONENT - 127)).toBe(MAX_COORDINATE);
+    expect(((256 - MAX_COORDINATE_EXPONENT) << 23) >>> 0).toBe(0x39800000);
+  });
+
   test('binary STL: the limit holds exactly, for records at every alignment and both copy paths', async () => {
     // records 4 and 5: one 4-byte aligned in the file, the other 2 bytes off
     for (const at of [40, 50, ring.length - 1]) {

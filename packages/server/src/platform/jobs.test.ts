@@ -3,7 +3,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { PgBoss } from 'pg-boss';
 import PgBoss10 from 'pg-boss-v10';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { ABANDONED_JOB_RETRY_SECONDS, startJobs, type Jobs } from './jobs';
 
@@ -54,11 +54,12 @@ afterEach(async () => {
 });
 
 const until = async (what: string, done: () => boolean | Promise<boolean>, ms: number) => {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await done())) throw new Error(`${what}: not within ${ms} ms`);
+    },
+    { timeout: ms, interval: 100 },
+  );
 };
 
 describe('a database whose jobs pg-boss 10 kept', () => {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { loadConfig } from '../config';
@@ -47,13 +47,14 @@ async function scrape() {
 
 /** Scrapes until `check` holds of the text (a figure another part updates on its own time). */
 async function scrapeUntil(check: (text: string) => boolean, what: string, timeoutMs = 10_000) {
-  const start = Date.now();
-  for (;;) {
-    const text = await scrape();
-    if (check(text)) return text;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}:\n${text}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  return vi.waitFor(
+    async () => {
+      const text = await scrape();
+      if (!check(text)) throw new Error(`timed out waiting for ${what}:\n${text}`);
+      return text;
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 describe('METRICS_TOKEN', () => {

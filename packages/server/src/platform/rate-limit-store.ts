@@ -1,69 +1,52 @@
-import { createRequire } from 'node:module';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { RedisLink } from './redis';
 
-type Result = { current: number; ttl: number };
-type Callback = (error: Error | null, result?: Result) => void;
-
-interface Store {
-  incr(key: string, callback: Callback, timeWindow: number, max: number): void;
-  read(key: string, callback: Callback, timeWindow: number, max: number): void;
-  child(routeOptions: unknown): Store;
-}
-
-interface StoreOptions {
-  continueExceeding: boolean;
-  exponentialBackoff: boolean;
-}
-
-// the plugin's own two stores (CommonJS, without type declarations of their own)
-type StoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, ...rest: unknown[]) => Store;
-const require = createRequire(import.meta.url);
-const LocalStore = require('@fastify/rate-limit/store/LocalStore') as StoreClass;
-const RedisStore = require('@fastify/rate-limit/store/RedisStore') as StoreClass;
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
- * Rate-limit counters in Redis, shared by every node, and in this node's memory while Redis is away: a
- * request never waits on a Redis that does not answer (the connection fails commands at once, and a slow
- * answer is given up after the connection's command time-out), and the limits keep holding per node.
- * Each switch is logged once by the connection.
+ * The `store` of `@fastify/rate-limit`, counting with `rate-limiter-flexible` (decision 067): in Redis,
+ * shared by every node, when `REDIS_URL` is set, and in this node's memory otherwise. While Redis is away
+ * the Redis limiter hands each count to its in-memory insurance limiter: a command is not sent while the
+ * connection is not ready, and one that fails (the connection's command time-out) is counted in memory,
+ * so a request never waits on Redis and the limits keep holding per node. Each route counts on its own.
  */
-export function fallbackRateLimitStore(
-  link: RedisLink,
-  nameSpace: string,
-  log: Pick<FastifyBaseLogger, 'warn'>,
-) {
-  function make(redis: Store, local: Store): Store {
-    const run =
-      (method: 'incr' | 'read') => (key: string, callback: Callback, timeWindow: number, max: number) => {
-        if (!link.up()) return local[method](key, callback, timeWindow, max);
-        redis[method](
-          key,
-          (error, result) => {
-            if (!error) return callback(null, result);
-            log.warn({ err: error }, 'rate limit: Redis did not answer; counting in memory');
-            local[method](key, callback, timeWindow, max);
-          },
-          timeWindow,
-          max,
-        );
-      };
+export function rateLimitStore(link: RedisLink | null, nameSpace: string): FastifyRateLimitStoreCtor {
+  const limiterFor = (keyPrefix: string, timeWindowMs: number, max: number): RateLimiterAbstract => {
+    const options = { keyPrefix, points: max, duration: Math.ceil(timeWindowMs / 1000) };
+    if (!link) return new RateLimiterMemory(options);
+    return new RateLimiterRedis({
+      ...options,
+      storeClient: link.client,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
+  };
+
+  const store = (keyPrefix: string) => {
+    let limiter: RateLimiterAbstract | undefined;
     return {
-      incr: run('incr'),
-      read: run('read'),
-      child: (routeOptions) => make(redis.child(routeOptions), local.child(routeOptions)),
+      incr(key: string, callback: Callback, timeWindow: number, max: number) {
+        limiter ??= limiterFor(keyPrefix, timeWindow, max);
+        // over the limit the count is refused with the same figures; anything else is an error
+        const counted = (res: unknown) => {
+          if (!(res instanceof RateLimiterRes)) return callback(res as Error);
+          callback(null, { current: res.consumedPoints, ttl: res.msBeforeNext });
+        };
+        limiter.consume(key).then(counted, counted);
+      },
+      child: (routeOptions: { routeInfo: { method: string; url: string } }) =>
+        store(`${nameSpace}${routeOptions.routeInfo.method}${routeOptions.routeInfo.url}`),
     };
-  }
+  };
+
   // the plugin builds its store with `new Store(options)`
-  return function FallbackStore(options: StoreOptions) {
-    const redis = new RedisStore(
-      options.continueExceeding,
-      options.exponentialBackoff,
-      link.client,
-      nameSpace,
-    );
-    const local = new LocalStore(options.continueExceeding, options.exponentialBackoff);
-    return make(redis, local);
+  return function RateLimitStore() {
+    return store(nameSpace);
   } as unknown as FastifyRateLimitStoreCtor;
 }

@@ -95,7 +95,3 @@ export function useAuth(): AuthContextValue {
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
 }
-
-export function isCustomer(user: Me | null): boolean {
-  return user?.role === 'customer';
-}

@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import { openSocket, type ChatSocket } from './socket-state';
 
-export { closeSocket, type ChatSocket } from './socket-state';
+export { type ChatSocket } from './socket-state';
 
 /**
  * The one realtime connection of the app: same origin (the dev proxy forwards /socket.io), the session

@@ -4,6 +4,6 @@
 export { fakeApi, me, questions, sentUrls } from './fake-api';
 export type { Handler, Recorded } from './fake-api';
 export { renderAt } from './render';
-export { fakeSocket, socketModule } from './fake-socket';
+export { fakeSocket } from './fake-socket';
 export { chatMessage } from './chat-message';
 export { FakeXhr } from './fake-xhr';

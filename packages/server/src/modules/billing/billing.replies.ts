@@ -167,14 +167,3 @@ export const planPatchBody = z
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Give at least one field to change.');
-
-type Dated<T> = {
-  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K];
-};
-
-/** Dates as ISO strings for a reply. */
-export function dated<T extends Record<string, unknown>>(row: T): Dated<T> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
-  return out as Dated<T>;
-}

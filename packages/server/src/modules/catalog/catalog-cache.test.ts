@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../../test/test-app';
 import { givenStaff } from '../../test/world';
@@ -38,12 +38,12 @@ const deadPort = () =>
   });
 
 async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('not within time');
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('not within time');
+    },
+    { timeout: ms, interval: 20 },
+  );
 }
 
 describe('one node', () => {

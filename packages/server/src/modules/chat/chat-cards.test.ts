@@ -10,7 +10,7 @@ import {
 } from '@facet/domain/chat';
 import { chatAttachments } from './chat.tables';
 import { streamUpload } from '../../test/stream-upload';
-import { chatWorld, collect, sent, until } from './chat-test-kit';
+import { chatWorld, collect, drained, sent, until } from './chat-test-kit';
 import { READ_ONLY_MESSAGE } from './chat.service';
 
 const world = chatWorld();
@@ -184,7 +184,7 @@ describe('3D models announced in the rooms', () => {
     expect(delivered.statusCode, delivered.body).toBe(201);
     await until(() => onCustomer.length === 2, 5000, 'the delivered model');
     expect(onCustomer[1]).toMatchObject({ fileName: 'final.stl', fileType: 'stl' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await drained(designer2);
     expect(onDesigner2).toHaveLength(1);
   }, 30_000);
 });

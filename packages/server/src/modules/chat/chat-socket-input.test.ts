@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NUL_MESSAGE, TOO_DEEP_MESSAGE } from '../../platform/input-guard';
-import { chatWorld, collect, type ClientSocket } from './chat-test-kit';
+import { chatWorld, collect, drained, type ClientSocket } from './chat-test-kit';
 
 /** What the app logged, one parsed pino line each. */
 const logged: Record<string, unknown>[] = [];
@@ -131,7 +131,9 @@ describe('socket payloads follow the HTTP input rules', () => {
     customer.emit('isTyping', { chatRoom: room, users: [{ id: ids.customer!, fullName: 'x\u0000' }] });
     customer.emit('isTyping', { chatRoom: room, users: deep(3000) as never });
     customer.emit('isTyping', { chatRoom: room, users: [{ id: ids.customer!, fullName: 'Maya' }] });
-    await new Promise((r) => setTimeout(r, 300));
+    // the server has handled the three (one connection, in order), then what it relayed has arrived
+    await drained(customer);
+    await drained(designer);
     // only the good one is relayed
     expect(typing).toHaveLength(1);
     expect(typing[0]).toMatchObject({ chatRoom: room, from: ids.customer });

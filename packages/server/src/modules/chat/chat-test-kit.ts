@@ -53,6 +53,25 @@ export async function until(check: () => boolean, timeoutMs = 5000, what = 'cond
   }
 }
 
+/**
+ * Resolves once everything the server had sent these sockets has arrived: an acknowledged round trip on
+ * each (one connection delivers in order). Wait on it before saying that an event did not come. A socket
+ * the server closed meanwhile has heard all it will.
+ */
+export async function drained(...sockets: ClientSocket[]): Promise<void> {
+  await Promise.all(
+    sockets.map(async (s) => {
+      if (!s.connected) return;
+      await s
+        .timeout(5000)
+        .emitWithAck('leave', { chatRoom: 'drained' })
+        .catch((error: unknown) => {
+          if (s.connected) throw error;
+        });
+    }),
+  );
+}
+
 /** The stored message of a send acknowledgement; a refusal throws. */
 export function sent(ack: ChatAck<{ message: ChatMessage }>): ChatMessage {
   if (isAckError(ack)) throw new Error(`send refused: ${ack.error}`);

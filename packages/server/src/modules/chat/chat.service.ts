@@ -5,15 +5,7 @@ import type { ChatContext, ChatDeps, ChatEmitter } from './chat-shared';
 import { chatSystemMessagesPart } from './chat-system-messages';
 import { quoteCardsPart } from './quote-cards';
 
-export {
-  ChatRefusal,
-  CONTACT_DETAILS_MESSAGE,
-  MAX_MESSAGE_LENGTH,
-  READ_ONLY_MESSAGE,
-  type ChatDeps,
-  type ChatEmitter,
-  type RoomAccess,
-} from './chat-shared';
+export { READ_ONLY_MESSAGE, type ChatDeps, type ChatEmitter, type RoomAccess } from './chat-shared';
 // the projects module reads the first bytes of its uploads the same way
 
 /**

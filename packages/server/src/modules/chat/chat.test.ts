@@ -11,7 +11,7 @@ import { chatMessages } from './chat.tables';
 import { mailOutbox } from '../../platform/mail/mail.tables';
 import { projects, projectStatuses } from '../projects/projects.tables';
 import { users } from '../accounts/accounts.tables';
-import { chatWorld, collect, connected, sent, until } from './chat-test-kit';
+import { chatWorld, collect, connected, drained, sent, until } from './chat-test-kit';
 import { READ_ONLY_MESSAGE } from './chat.service';
 import { givenDesigner } from '../../test/world';
 
@@ -84,7 +84,7 @@ describe('socket authentication and membership', () => {
     expect(await send(outsider, room, projectId, 'let me in')).toMatchObject({ code: 'not_member' });
     const closed = await call('designer3', 'GET', `/api/rooms/${encodeURIComponent(room)}/messages`);
     expect(closed.statusCode).toBe(404);
-    await new Promise((r) => setTimeout(r, 150));
+    await drained(outsider, otherPro);
     expect(outsiderGot).toEqual([]);
     expect(otherGot).toEqual([]);
   });
@@ -112,7 +112,8 @@ describe('messages: stored before ack, idempotent, ordered, resynced', () => {
       .where(and(eq(chatMessages.roomId, room), eq(chatMessages.clientId, 'retry-1')));
     expect(rows).toHaveLength(1);
     await until(() => got.length >= 1);
-    await new Promise((r) => setTimeout(r, 100));
+    // both sends were broadcast before their acks: a second copy would be here by the round trip
+    await drained(designer);
     expect(got.filter((m) => m.clientId === 'retry-1')).toHaveLength(1);
     expect(got[0]).toEqual(first);
   });

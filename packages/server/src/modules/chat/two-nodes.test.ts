@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isAckError, TYPING_CLEAR_MS, TypingTracker, type ChatMessage } from '@facet/domain/chat';
 import { api, freshDatabase, invitedRoom, signIn, startNode, type ServerNode } from './cluster-kit';
-import { chatClient, collect, connected, sent, until, type ClientSocket } from './chat-test-kit';
+import { chatClient, collect, connected, drained, sent, until, type ClientSocket } from './chat-test-kit';
 
 const databaseServer = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -131,7 +131,15 @@ describe.skipIf(!enabled)('two server processes on one PostgreSQL and Redis', ()
       10_000,
       'all heard',
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // a second broadcast would have come first: node B's over Redis before a later message of node B's,
+    // node A's own before a round trip on the listener
+    const after = sent(
+      await onB
+        .timeout(20_000)
+        .emitWithAck('sendMessage', { clientId: 'after-twice', chatRoom: room, projectId, message: 'after' }),
+    );
+    await until(() => heard.some((m) => m.id === after.id), 10_000, 'the message after');
+    await drained(listener);
     const heardIds = heard.filter((m) => m.clientId.startsWith('twice-')).map((m) => m.clientId);
     expect(heardIds).toHaveLength(tries);
     expect(new Set(heardIds).size).toBe(tries);

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { and, eq, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
@@ -15,6 +15,7 @@ import { sessionRowId } from '../accounts/auth.contract';
 import type { SessionStore } from '../accounts/sessions.service';
 import type { SignupService, UploadedFile } from '../accounts/signup.service';
 import { IdTokenError, verifyIdToken } from './id-token';
+import { tokenSeal } from './token-seal';
 import { identityFlows, identityLinks, identitySessions } from './identity.tables';
 
 export type IdentityTenant = 'customer' | 'professional';
@@ -96,28 +97,9 @@ export function identityService(deps: {
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }) {
   const { config } = deps;
-  const key = createHash('sha256')
-    .update(config.tokenKey ?? randomBytes(32))
-    .digest();
-
-  const seal = (tokens: StoredTokens): string => {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const body = Buffer.concat([cipher.update(JSON.stringify(tokens), 'utf8'), cipher.final()]);
-    return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-  };
-  const open = (sealed: string | null): StoredTokens => {
-    if (!sealed) return {};
-    try {
-      const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-      const decipher = createDecipheriv('aes-256-gcm', key, iv!);
-      decipher.setAuthTag(tag!);
-      return JSON.parse(Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8'));
-    } catch {
-      // sealed with another key (IDENTITY_TOKEN_KEY changed or unset across a restart): as if none
-      return {};
-    }
-  };
+  const sealer = tokenSeal(config.tokenKey);
+  const seal = (tokens: StoredTokens) => sealer.seal(tokens);
+  const open = (sealed: string | null) => sealer.open<StoredTokens>(sealed);
 
   const tenantConfig = (tenant: IdentityTenant): IdentityTenantConfig | null => config[tenant];
   const requireTenant = (tenant: IdentityTenant) => {
@@ -254,7 +236,7 @@ export function identityService(deps: {
     const session = await deps.sessions.create(user.id, userAgent);
     await deps.db
       .insert(identitySessions)
-      .values({ sessionId: sessionRowId(session.token), linkId, tokens: seal(tokens) });
+      .values({ sessionId: sessionRowId(session.token), linkId, tokens: await seal(tokens) });
     const current = user.firstTimeLogin
       ? ((await deps.accounts.queries.updateUser(user.id, { firstTimeLogin: false })) ?? user)
       : user;
@@ -451,7 +433,7 @@ export function identityService(deps: {
           email,
           emailVerified: true,
           name: typeof claims.name === 'string' ? claims.name.slice(0, 200) : null,
-          tokens: seal(stored),
+          tokens: await seal(stored),
         })
         .where(eq(identityFlows.id, flow.id));
       return {
@@ -496,9 +478,11 @@ export function identityService(deps: {
       );
       const user = (await deps.accounts.queries.findById(me.id))!;
       const link = await linkAccount(user, flow);
-      await deps.db
-        .insert(identitySessions)
-        .values({ sessionId: sessionRowId(session.token), linkId: link.id, tokens: seal(open(flow.tokens)) });
+      await deps.db.insert(identitySessions).values({
+        sessionId: sessionRowId(session.token),
+        linkId: link.id,
+        tokens: await seal(await open(flow.tokens)),
+      });
       await deps.db.delete(identityFlows).where(eq(identityFlows.id, flow.id));
       return { session, me };
     },
@@ -522,7 +506,7 @@ export function identityService(deps: {
       await deps.throttle.clear('login', email);
       const link = await linkAccount(user, flow);
       await deps.db.delete(identityFlows).where(eq(identityFlows.id, flow.id));
-      const opened = await openSession(user, link.id, open(flow.tokens), userAgent);
+      const opened = await openSession(user, link.id, await open(flow.tokens), userAgent);
       return { session: opened.session, me: opened.me, redirectTo: homePathOf(opened.user) };
     },
 
@@ -540,7 +524,7 @@ export function identityService(deps: {
       const t = tenantConfig(row.tenant);
       if (!t) return null;
       const returnTo = new URL('/', deps.publicUrl).toString();
-      const tokens = open(row.tokens);
+      const tokens = await open(row.tokens);
       try {
         const { client } = await provider(row.tenant);
         if (client.serverMetadata().end_session_endpoint) {
@@ -574,7 +558,7 @@ export function identityService(deps: {
         .limit(1);
       if (!row) throw new AppError('not_found', 'This session did not come from a sign-in provider.', 404);
       const t = requireTenant(row.tenant);
-      const tokens = open(row.tokens);
+      const tokens = await open(row.tokens);
       const now = Math.floor(Date.now() / 1000);
       if (tokens.accessToken && tokens.accessExpiresAt && tokens.accessExpiresAt - EXPIRY_MARGIN_S > now) {
         return { accessToken: tokens.accessToken, tenant: row.tenant, refreshed: false };
@@ -627,7 +611,7 @@ export function identityService(deps: {
       const next = toStored(fresh, tokens);
       await deps.db
         .update(identitySessions)
-        .set({ tokens: seal(next), updatedAt: new Date() })
+        .set({ tokens: await seal(next), updatedAt: new Date() })
         .where(eq(identitySessions.sessionId, sessionRowId(sessionToken)));
       return { accessToken: next.accessToken!, tenant: row.tenant, refreshed: true };
     },

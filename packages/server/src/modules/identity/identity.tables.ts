@@ -19,7 +19,7 @@ export const identityFlows = pgTable('identity_flows', {
   email: text('email'),
   emailVerified: boolean('email_verified'),
   name: text('name'),
-  /** The provider's tokens, encrypted (AES-256-GCM); never sent to the browser. */
+  /** The provider's tokens, sealed (a JWE, decision 068); never sent to the browser. */
   tokens: text('tokens'),
   errorCode: text('error_code'),
   errorMessage: text('error_message'),
@@ -55,7 +55,7 @@ export const identitySessions = pgTable('identity_sessions', {
   linkId: uuid('link_id')
     .notNull()
     .references(() => identityLinks.id, { onDelete: 'cascade' }),
-  /** Encrypted JSON: refresh token, access token and its expiry, ID token. */
+  /** Sealed JSON (a JWE, decision 068): refresh token, access token and its expiry, ID token. */
   tokens: text('tokens').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

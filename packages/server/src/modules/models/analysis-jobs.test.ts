@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { models } from './models.tables';
 import { sessions } from '../accounts/accounts.tables';
@@ -85,10 +85,13 @@ describe('a model whose analysis node died', () => {
     const started = Date.now();
     // supervision (every 10 s) fails the job for its missed heartbeat; a live worker then takes the retry
     const bound = (ABANDONED_JOB_RETRY_SECONDS + 10) * 1000;
-    while ((await rowOf(model.id)).status === 'analysing') {
-      expect(Date.now() - started, 'the orphaned analysis was not retried in time').toBeLessThan(bound);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await vi.waitFor(
+      async () =>
+        expect((await rowOf(model.id)).status, 'the orphaned analysis was not retried in time').not.toBe(
+          'analysing',
+        ),
+      { timeout: bound - (Date.now() - started), interval: 250 },
+    );
     const done = await rowOf(model.id);
     expect(done.status).toBe('ready');
     expect(done.rawAnalysis?.volumeMm3).toBe(8);
@@ -236,11 +239,35 @@ describe('scheduled jobs', () => {
           }),
         ),
       );
-      while (runs.length === 0) {
-        expect(Date.now() - started, 'the schedule never fired').toBeLessThan(30_000);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      await new Promise((r) => setTimeout(r, 4000));
+      await vi.waitFor(() => expect(runs, 'the schedule never fired').not.toHaveLength(0), {
+        timeout: 30_000,
+        interval: 200,
+      });
+      // a second run of the slot would be sent by a later cron pass (either node's): wait for two more
+      // passes, then for every job they sent to have run
+      const cronPasses = async () => {
+        const { rows } = (await t.ctx.database.sql.executeSql(`select cron_on from pgboss.version`)) as {
+          rows: { cron_on: Date | string | null }[];
+        };
+        return String(rows[0]?.cron_on);
+      };
+      const seen = new Set([await cronPasses()]);
+      await vi.waitFor(
+        async () => {
+          seen.add(await cronPasses());
+          expect(seen.size, 'two more cron passes').toBeGreaterThanOrEqual(3);
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+      await vi.waitFor(
+        async () => {
+          const { rows } = (await t.ctx.database.sql.executeSql(
+            `select count(*)::int as n from pgboss.job where name = 'clock-probe' and state in ('created', 'retry', 'active')`,
+          )) as { rows: { n: number }[] };
+          expect(rows[0]!.n, 'clock-probe jobs still to run').toBe(0);
+        },
+        { timeout: 15_000, interval: 100 },
+      );
       // one run per minute slot, whichever node took it. The slots are those of the whole test: a slot's job
       // sent in its last second runs in the next minute, beside that minute's own (CI saw two runs in one
       // minute that way, when counting the minutes the runs fell in)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { generateTorus, writeStlBinary } from '@facet/domain/mesh';
 import { createTestApp } from '../../test/test-app';
 import { givenCustomer } from '../../test/world';
@@ -16,17 +16,20 @@ afterAll(() => t.close());
 
 /** The model once its analysis is over (it may still be running when the upload completes). */
 async function settled(model: ModelView): Promise<ModelView> {
-  let current = model;
-  for (let i = 0; i < 200 && (current.status === 'analysing' || current.status === 'uploading'); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/models/${model.id}`,
-      headers: { cookie: maya },
-    });
-    current = (res.json() as { model: ModelView }).model;
-  }
-  return current;
+  if (model.status !== 'analysing' && model.status !== 'uploading') return model;
+  return vi.waitFor(
+    async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/models/${model.id}`,
+        headers: { cookie: maya },
+      });
+      const current = (res.json() as { model: ModelView }).model;
+      expect(current.status).not.toMatch(/^(analysing|uploading)$/);
+      return current;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 /** The start of a 64-bit Linux executable (see the domain's not-a-model tests): 64 "triangles" at bytes 80..83. */

@@ -27,14 +27,8 @@ import {
 } from './models.shared';
 import { keysetPage } from '../../platform/paging';
 
-export { ANALYSIS_QUEUE, analysisJobExpirySeconds, analysisStaleAfterMs } from './models.analysis';
-export {
-  extensionOf,
-  scaleAnalysis,
-  toModelView,
-  type ModelRow,
-  type ModelsServiceDeps,
-} from './models.shared';
+export { ANALYSIS_QUEUE, analysisStaleAfterMs } from './models.analysis';
+export { type ModelRow, type ModelsServiceDeps } from './models.shared';
 
 /**
  * Customers' 3D models: the upload (signed link, then the analysis), reads and edits here; the

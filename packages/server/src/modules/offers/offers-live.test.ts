@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ProjectUpdatedPayload } from '@facet/domain/chat';
-import { chatWorld, collect, until, type ClientSocket } from '../chat/chat-test-kit';
+import { chatWorld, collect, drained, until, type ClientSocket } from '../chat/chat-test-kit';
 
 /**
  * Offers and status moves arrive live (issue 16, item 2): each party hears `projectUpdated` on their own
@@ -77,8 +77,8 @@ describe('projectUpdated over the socket', () => {
     expect(paid).toBeLessThan(LIVE_MS);
     await until(() => heard.designer!.filter((n) => n.kind === 'status').length >= 2, LIVE_MS, 'winner');
     await until(() => heard.staff!.filter((n) => n.kind === 'status').length >= 2, LIVE_MS, 'staff');
-    // give a late event the chance to arrive before saying none came
-    await new Promise((r) => setTimeout(r, 300));
+    // a late event would have arrived before the round trip on the refused pros' sockets
+    await drained(sockets.designer2!, sockets.designer3!);
     expect(heard.designer2!.length).toBe(refusedNow.designer2);
     expect(heard.designer3!.length).toBe(refusedNow.designer3);
     // a pro never hears of another pro's offer

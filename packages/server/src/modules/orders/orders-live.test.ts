@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ORDER_UPDATED_EVENT } from '@facet/domain/format';
-import { chatClient, collect, connected, until, type ClientSocket } from '../chat/chat-test-kit';
+import { chatClient, collect, connected, drained, until, type ClientSocket } from '../chat/chat-test-kit';
 import { ordersTestKit } from './orders-test-kit';
 
 /** Live order updates over real sockets: the order's customer and the production team hear a move. */
@@ -37,8 +37,8 @@ describe('order moves are live', { timeout: 60_000 }, () => {
       5000,
       "the move's update at the customer and staff",
     );
-    // give a wrongly addressed update the time to arrive before saying none did
-    await new Promise((r) => setTimeout(r, 300));
+    // a wrongly addressed update would have arrived before the round trip on those sockets
+    await drained(...sockets);
     expect(heard.other).toEqual([]);
     expect(heard.designer).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { asc, inArray, isNull } from 'drizzle-orm';
-import { ORDER_UPDATED_EVENT, type OrderUpdatedPayload } from '@facet/domain/format';
+import type { OrderUpdatedPayload } from '@facet/domain/format';
 import { orderStageOf, stageIndex, stageLabel, stageWire } from '@facet/domain/workflow';
 import type { Db, Tx } from '../../db/client';
 import type { Jobs } from '../../platform/jobs';
@@ -13,8 +13,6 @@ import { orderItems, orders, orderShipments, orderStageEvents } from './orders.t
 export interface OrderEmitter {
   orderUpdated(customerId: string, payload: OrderUpdatedPayload): void;
 }
-
-export { ORDER_UPDATED_EVENT };
 
 interface Announcement {
   customerId: string;

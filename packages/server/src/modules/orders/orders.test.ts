@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { addWeekdays, type OrderUpdatedPayload } from '@facet/domain/format';
@@ -289,8 +289,7 @@ describe('live updates and the job sheet', { timeout: 90_000 }, () => {
       ),
     );
     expect((await move(orderId, 1)).statusCode).toBe(200);
-    const start = Date.now();
-    while (seen.length === 0 && Date.now() - start < 5000) await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(seen).not.toHaveLength(0), { timeout: 5000, interval: 20 });
     expect(seen).toEqual([{ orderId, status: 'paid', stage: 1, stageName: 'PROCESSING', shipped: false }]);
     expect(leaked).toEqual([]);
     mine.disconnect();

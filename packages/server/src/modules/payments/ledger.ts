@@ -68,15 +68,6 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<boolean> {
   return true;
 }
 
-/** Whether an entry with this key exists. */
-export async function hasEntry(db: Db | Tx, key: string) {
-  const [row] = await db
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.key, key));
-  return Boolean(row);
-}
-
 /** The balance in one currency of one account (of one owner for the per-pro accounts). */
 export async function balanceOf(
   db: Db | Tx,

@@ -1,4 +1,4 @@
-import { CHAT_FILE_EXTENSIONS, FILE_TOO_LARGE_MESSAGE, MAX_CHAT_FILE_BYTES } from '@facet/domain/chat';
+import { FILE_TOO_LARGE_MESSAGE, MAX_CHAT_FILE_BYTES } from '@facet/domain/chat';
 import { AppError } from '../../platform/errors';
 import type { ReceivedFile } from '../../platform/files/files.service';
 import { extensionOf } from '../../platform/files/content-check';
@@ -14,8 +14,6 @@ export interface UploadedFile {
 export type StoredUpload = ReceivedFile;
 
 export const MODEL_EXTENSIONS = ['stl', 'obj', 'ply', '3mf'];
-/** Project attachments and deliveries: the chat's formats plus the 3D model files. */
-export const ATTACHMENT_EXTENSIONS: readonly string[] = [...CHAT_FILE_EXTENSIONS, ...MODEL_EXTENSIONS];
 export const MAX_ATTACHMENT_BYTES = MAX_CHAT_FILE_BYTES;
 export const MAX_PROJECT_ATTACHMENTS = 10;
 export const MAX_DELIVERY_FILES = 20;

@@ -93,14 +93,6 @@ export function quotedInvitations(db: Db | Tx, projectId: string): Promise<Invit
     .where(and(eq(invitations.projectId, projectId), isNotNull(invitations.quotedAt)));
 }
 
-export async function invitationOf(db: Db | Tx, projectId: string, proId: string) {
-  const [row] = await db
-    .select()
-    .from(invitations)
-    .where(and(eq(invitations.projectId, projectId), eq(invitations.proId, proId)));
-  return row;
-}
-
 /**
  * Every invitation of these pros (their response figures), with when its project was cancelled (null if it
  * was not): an invitation still open then closed with the project, not by the pro.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AppError } from '../errors';
-import { startFakeAi, type FakeAi } from '../../test/fake-openai';
+import { solidPng, startFakeAi, type FakeAi } from '../../test/fake-openai';
 import { aiOff, imageFormat, openAiCompatible, type AiConfig } from './ai';
 
 let fake: FakeAi;
@@ -36,7 +36,7 @@ describe('the AI port against an OpenAI-compatible server', () => {
     expect(images).toHaveLength(4);
     for (const image of images) {
       expect(image.contentType).toBe('image/png');
-      expect(imageFormat(image.bytes)?.ext).toBe('png');
+      expect((await imageFormat(image.bytes))?.ext).toBe('png');
     }
     const [sent] = fake.requests;
     expect(sent?.path).toBe('/v1/images/generations');
@@ -97,6 +97,27 @@ describe('the AI port against an OpenAI-compatible server', () => {
     expect(await gone.reachable(500)).toBe(false);
     fake.mode = 'ok';
     expect(await openAiCompatible(config()).reachable(1000)).toBe(true);
+  });
+
+  test('a concept image is stored only as PNG, JPEG or WebP, known by its bytes', async () => {
+    const webp = Buffer.concat([
+      Buffer.from('RIFF'),
+      Buffer.from([26, 0, 0, 0]),
+      Buffer.from('WEBPVP8 '),
+      Buffer.alloc(18),
+    ]);
+    const jpeg = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+      Buffer.from('JFIF\0'),
+      Buffer.alloc(20),
+    ]);
+    expect(await imageFormat(solidPng(2, [1, 2, 3]))).toEqual({ ext: 'png', type: 'image/png' });
+    expect(await imageFormat(jpeg)).toEqual({ ext: 'jpg', type: 'image/jpeg' });
+    expect(await imageFormat(webp)).toEqual({ ext: 'webp', type: 'image/webp' });
+    // a GIF is an image, but not one we store; text and nothing at all are none
+    expect(await imageFormat(Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)]))).toBeNull();
+    expect(await imageFormat(Buffer.from('{"error":"no image"}'))).toBeNull();
+    expect(await imageFormat(new Uint8Array(0))).toBeNull();
   });
 
   test('with nothing configured, images are refused plainly', async () => {

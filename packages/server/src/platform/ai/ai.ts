@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIError } from 'openai';
 import { AppError } from '../errors';
+import { checkContent, SNIFF_BYTES } from '../files/content-check';
 
 /**
  * The AI port: concept images and text helpers through an OpenAI-compatible HTTP API
@@ -55,23 +56,15 @@ export const aiTexts = {
 export const aiUnavailable = () => new AppError('ai_unavailable', aiTexts.unavailable, 503);
 const aiFailed = (message: string = aiTexts.failed) => new AppError('ai_failed', message, 502);
 
-const SIGNATURES: { ext: string; type: string; test: (b: Uint8Array) => boolean }[] = [
-  {
-    ext: 'png',
-    type: 'image/png',
-    test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
-  },
-  { ext: 'jpg', type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    ext: 'webp',
-    type: 'image/webp',
-    test: (b) => b[0] === 0x52 && b[1] === 0x49 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42,
-  },
-];
+/** The formats a concept image is stored in. */
+const IMAGE_FORMATS = ['png', 'jpg', 'webp'] as const;
 
-/** The image's format by its first bytes, or null when it is none we store. */
-export function imageFormat(bytes: Uint8Array) {
-  return SIGNATURES.find((s) => bytes.byteLength > 12 && s.test(bytes)) ?? null;
+/** The image's format by its first bytes (the one content check: `file-type` sniffs), or null when it is none we store. */
+export async function imageFormat(bytes: Uint8Array) {
+  const found = await checkContent('', bytes.subarray(0, SNIFF_BYTES), IMAGE_FORMATS, {
+    namelessAllowed: true,
+  });
+  return found.ok ? { ext: found.extension, type: found.contentType } : null;
 }
 
 /** The SDK's failure as ours: no answer (time-out, connection) 503; a refusal, 429 or 5xx after the retries 502. */
@@ -119,12 +112,14 @@ export function openAiCompatible(config: AiConfig): AiPort {
           ...(model.startsWith('gpt-image') ? {} : { response_format: 'b64_json' as const }),
         }),
       );
-      const images = ((answer as { data?: { b64_json?: unknown }[] } | null)?.data ?? []).flatMap((item) => {
-        if (typeof item?.b64_json !== 'string') return [];
+      const sent = (answer as { data?: { b64_json?: unknown }[] } | null)?.data ?? [];
+      const images: GeneratedImage[] = [];
+      for (const item of sent) {
+        if (typeof item?.b64_json !== 'string') continue;
         const bytes = new Uint8Array(Buffer.from(item.b64_json, 'base64'));
-        const format = imageFormat(bytes);
-        return format ? [{ bytes, contentType: format.type, extension: format.ext }] : [];
-      });
+        const format = await imageFormat(bytes);
+        if (format) images.push({ bytes, contentType: format.type, extension: format.ext });
+      }
       if (images.length === 0) throw aiFailed(aiTexts.unreadable);
       return images.slice(0, count);
     },

@@ -46,12 +46,6 @@ export function contentTypeOfName(name: string): string {
   return (extension && mime.contentType(extension)) || 'application/octet-stream';
 }
 
-/** The usual extension of a content type (`image/jpeg` → `jpg`), or 'bin'. */
-export function extensionOfType(contentType: string): string {
-  const ext = mime.extension(contentType);
-  return ext === 'jpeg' ? 'jpg' : ext || 'bin';
-}
-
 /** UTF-8 (a character cut at the end of the sample is fine) or UTF-16 with a byte-order mark, no control bytes. */
 function readsAsText(bytes: Uint8Array): boolean {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return true;

@@ -47,15 +47,8 @@ import {
  */
 
 export type { AccountRow } from './sandbox-accounts';
-export { sandboxFee, TEST_CARDS, type CardInput, type PayOutcome, type SessionRow } from './sandbox-checkout';
-export {
-  readEvent,
-  SIGNATURE_HEADER,
-  signPayload,
-  WEBHOOK_JOB,
-  type Deliverer,
-  type SandboxOptions,
-} from './sandbox-events';
+export { type CardInput, type PayOutcome, type SessionRow } from './sandbox-checkout';
+export { signPayload, type Deliverer, type SandboxOptions } from './sandbox-events';
 
 /** The webhook secret, made once and kept in sandbox_secrets. */
 async function webhookSecret(db: SandboxOptions['db']) {

@@ -5,8 +5,6 @@ import { X } from 'lucide-react';
 import './dialog.css';
 
 export const Dialog = RadixDialog.Root;
-export const DialogTrigger = RadixDialog.Trigger;
-export const DialogClose = RadixDialog.Close;
 
 export type DialogContentProps = ComponentProps<typeof RadixDialog.Content> & {
   size?: 'sm' | 'md' | 'lg';

@@ -1,6 +1,6 @@
-export { Avatar, getInitials } from './avatar';
+export { Avatar } from './avatar';
 export type { AvatarProps } from './avatar';
-export { Button, buttonClassName } from './button';
+export { Button } from './button';
 export type { ButtonProps, ButtonSize, ButtonVariant } from './button';
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card';
 export type { CardProps } from './card';
@@ -11,20 +11,18 @@ export type { ChipOption, ChipSelectProps } from './chip-select';
 export {
   Dialog,
   DialogBody,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from './dialog';
 export type { DialogContentProps } from './dialog';
 export { DropZone } from './drop-zone';
 export type { DropZoneProps } from './drop-zone';
 export { EmptyState } from './empty-state';
 export type { EmptyStateProps } from './empty-state';
-export { Field, useFieldControl } from './field';
+export { Field } from './field';
 export type { FieldProps } from './field';
 export { Input, Textarea } from './input';
 export type { InputProps, TextareaProps } from './input';
@@ -38,14 +36,5 @@ export type { SkeletonProps } from './skeleton';
 export { Spinner } from './spinner';
 export type { SpinnerProps } from './spinner';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
-export {
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_LIMIT,
-  TOAST_SWIPE_THRESHOLD,
-  Toaster,
-  currentToasts,
-  dismissToast,
-  toast,
-} from './toast';
+export { Toaster, toast } from './toast';
 export type { ToastInput, ToastVariant } from './toast';

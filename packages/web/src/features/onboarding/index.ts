@@ -1,4 +1,3 @@
 // What other features may use from onboarding: the address fields and their data.
 export { AddressFields } from './components/address-fields';
 export type { AddressValues } from './components/address-fields';
-export { useCountries, useStates } from './api/get-countries';

@@ -7,7 +7,7 @@ import { useComparePrices } from '../api/compare-prices';
 import type { CompareRequest } from '../api/compare-prices';
 import { usePrice } from '../api/price-model';
 import { useUploadThumbnail } from '../api/upload-thumbnail';
-import { sameValue, useDebouncedValue } from '../hooks/use-debounced-value';
+import { sameValue, useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   chargesPerPart,
   changeConfiguration,
@@ -26,6 +26,9 @@ import { MetalComparison } from './metal-comparison';
 import { PriceSummary } from './price-summary';
 import { ThumbnailPanel } from './thumbnail-panel';
 import { ModelStage } from './viewer/model-stage';
+
+/** Spec section 9: the price is asked for 500 ms after the last change. */
+const PRICE_DEBOUNCE_MS = 500;
 
 function canvasPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
   return new Promise((resolve) => {
@@ -86,13 +89,13 @@ export function ModelConfigurator({
   const parts = perPart ? parseParts(partsText) : ({ ok: true, parts: 1 } as const);
 
   const request = quantity.ok && parts.ok ? toPricingRequest(catalog, model.id, config) : null;
-  const settledRequest = useDebouncedValue(request);
+  const settledRequest = useDebouncedValue(request, PRICE_DEBOUNCE_MS);
   const price = usePrice(settledRequest);
 
   // the comparison prices the same choices in every metal (assembly and engraving too), so its chosen
   // row is the price card's number
   const compareRequest: CompareRequest | null = request ? compareRequestOf(request, config.platingId) : null;
-  const settledCompare = useDebouncedValue(compareRequest);
+  const settledCompare = useDebouncedValue(compareRequest, PRICE_DEBOUNCE_MS);
   const compare = useComparePrices(settledCompare);
 
   const material = findMaterial(catalog, config.materialId);

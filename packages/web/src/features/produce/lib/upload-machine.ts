@@ -83,10 +83,6 @@ export function mayRetryAnalysis(model: Pick<Model, 'status' | 'error'>): boolea
   );
 }
 
-export function isUploadBusy(state: UploadState): boolean {
-  return busy(state);
-}
-
 /** Share of the bytes sent, 0–100 (whole percent), for the progress bar. */
 export function uploadPercent(state: UploadState): number {
   if (state.status === 'uploading')

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { analysis, catalog, library, model, quoteFor } from '../testing/produce-fakes';
 import { ProduceStepsPage } from './produce-steps-page';
@@ -11,6 +11,7 @@ vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 function serve(theModel = model()) {
@@ -191,11 +192,14 @@ describe('produce steps', () => {
       }),
     );
     const priced = pricingCalls(api.requests).length;
+    // the clock is the test's from here: the half second after the last change passes at once
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     await u.clear(parts);
     await u.type(parts, '0');
     expect(screen.getByText('Enter a whole number of parts from 1 to 100.')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 700));
+    await act(() => vi.advanceTimersByTimeAsync(700));
     expect(pricingCalls(api.requests).length).toBe(priced);
+    vi.useRealTimers();
     // back to no assembly: the parts field goes and the price is shown again (one part)
     await u.selectOptions(screen.getByLabelText(/^Assembly/), '1');
     expect(screen.queryByLabelText(/^Number of parts/)).toBeNull();

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Card, Select, Skeleton } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCatalog } from '../../produce/api/get-catalog';
 import { useEstimate } from '../api/get-estimate';
 import { formatMoney } from '@facet/domain/format';
@@ -12,11 +13,7 @@ export const ESTIMATE_DELAY_MS = 500;
 export function EstimatedCostsCard({ modelId, itemType }: { modelId: string; itemType: string | null }) {
   const catalog = useCatalog();
   const [materialId, setMaterialId] = useState<number | null>(null);
-  const [requested, setRequested] = useState<number | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => setRequested(materialId), ESTIMATE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [materialId]);
+  const requested = useDebouncedValue(materialId, ESTIMATE_DELAY_MS);
   const estimate = useEstimate({ modelId, itemType, materialId: requested });
   const materials = (catalog.data?.materials ?? []).filter((m) => !m.isDisabled);
   const shown = materialId ?? estimate.data?.materialId ?? null;

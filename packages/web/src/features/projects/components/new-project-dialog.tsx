@@ -21,9 +21,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useCreateProject } from '../api/create-project';
 import type { CreateProjectInput } from '../api/create-project';
 import { toWire } from '../lib/dimensions';
-import { CATEGORIES, ITEM_TYPES, ItemDraftFields, newItem, type ItemDraft } from './new-project-item';
-
-export { CATEGORIES, ITEM_TYPES };
+import { ItemDraftFields, newItem, type ItemDraft } from './new-project-item';
 
 /** Turns the form into the POST /api/projects body. */
 export function toCreateBody(

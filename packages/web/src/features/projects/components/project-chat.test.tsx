@@ -100,7 +100,6 @@ describe('chat pane and the project status (getMoveStatus)', () => {
     // the customer paid: the server moved the project and the room heard getMoveStatus
     state.paid = true;
     act(() => fakeSocket.fire('getMoveStatus', move({ projectId: 'p2' })));
-    await new Promise((r) => setTimeout(r, 50));
     expect(roomCalls()).toBe(before);
     act(() => fakeSocket.fire('getMoveStatus', move()));
     await vi.waitFor(() => expect(roomCalls()).toBeGreaterThan(before));
@@ -108,6 +107,8 @@ describe('chat pane and the project status (getMoveStatus)', () => {
       expect((screen.getByRole('combobox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(false),
     );
     expect(screen.queryByText(PAYMENT_REASON)).toBeNull();
+    // the other project's move, heard first, asked for nothing: one fetch, this project's
+    expect(roomCalls()).toBe(before + 1);
   });
 
   test("a failed move is shown to the designer as 'Error!' with the server's text", async () => {
@@ -143,7 +144,8 @@ describe('chat pane and the project status (getMoveStatus)', () => {
     cleanup();
 
     // the same room, seen by the customer (the server lets them send)
-    serveDesigner(me({ firstTimeLogin: false })).state.paid = true;
+    const customer = serveDesigner(me({ firstTimeLogin: false }));
+    customer.state.paid = true;
     renderAt(
       '/projects/p1',
       <>
@@ -154,7 +156,10 @@ describe('chat pane and the project status (getMoveStatus)', () => {
     );
     // the pane has the viewer by now: it hides because of the stage, not for want of a user
     await screen.findByRole('heading', { name: 'Signed in as Ada Lovelace' });
-    await new Promise((r) => setTimeout(r, 100));
+    // and its rooms were asked for: the pane decides by the viewer and the stage before it looks at them
+    await vi.waitFor(() =>
+      expect(customer.api.requests.some((r) => r.path === '/api/projects/p1/rooms')).toBe(true),
+    );
     expect(screen.queryByRole('combobox', { name: 'Message' })).toBeNull();
     expect(screen.queryByRole('region', { name: /^Chat/ })).toBeNull();
   });

@@ -1,16 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PROJECT_FILTERS } from '../api/types';
 import type { ProjectFilter } from '../api/types';
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * The projects list's state in the address: filter, page, search (typed now, in the address once the typing
@@ -23,7 +15,7 @@ export function useProjectListParams() {
     : 'all';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState(params.get('q') ?? '');
-  const q = useDebounced(search.trim());
+  const q = useDebouncedValue(search.trim(), 300);
   const modelId = params.get('model');
 
   useEffect(() => {

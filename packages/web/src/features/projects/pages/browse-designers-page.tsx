@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { skillLabel } from '@facet/domain/rules';
 import { Search, UserSearch } from 'lucide-react';
 import { useAuth } from '../../../app/auth';
 import { Button, EmptyState, Input, Select, toast } from '../../../components/ui';
 import { errorMessage } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDesigners } from '../../designers/api/list-designers';
 import { toProCardData } from '../../designers/api/types';
 import type { DesignerCard } from '../../designers/api/types';
@@ -20,7 +21,7 @@ export function BrowseDesignersPage() {
   const customer = user?.role === 'customer';
   const [role, setRole] = useState<'designer' | 'service'>('designer');
   const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
   const [skill, setSkill] = useState('');
   const [choosing, setChoosing] = useState<DesignerCard | null>(null);
   const [status, setStatus] = useState<Record<string, 'inviting' | 'invited'>>({});
@@ -34,11 +35,6 @@ export function BrowseDesignersPage() {
     [designers.data?.skills],
   );
   const invite = useInvitePro();
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   async function inviteTo(projectId: string) {
     const designer = choosing;

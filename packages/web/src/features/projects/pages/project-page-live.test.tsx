@@ -60,8 +60,8 @@ describe('project page, live over the socket (projectUpdated)', () => {
     expect(within(card).getByTestId('offer-price').textContent).toBe('No answer');
     const before = detailCalls();
 
+    // another project's news, heard first, fetches nothing: the one fetch at the end is this project's
     act(() => fakeSocket.fire('projectUpdated', news({ projectId: 'elsewhere' })));
-    await new Promise((r) => setTimeout(r, 50));
     expect(detailCalls()).toBe(before);
 
     state.project = project({

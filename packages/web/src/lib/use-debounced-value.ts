@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Spec section 9: the price is asked for 500 ms after the last change. */
-export const PRICE_DEBOUNCE_MS = 500;
-
 /**
- * The value as it was `delayMs` after it last changed. Values are compared by their JSON form, so a new
- * object with the same content is no change. The first value is returned at once (the first price should
- * not wait).
+ * The one debounce of the web app: the value as it was `delayMs` after it last changed (a search box's
+ * text once typing pauses, a price request once the choices settle). The first value is returned at once
+ * (the first answer should not wait). Values are compared by their JSON form, so a new object with the
+ * same content is no change and restarts nothing.
  */
-export function useDebouncedValue<T>(value: T, delayMs: number = PRICE_DEBOUNCE_MS): T {
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const key = JSON.stringify(value);
   const [settled, setSettled] = useState({ key, value });
   const latest = useRef(value);
