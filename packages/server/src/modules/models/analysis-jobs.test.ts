@@ -139,7 +139,7 @@ describe('POST /api/models/:id/retry', () => {
     expect((await post(`/api/models/${model.id}/retry`, other)).statusCode).toBe(404);
     expect((await post(`/api/models/${model.id}/retry`)).statusCode).toBe(401);
     expect((await post(`/api/models/${randomUUID()}/retry`, maya)).statusCode).toBe(404);
-    expect((await post(`/api/models/not-an-id/retry`, maya)).statusCode).toBe(400);
+    expect((await post(`/api/models/not-an-id/retry`, maya)).statusCode).toBe(404);
     expect(await rowOf(model.id)).toEqual(before);
 
     await t.ctx.db.update(models).set({ status: 'failed' }).where(eq(models.id, model.id));

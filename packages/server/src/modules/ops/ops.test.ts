@@ -446,7 +446,7 @@ describe('money', () => {
     const again = await k.call('staff', 'POST', `/api/staff/payouts/${payoutId}/retry`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('payout_not_failed');
-    expect((await k.call('staff', 'POST', '/api/staff/payouts/not-a-uuid/retry')).statusCode).toBe(400);
+    expect((await k.call('staff', 'POST', '/api/staff/payouts/not-a-uuid/retry')).statusCode).toBe(404);
     expect((await k.call('staff', 'POST', `/api/staff/payouts/${FAKE_ID}/retry`)).statusCode).toBe(404);
     const audit = (await k.call('staff', 'GET', `/api/staff/audit?subjectId=${payoutId}`)).json();
     expect(audit.entries.map((e: { action: string }) => e.action)).toEqual([
