@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // every core: without watch, Vitest's default is one fewer than the cores, so on our 2-core machines the
+    // whole suite ran in a single worker while the other core idled (bench/test-apps/RESULTS.md)
+    maxWorkers: availableParallelism(),
     projects: [
       // time-outs guard against hangs, not speed: the 2-core CI machine runs every project at once
       {
