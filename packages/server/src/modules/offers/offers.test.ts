@@ -68,8 +68,10 @@ async function quote(who: string, offerId: string, priceCents = 50_000, leadTime
   const r = await call(who, 'POST', `/api/invitations/${offerId}/offer`, { priceCents, leadTimeDays });
   expect(r.statusCode, r.body).toBe(200);
 }
+// the factories queue a project's whole history of mail at once; on PostgreSQL the mail worker took 10-12 s
+// to deliver the rating test's 14 (a wait for the condition, not a sleep)
 const mailsSent = async () => {
-  await t.ctx.jobs.drain();
+  await t.ctx.jobs.drain(30_000);
   return (await t.ctx.db.select().from(mailOutbox)).map((m) => `${m.event}:${m.to}`);
 };
 
